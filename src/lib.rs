@@ -1,0 +1,14 @@
+//! SchedScope: a classroom laboratory for Hadoop 1.x (MRv1) MapReduce task scheduling.
+//!
+//! The simulation core (`model`, `sched`, `sim`, `scenario`, `explain`) is pure Rust with no
+//! browser dependency; `ui` is compiled only for `wasm32`. See `ARCHITECTURE.md`.
+
+pub mod explain;
+pub mod i18n;
+pub mod model;
+pub mod scenario;
+pub mod sched;
+pub mod sim;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

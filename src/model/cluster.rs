@@ -1,0 +1,578 @@
+//! The JobTracker's view of the cluster, mirroring the parts of `JobTracker` the schedulers
+//! depend on: `getClusterStatus`, `getNextHeartbeatInterval`, job submission and
+//! initialisation, and the task life cycle of `JobInProgress` (`obtainNewMapTaskCommon`,
+//! `addRunningTaskToTIP`, `completedTask`, `failedTask`).
+
+use super::job::{Job, JobId, JobPriority, RunState};
+use super::task::{ActiveAttempt, AttemptId, Locality, TaskType, MAX_TASK_EXECS};
+use super::task_selection::{MapSource, NoTask, TrackerCtx};
+use super::topology::Topology;
+use super::tracker::{RunningTask, Tracker};
+use super::Millis;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// `MRConstants.HEARTBEAT_INTERVAL_MIN`.
+pub const HEARTBEAT_INTERVAL_MIN: Millis = 300;
+
+/// How the cluster-wide running task counts are taken (spec §14.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunningCounts {
+    /// A task counts as soon as it is assigned (Hadoop's unit-test harness).
+    Immediate,
+    /// Each tracker contributes what it reported at its last heartbeat (the real JobTracker).
+    AsReported,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ClusterConf {
+    /// `mapred.task.cache.levels`.
+    pub cache_levels: u32,
+    pub nodegroup_aware: bool,
+    pub heartbeats_in_second: i64,
+    pub heartbeat_scaling_factor: f32,
+    pub running_counts: RunningCounts,
+    /// The JobTracker identifier in job and attempt ids.
+    pub jt_identifier: String,
+}
+
+impl Default for ClusterConf {
+    fn default() -> Self {
+        ClusterConf {
+            cache_levels: 2,
+            nodegroup_aware: false,
+            heartbeats_in_second: 100,
+            heartbeat_scaling_factor: 1.0,
+            running_counts: RunningCounts::AsReported,
+            jt_identifier: "test".into(),
+        }
+    }
+}
+
+/// A job life-cycle event the schedulers' listeners react to (`JobChangeEvent`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum JobEvent {
+    Added { job: JobId },
+    PriorityChanged { job: JobId },
+    StartTimeChanged { job: JobId },
+    StateChanged { job: JobId, from: RunState, to: RunState },
+}
+
+/// A task handed to a tracker.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Launched {
+    pub attempt: AttemptId,
+    /// Locality level (maps only).
+    pub level: Option<u32>,
+    pub locality: Option<Locality>,
+    pub speculative: bool,
+    /// Where `findNewMapTask` found it (maps only).
+    pub source: Option<MapSource>,
+}
+
+/// How an attempt ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttemptEnd {
+    Succeeded,
+    Failed,
+    Killed,
+}
+
+#[derive(Debug, Clone)]
+pub struct Cluster {
+    pub topology: Topology,
+    pub trackers: Vec<Tracker>,
+    pub jobs: BTreeMap<JobId, Job>,
+    pub conf: ClusterConf,
+    pub now: Millis,
+    /// Events not yet delivered to the scheduler.
+    pub events: Vec<JobEvent>,
+}
+
+impl Cluster {
+    pub fn new(conf: ClusterConf) -> Cluster {
+        Cluster { topology: Topology::new(), trackers: Vec::new(), jobs: BTreeMap::new(), conf, now: 0, events: Vec::new() }
+    }
+
+    pub fn tracker_index(&self, name: &str) -> Option<usize> {
+        self.trackers.iter().position(|t| t.name == name)
+    }
+
+    /// Register a tracker, resolving its host (`JobTracker.addNewTracker`).
+    pub fn add_tracker(&mut self, name: &str, host: &str, location: &str, map_slots: u32, reduce_slots: u32) -> Result<usize, String> {
+        let node = self.topology.add_host(host, location, self.conf.cache_levels)?;
+        self.trackers.push(Tracker::new(name, host, node, map_slots, reduce_slots));
+        Ok(self.trackers.len() - 1)
+    }
+
+    /// `numTaskTrackers`: active (non-blacklisted) trackers.
+    pub fn num_task_trackers(&self) -> u32 {
+        self.trackers.len() as u32
+    }
+
+    /// `numUniqueHosts`.
+    pub fn num_unique_hosts(&self) -> u32 {
+        let mut hosts: Vec<&str> = self.trackers.iter().map(|t| t.host.as_str()).collect();
+        hosts.sort_unstable();
+        hosts.dedup();
+        hosts.len() as u32
+    }
+
+    /// `clusterMapCapacity` / `clusterReduceCapacity`.
+    pub fn capacity(&self, kind: TaskType) -> u32 {
+        self.trackers.iter().map(|t| t.max_slots(kind)).sum()
+    }
+
+    /// `ClusterStatus.getMapTasks()` / `getReduceTasks()` under the configured counting rule.
+    pub fn running_tasks(&self, kind: TaskType) -> u32 {
+        match self.conf.running_counts {
+            RunningCounts::Immediate => self
+                .trackers
+                .iter()
+                .map(|t| match kind {
+                    TaskType::Map => t.count_map_tasks(),
+                    TaskType::Reduce => t.count_reduce_tasks(),
+                })
+                .sum(),
+            RunningCounts::AsReported => self
+                .trackers
+                .iter()
+                .map(|t| match kind {
+                    TaskType::Map => t.reported_maps,
+                    TaskType::Reduce => t.reported_reduces,
+                })
+                .sum(),
+        }
+    }
+
+    /// `JobTracker.getNextHeartbeatInterval()`: spec §11.
+    pub fn heartbeat_interval(&self) -> Millis {
+        let hps = if self.conf.heartbeats_in_second < 1 { 100 } else { self.conf.heartbeats_in_second };
+        let factor = if self.conf.heartbeat_scaling_factor < 0.01 { 1.0 } else { self.conf.heartbeat_scaling_factor };
+        let scaled = (1000.0f32 * factor) as f64 * (self.num_task_trackers() as f64 / hps as f64);
+        (scaled as Millis).max(HEARTBEAT_INTERVAL_MIN)
+    }
+
+    pub fn tracker_ctx(&self, ti: usize) -> TrackerCtx<'_> {
+        let t = &self.trackers[ti];
+        TrackerCtx {
+            name: &t.name,
+            host: &t.host,
+            node: Some(t.node),
+            cluster_size: self.num_task_trackers(),
+            unique_hosts: self.num_unique_hosts(),
+            now: self.now,
+        }
+    }
+
+    /// Submit a job (`JobTracker.submitJob` → listeners' `jobAdded`).
+    pub fn submit(&mut self, job: Job) {
+        let id = job.id;
+        self.jobs.insert(id, job);
+        self.events.push(JobEvent::Added { job: id });
+    }
+
+    /// `JobInProgress.initTasks`, then (setup tasks not modelled) PREP → RUNNING.
+    pub fn init_job(&mut self, id: JobId) -> Result<(), String> {
+        let levels = self.conf.cache_levels;
+        let unique = self.num_unique_hosts();
+        let Some(job) = self.jobs.get(&id) else { return Err(format!("no job {id}")) };
+        if job.inited {
+            return Ok(());
+        }
+        let hosts: Vec<String> = job.maps.iter().flat_map(|m| m.locations.iter().cloned()).collect();
+        for h in hosts {
+            if self.topology.host_node(&h).is_none() {
+                // A DataNode host without a tracker: `/default-rack` unless the scenario placed it.
+                self.topology.add_host(&h, super::topology::DEFAULT_RACK, levels)?;
+            }
+        }
+        let now = self.now;
+        let job = self.jobs.get_mut(&id).expect("checked");
+        job.init_tasks(&self.topology, now, unique);
+        if job.state == RunState::Prep {
+            self.set_state(id, RunState::Running);
+        }
+        self.check_job_done(id);
+        Ok(())
+    }
+
+    /// Set a job's run state and fire the event (`JobStatus` change → `jobUpdated`).
+    pub fn set_state(&mut self, id: JobId, to: RunState) {
+        let Some(job) = self.jobs.get_mut(&id) else { return };
+        let from = job.state;
+        if from == to {
+            return;
+        }
+        job.state = to;
+        if to.is_terminal() && job.finish_time.is_none() {
+            job.finish_time = Some(self.now);
+        }
+        self.events.push(JobEvent::StateChanged { job: id, from, to });
+    }
+
+    pub fn set_priority(&mut self, id: JobId, p: JobPriority) {
+        if let Some(job) = self.jobs.get_mut(&id) {
+            job.priority = p;
+            self.events.push(JobEvent::PriorityChanged { job: id });
+        }
+    }
+
+    pub fn set_start_time(&mut self, id: JobId, t: Millis) {
+        if let Some(job) = self.jobs.get_mut(&id) {
+            job.start_time = t;
+            self.events.push(JobEvent::StartTimeChanged { job: id });
+        }
+    }
+
+    /// `obtainNewMapTaskCommon(tts, clusterSize, numUniqueHosts, maxCacheLevel)`: spec §5.1.
+    pub fn obtain_new_map_task(&mut self, id: JobId, ti: usize, max_cache_level: i32) -> Result<Launched, NoTask> {
+        let ctx_owned = {
+            let c = self.tracker_ctx(ti);
+            (c.name.to_string(), c.host.to_string(), c.node, c.cluster_size, c.unique_hosts, c.now)
+        };
+        let ctx = TrackerCtx {
+            name: &ctx_owned.0,
+            host: &ctx_owned.1,
+            node: ctx_owned.2,
+            cluster_size: ctx_owned.3,
+            unique_hosts: ctx_owned.4,
+            now: ctx_owned.5,
+        };
+        let job = self.jobs.get_mut(&id).ok_or(NoTask::NotRunning)?;
+        if !job.inited {
+            return Err(NoTask::NotInitialized);
+        }
+        let (idx, source) = job.find_new_map_task(&self.topology, &ctx, max_cache_level)?;
+        let level = job.locality_level(&self.topology, &job.maps[idx as usize], ctx.node);
+        let launched = self.launch(id, TaskType::Map, idx, ti, Some(level), Some(source))?;
+        if max_cache_level != super::task_selection::NON_LOCAL_CACHE_LEVEL {
+            if let Some(job) = self.jobs.get_mut(&id) {
+                job.num_scheduling_opportunities = 0;
+            }
+        }
+        Ok(launched)
+    }
+
+    /// `obtainNewReduceTask(tts, clusterSize, numUniqueHosts)`: spec §6.2.
+    pub fn obtain_new_reduce_task(&mut self, id: JobId, ti: usize) -> Result<Launched, NoTask> {
+        let (name, host, node, cs, uh, now) = {
+            let c = self.tracker_ctx(ti);
+            (c.name.to_string(), c.host.to_string(), c.node, c.cluster_size, c.unique_hosts, c.now)
+        };
+        let ctx = TrackerCtx { name: &name, host: &host, node, cluster_size: cs, unique_hosts: uh, now };
+        let job = self.jobs.get_mut(&id).ok_or(NoTask::NotRunning)?;
+        if job.state != RunState::Running {
+            return Err(NoTask::NotRunning);
+        }
+        if !job.inited {
+            return Err(NoTask::NotInitialized);
+        }
+        if !job.schedule_reduces() {
+            return Err(NoTask::SlowStart);
+        }
+        let (idx, _spec) = job.find_new_reduce_task(&ctx)?;
+        self.launch(id, TaskType::Reduce, idx, ti, None, None)
+    }
+
+    /// `TaskInProgress.getTaskToRun` + `addRunningTaskToTIP`: create the attempt, count it and
+    /// put it on the tracker.
+    fn launch(
+        &mut self,
+        id: JobId,
+        kind: TaskType,
+        idx: u32,
+        ti: usize,
+        level: Option<u32>,
+        source: Option<MapSource>,
+    ) -> Result<Launched, NoTask> {
+        let now = self.now;
+        let nodegroup = self.conf.nodegroup_aware;
+        let tracker = &mut self.trackers[ti];
+        let job = self.jobs.get_mut(&id).expect("job exists");
+        let max_attempts = match kind {
+            TaskType::Map => job.conf.map_max_attempts,
+            TaskType::Reduce => job.conf.reduce_max_attempts,
+        };
+        let max_level = job.max_level;
+        let tip = &mut job.tips_mut(kind)[idx as usize];
+        if tip.next_attempt >= MAX_TASK_EXECS + max_attempts + tip.num_killed {
+            return Err(NoTask::AttemptLimit);
+        }
+        let attempt = tip.next_attempt;
+        tip.next_attempt += 1;
+        let speculative = tip.is_running();
+        tip.active.push(ActiveAttempt {
+            attempt,
+            tracker: tracker.name.clone(),
+            host: tracker.host.clone(),
+            launch_time: now,
+            level,
+            progress: 0.0,
+            speculative,
+        });
+        let aid = AttemptId { job: id.0, kind, index: idx, attempt };
+        match kind {
+            TaskType::Map => {
+                job.running_maps += 1;
+                job.counters.total_launched_maps += 1;
+                if speculative {
+                    job.speculative_maps += 1;
+                }
+                let l = level.unwrap_or(max_level);
+                count_locality(&mut job.counters, l, max_level, nodegroup);
+            }
+            TaskType::Reduce => {
+                job.running_reduces += 1;
+                job.counters.total_launched_reduces += 1;
+                if speculative {
+                    job.speculative_reduces += 1;
+                }
+            }
+        }
+        tracker.running.push(RunningTask { attempt: aid, slots: 1, end_time: None, launch_time: now });
+        Ok(Launched {
+            attempt: aid,
+            level,
+            locality: level.map(|l| classify(l, nodegroup)),
+            speculative,
+            source,
+        })
+    }
+
+    fn remove_from_tracker(&mut self, aid: AttemptId) {
+        for t in &mut self.trackers {
+            t.running.retain(|r| r.attempt != aid);
+        }
+    }
+
+    /// Finish, fail or kill one running attempt (`completedTask` / `failedTask`).
+    pub fn end_attempt(&mut self, aid: AttemptId, how: AttemptEnd) -> Result<(), String> {
+        let id = JobId(aid.job);
+        let now = self.now;
+        let job = self.jobs.get_mut(&id).ok_or_else(|| format!("no job J{}", aid.job))?;
+        let tips_len = job.tips(aid.kind).len();
+        if aid.index as usize >= tips_len {
+            return Err(format!("job J{} has no {} {}", aid.job, aid.kind.as_str(), aid.index));
+        }
+        let tip = &mut job.tips_mut(aid.kind)[aid.index as usize];
+        let Some(pos) = tip.active.iter().position(|a| a.attempt == aid.attempt) else {
+            return Err(format!("attempt {aid} is not running"));
+        };
+        let att = tip.active.remove(pos);
+        let host = att.host.clone();
+        let mut others = Vec::new();
+        match aid.kind {
+            TaskType::Map => job.running_maps -= 1,
+            TaskType::Reduce => job.running_reduces -= 1,
+        }
+        match how {
+            AttemptEnd::Succeeded => {
+                let tip = &mut job.tips_mut(aid.kind)[aid.index as usize];
+                let old = tip.progress();
+                let was_spec = !tip.active.is_empty();
+                tip.complete = true;
+                tip.finish_time = Some(now);
+                others = tip.active.drain(..).map(|a| a.attempt).collect();
+                let n = tips_len as f64;
+                match aid.kind {
+                    TaskType::Map => {
+                        job.finished_maps += 1;
+                        job.running_maps -= others.len() as u32;
+                        if was_spec {
+                            job.speculative_maps = job.speculative_maps.saturating_sub(1);
+                        }
+                        job.map_progress = (job.map_progress as f64 + (1.0 - old as f64) / n) as f32;
+                        job.retire_map(aid.index);
+                    }
+                    TaskType::Reduce => {
+                        job.finished_reduces += 1;
+                        job.running_reduces -= others.len() as u32;
+                        if was_spec {
+                            job.speculative_reduces = job.speculative_reduces.saturating_sub(1);
+                        }
+                        job.reduce_progress = (job.reduce_progress as f64 + (1.0 - old as f64) / n) as f32;
+                        job.retire_reduce(aid.index);
+                    }
+                }
+            }
+            AttemptEnd::Failed | AttemptEnd::Killed => {
+                let max_attempts;
+                {
+                    let tip = &mut job.tips_mut(aid.kind)[aid.index as usize];
+                    if how == AttemptEnd::Failed {
+                        tip.num_failures += 1;
+                        tip.failed_hosts.insert(host.clone());
+                    } else {
+                        tip.num_killed += 1;
+                    }
+                }
+                if how == AttemptEnd::Failed {
+                    // addTrackerTaskFailure, counted only while below the flaky-tracker cap
+                    let cluster_size = self.trackers.len() as f64;
+                    if (job.flaky_trackers as f64) < cluster_size * 0.25 {
+                        let c = job.tracker_failures.entry(host.clone()).or_insert(0);
+                        *c += 1;
+                        if *c == job.conf.max_tracker_failures {
+                            job.flaky_trackers += 1;
+                        }
+                    }
+                }
+                max_attempts = match aid.kind {
+                    TaskType::Map => job.conf.map_max_attempts,
+                    TaskType::Reduce => job.conf.reduce_max_attempts,
+                };
+                let tip = &job.tips(aid.kind)[aid.index as usize];
+                let (running, complete, failures) = (tip.is_running(), tip.complete, tip.num_failures);
+                if !running && !complete {
+                    match aid.kind {
+                        TaskType::Map => {
+                            job.retire_map(aid.index);
+                            job.fail_map(aid.index);
+                        }
+                        TaskType::Reduce => {
+                            job.retire_reduce(aid.index);
+                            job.fail_reduce(aid.index);
+                        }
+                    }
+                }
+                if failures >= max_attempts && !complete {
+                    let tip = &mut job.tips_mut(aid.kind)[aid.index as usize];
+                    if !tip.failed {
+                        tip.failed = true;
+                        let killed: Vec<u32> = tip.active.drain(..).map(|a| a.attempt).collect();
+                        others.extend(killed.iter().copied());
+                        match aid.kind {
+                            TaskType::Map => {
+                                job.running_maps -= killed.len() as u32;
+                                job.failed_map_tips += 1;
+                            }
+                            TaskType::Reduce => {
+                                job.running_reduces -= killed.len() as u32;
+                                job.failed_reduce_tips += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.remove_from_tracker(aid);
+        for a in others {
+            self.remove_from_tracker(AttemptId { attempt: a, ..aid });
+        }
+        self.check_job_failed(id);
+        self.check_job_done(id);
+        Ok(())
+    }
+
+    /// The job fails when too many TIPs failed (`failedMapTIPs*100 > percent*numMapTasks`).
+    fn check_job_failed(&mut self, id: JobId) {
+        let Some(job) = self.jobs.get(&id) else { return };
+        if job.state.is_terminal() {
+            return;
+        }
+        let maps_bad = job.failed_map_tips as u64 * 100 > job.conf.max_map_failures_percent as u64 * job.num_maps() as u64;
+        let reds_bad =
+            job.failed_reduce_tips as u64 * 100 > job.conf.max_reduce_failures_percent as u64 * job.num_reduces() as u64;
+        if maps_bad || reds_bad {
+            self.terminate(id, RunState::Failed);
+        }
+    }
+
+    /// All maps and reduces finished or failed → SUCCEEDED (cleanup task not modelled).
+    fn check_job_done(&mut self, id: JobId) {
+        let now = self.now;
+        let Some(job) = self.jobs.get_mut(&id) else { return };
+        if !job.inited || job.state != RunState::Running {
+            return;
+        }
+        if job.maps_done_time.is_none() && job.finished_maps + job.failed_map_tips == job.num_maps() {
+            job.maps_done_time = Some(now);
+        }
+        if job.finished_maps + job.failed_map_tips == job.num_maps()
+            && job.finished_reduces + job.failed_reduce_tips == job.num_reduces()
+        {
+            job.map_progress = 1.0;
+            self.set_state(id, RunState::Succeeded);
+        }
+    }
+
+    /// Kill every running attempt of a job and put it in `to` (KILLED or FAILED).
+    pub fn terminate(&mut self, id: JobId, to: RunState) {
+        let mut to_remove = Vec::new();
+        if let Some(job) = self.jobs.get_mut(&id) {
+            for kind in [TaskType::Map, TaskType::Reduce] {
+                for tip in job.tips_mut(kind).iter_mut() {
+                    for a in tip.active.drain(..) {
+                        tip.num_killed += 1;
+                        to_remove.push(AttemptId { job: id.0, kind, index: tip.index, attempt: a.attempt });
+                    }
+                }
+            }
+            job.running_maps = 0;
+            job.running_reduces = 0;
+        }
+        for aid in to_remove {
+            self.remove_from_tracker(aid);
+        }
+        self.set_state(id, to);
+    }
+
+    /// Set a running attempt's progress (speculation input), keeping the job's float32 sum.
+    pub fn set_progress(&mut self, aid: AttemptId, value: f32) -> Result<(), String> {
+        let job = self.jobs.get_mut(&JobId(aid.job)).ok_or_else(|| format!("no job J{}", aid.job))?;
+        let n = job.tips(aid.kind).len() as f64;
+        let tip = job
+            .tips_mut(aid.kind)
+            .get_mut(aid.index as usize)
+            .ok_or_else(|| format!("no task {aid}"))?;
+        let old = tip.progress();
+        let a = tip
+            .active
+            .iter_mut()
+            .find(|a| a.attempt == aid.attempt)
+            .ok_or_else(|| format!("attempt {aid} is not running"))?;
+        a.progress = value;
+        let new = tip.progress();
+        let delta = (new - old) as f64 / n;
+        match aid.kind {
+            TaskType::Map => job.map_progress = (job.map_progress as f64 + delta) as f32,
+            TaskType::Reduce => job.reduce_progress = (job.reduce_progress as f64 + delta) as f32,
+        }
+        Ok(())
+    }
+
+    /// Find a running attempt by id.
+    pub fn is_running(&self, aid: AttemptId) -> bool {
+        self.trackers.iter().any(|t| t.running.iter().any(|r| r.attempt == aid))
+    }
+}
+
+/// Locality class of a level (node-group-aware trackers treat level 2 as rack-local).
+pub fn classify(level: u32, nodegroup_aware: bool) -> Locality {
+    match (level, nodegroup_aware) {
+        (0, _) => Locality::Node,
+        (1, _) => Locality::Rack,
+        (2, true) => Locality::Rack,
+        _ => Locality::OffSwitch,
+    }
+}
+
+/// `JobInProgress.logAndIncreJobCounters` / the counter part of `addRunningTaskToTIP` (spec §7.3).
+fn count_locality(c: &mut super::job::Counters, level: u32, max_level: u32, nodegroup: bool) {
+    match (level, nodegroup) {
+        (0, _) => c.data_local_maps += 1,
+        (1, false) => c.rack_local_maps += 1,
+        (1, true) => c.nodegroup_local_maps += 1,
+        (2, true) => c.rack_local_maps += 1,
+        (l, _) => {
+            c.off_switch_maps += 1;
+            if l != max_level {
+                c.other_local_maps += 1;
+            }
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! Jobs, mirroring `org.apache.hadoop.mapred.JobInProgress` (its counters and state) together
+//! with `JobStatus` run states, `JobPriority` and `JobID` ordering.
+
+use super::task::Tip;
+use super::task_selection::MapCaches;
+use super::Millis;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// `JobID`'s integer part; all jobs share one JobTracker identifier, so ordering is by number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct JobId(pub u32);
+
+impl fmt::Display for JobId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "J{}", self.0)
+    }
+}
+
+/// `JobPriority`: a lower ordinal is scheduled first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum JobPriority {
+    VeryHigh,
+    High,
+    Normal,
+    Low,
+    VeryLow,
+}
+
+impl JobPriority {
+    pub const ALL: [JobPriority; 5] =
+        [JobPriority::VeryHigh, JobPriority::High, JobPriority::Normal, JobPriority::Low, JobPriority::VeryLow];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobPriority::VeryHigh => "VERY_HIGH",
+            JobPriority::High => "HIGH",
+            JobPriority::Normal => "NORMAL",
+            JobPriority::Low => "LOW",
+            JobPriority::VeryLow => "VERY_LOW",
+        }
+    }
+    pub fn parse(s: &str) -> Option<JobPriority> {
+        JobPriority::ALL.into_iter().find(|p| p.as_str() == s)
+    }
+}
+
+/// `JobStatus` run states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum RunState {
+    Prep,
+    Running,
+    Succeeded,
+    Failed,
+    Killed,
+}
+
+impl RunState {
+    pub const ALL: [RunState; 5] =
+        [RunState::Prep, RunState::Running, RunState::Succeeded, RunState::Failed, RunState::Killed];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RunState::Prep => "PREP",
+            RunState::Running => "RUNNING",
+            RunState::Succeeded => "SUCCEEDED",
+            RunState::Failed => "FAILED",
+            RunState::Killed => "KILLED",
+        }
+    }
+    pub fn parse(s: &str) -> Option<RunState> {
+        RunState::ALL.into_iter().find(|p| p.as_str() == s)
+    }
+    pub fn is_terminal(self) -> bool {
+        matches!(self, RunState::Succeeded | RunState::Failed | RunState::Killed)
+    }
+}
+
+/// Per-job configuration read by `JobInProgress` (from the `JobConf`).
+#[derive(Debug, Clone, Serialize)]
+pub struct JobConf {
+    pub speculative_maps: bool,
+    pub speculative_reduces: bool,
+    pub map_max_attempts: u32,
+    pub reduce_max_attempts: u32,
+    pub max_map_failures_percent: u32,
+    pub max_reduce_failures_percent: u32,
+    pub max_tracker_failures: u32,
+    /// `mapred.reduce.slowstart.completed.maps`.
+    pub slowstart: f32,
+}
+
+/// Job counters that the schedulers' locality shows up in (`JobInProgress.Counter`).
+#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub struct Counters {
+    pub data_local_maps: u64,
+    pub rack_local_maps: u64,
+    pub other_local_maps: u64,
+    pub nodegroup_local_maps: u64,
+    pub off_switch_maps: u64,
+    pub total_launched_maps: u64,
+    pub total_launched_reduces: u64,
+}
+
+impl Counters {
+    pub fn get(&self, name: &str) -> Option<u64> {
+        Some(match name {
+            "DATA_LOCAL_MAPS" => self.data_local_maps,
+            "RACK_LOCAL_MAPS" => self.rack_local_maps,
+            "OTHER_LOCAL_MAPS" => self.other_local_maps,
+            "NODEGROUP_LOCAL_MAPS" => self.nodegroup_local_maps,
+            "OFF_SWITCH_MAPS" => self.off_switch_maps,
+            "TOTAL_LAUNCHED_MAPS" => self.total_launched_maps,
+            "TOTAL_LAUNCHED_REDUCES" => self.total_launched_reduces,
+            _ => return None,
+        })
+    }
+    pub const NAMES: [&'static str; 7] = [
+        "DATA_LOCAL_MAPS",
+        "RACK_LOCAL_MAPS",
+        "OTHER_LOCAL_MAPS",
+        "NODEGROUP_LOCAL_MAPS",
+        "OFF_SWITCH_MAPS",
+        "TOTAL_LAUNCHED_MAPS",
+        "TOTAL_LAUNCHED_REDUCES",
+    ];
+}
+
+/// `JobInProgress`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Job {
+    pub id: JobId,
+    pub name: String,
+    pub user: String,
+    /// Queue (Capacity) or pool (Fair) name.
+    pub queue: String,
+    pub priority: JobPriority,
+    /// `JobStatus.startTime`: the submission time, used for queue order.
+    pub start_time: Millis,
+    pub state: RunState,
+    /// `tasksInited`.
+    pub inited: bool,
+    /// How long `initTasks` takes, and when it finished.
+    pub init_ms: Millis,
+    pub init_time: Option<Millis>,
+    pub maps: Vec<Tip>,
+    pub reduces: Vec<Tip>,
+    pub finished_maps: u32,
+    pub finished_reduces: u32,
+    pub failed_map_tips: u32,
+    pub failed_reduce_tips: u32,
+    /// Running attempts, speculative ones included.
+    pub running_maps: u32,
+    pub running_reduces: u32,
+    pub speculative_maps: u32,
+    pub speculative_reduces: u32,
+    /// `completedMapsForReduceSlowstart`, computed in `initTasks` (0 before).
+    pub completed_maps_for_reduce_slowstart: u32,
+    pub conf: JobConf,
+    /// `maxLevel` (`mapred.task.cache.levels`).
+    pub max_level: u32,
+    #[serde(skip)]
+    pub caches: MapCaches,
+    /// `trackerToFailuresMap` keyed by host, and the flaky-tracker count.
+    pub tracker_failures: BTreeMap<String, u32>,
+    pub flaky_trackers: u32,
+    pub counters: Counters,
+    /// `status.mapProgress()` / `reduceProgress()`, float32 running sums as in Hadoop.
+    pub map_progress: f32,
+    pub reduce_progress: f32,
+    /// When every map had finished or failed (reduces in automatic mode wait for this).
+    pub maps_done_time: Option<Millis>,
+    pub finish_time: Option<Millis>,
+    /// Capacity Scheduler hooks (`numSchedulingOpportunities`, `localityWaitFactor`).
+    pub num_scheduling_opportunities: u64,
+    pub locality_wait_factor: f32,
+}
+
+impl Job {
+    pub fn num_maps(&self) -> u32 {
+        self.maps.len() as u32
+    }
+    pub fn num_reduces(&self) -> u32 {
+        self.reduces.len() as u32
+    }
+    /// `desiredMaps()`.
+    pub fn desired_maps(&self) -> u32 {
+        self.num_maps()
+    }
+    pub fn desired_reduces(&self) -> u32 {
+        self.num_reduces()
+    }
+    /// `pendingMaps()` = numMapTasks − running − failed TIPs − finished + speculative.
+    pub fn pending_maps(&self) -> i64 {
+        self.num_maps() as i64 - self.running_maps as i64 - self.failed_map_tips as i64 - self.finished_maps as i64
+            + self.speculative_maps as i64
+    }
+    pub fn pending_reduces(&self) -> i64 {
+        self.num_reduces() as i64 - self.running_reduces as i64 - self.failed_reduce_tips as i64
+            - self.finished_reduces as i64
+            + self.speculative_reduces as i64
+    }
+    /// `scheduleReduces()`: finished + permanently failed maps reach the slow-start threshold.
+    pub fn schedule_reduces(&self) -> bool {
+        self.finished_maps + self.failed_map_tips >= self.completed_maps_for_reduce_slowstart
+    }
+    pub fn tips(&self, kind: super::TaskType) -> &[Tip] {
+        match kind {
+            super::TaskType::Map => &self.maps,
+            super::TaskType::Reduce => &self.reduces,
+        }
+    }
+    pub fn tips_mut(&mut self, kind: super::TaskType) -> &mut Vec<Tip> {
+        match kind {
+            super::TaskType::Map => &mut self.maps,
+            super::TaskType::Reduce => &mut self.reduces,
+        }
+    }
+    /// Distinct split hosts of the job's maps.
+    pub fn distinct_split_hosts(&self) -> usize {
+        let mut hosts: Vec<&str> = self.maps.iter().flat_map(|t| t.locations.iter().map(String::as_str)).collect();
+        hosts.sort_unstable();
+        hosts.dedup();
+        hosts.len()
+    }
+}
+
+/// `completedMapsForReduceSlowstart = ceil(fraction * numMapTasks)` with the product in float32.
+pub fn slowstart_threshold(fraction: f32, num_maps: u32) -> u32 {
+    (fraction * num_maps as f32).ceil() as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn slowstart_in_float32() {
+        assert_eq!(slowstart_threshold(0.05, 10), 1);
+        assert_eq!(slowstart_threshold(0.05, 20), 1);
+        assert_eq!(slowstart_threshold(0.05, 0), 0);
+        assert_eq!(slowstart_threshold(1.0, 6), 6);
+    }
+}

@@ -1,0 +1,17 @@
+//! The cluster as Hadoop 1.2.1's JobTracker sees it: topology, trackers, jobs and tasks.
+
+pub mod cluster;
+pub mod job;
+pub mod task;
+pub mod task_selection;
+pub mod topology;
+pub mod tracker;
+
+pub use cluster::{Cluster, ClusterConf, RunningCounts};
+pub use job::{Job, JobId, JobPriority, RunState};
+pub use task::{AttemptId, Locality, TaskType, Tip};
+pub use topology::{NodeId, Topology};
+pub use tracker::Tracker;
+
+/// Simulated time in milliseconds (the JobTracker clock).
+pub type Millis = i64;

@@ -1,0 +1,199 @@
+//! Tasks and attempts, mirroring `org.apache.hadoop.mapred.TaskInProgress` (a "TIP") and
+//! `TaskAttemptID`.
+
+use super::Millis;
+use serde::Serialize;
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// `TaskInProgress.MAX_TASK_EXECS`: at most this many concurrent extra attempts.
+pub const MAX_TASK_EXECS: u32 = 1;
+/// `TaskInProgress.SPECULATIVE_GAP`.
+pub const SPECULATIVE_GAP: f32 = 0.2;
+/// `TaskInProgress.SPECULATIVE_LAG` in ms.
+pub const SPECULATIVE_LAG: Millis = 60_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TaskType {
+    Map,
+    Reduce,
+}
+
+impl TaskType {
+    pub fn letter(self) -> char {
+        match self {
+            TaskType::Map => 'm',
+            TaskType::Reduce => 'r',
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TaskType::Map => "map",
+            TaskType::Reduce => "reduce",
+        }
+    }
+}
+
+/// Locality class of a launched map (spec §7.3): node-local = level 0, rack-local = level 1,
+/// off-switch = anything further.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Locality {
+    #[serde(rename = "node")]
+    Node,
+    #[serde(rename = "rack")]
+    Rack,
+    #[serde(rename = "off-switch")]
+    OffSwitch,
+}
+
+impl Locality {
+    pub fn from_level(level: u32) -> Locality {
+        match level {
+            0 => Locality::Node,
+            1 => Locality::Rack,
+            _ => Locality::OffSwitch,
+        }
+    }
+    /// The letter shown in a slot (also readable without colour).
+    pub fn letter(self) -> char {
+        match self {
+            Locality::Node => 'N',
+            Locality::Rack => 'R',
+            Locality::OffSwitch => 'O',
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Locality::Node => "node",
+            Locality::Rack => "rack",
+            Locality::OffSwitch => "off-switch",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Locality> {
+        match s {
+            "node" | "N" | "node-local" => Some(Locality::Node),
+            "rack" | "R" | "rack-local" => Some(Locality::Rack),
+            "off-switch" | "off" | "O" | "offswitch" => Some(Locality::OffSwitch),
+            _ => None,
+        }
+    }
+}
+
+/// `TaskAttemptID`: job, type, task index, attempt number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct AttemptId {
+    pub job: u32,
+    #[serde(rename = "type")]
+    pub kind: TaskType,
+    pub index: u32,
+    pub attempt: u32,
+}
+
+impl AttemptId {
+    /// `attempt_<jt>_<job:4>_<m|r>_<task:6>_<attempt>` as Hadoop prints it.
+    pub fn hadoop_string(&self, jt: &str) -> String {
+        format!("attempt_{jt}_{:04}_{}_{:06}_{}", self.job, self.kind.letter(), self.index, self.attempt)
+    }
+}
+
+impl fmt::Display for AttemptId {
+    /// The short form used in scenarios and the UI: `J1 m0#0`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "J{} {}{}#{}", self.job, self.kind.letter(), self.index, self.attempt)
+    }
+}
+
+/// One running attempt of a TIP (`TaskInProgress.activeTasks`).
+#[derive(Debug, Clone, Serialize)]
+pub struct ActiveAttempt {
+    pub attempt: u32,
+    pub tracker: String,
+    pub host: String,
+    pub launch_time: Millis,
+    /// Locality level on its tracker (maps only).
+    pub level: Option<u32>,
+    pub progress: f32,
+    pub speculative: bool,
+}
+
+/// `TaskInProgress`: one map or reduce with its attempts.
+#[derive(Debug, Clone, Serialize)]
+pub struct Tip {
+    pub kind: TaskType,
+    pub index: u32,
+    /// Split-location hosts (maps); empty for reduces and location-less maps.
+    pub locations: Vec<String>,
+    /// Nominal run time in automatic mode.
+    pub duration_ms: Millis,
+    pub active: Vec<ActiveAttempt>,
+    /// Next attempt number (`nextTaskId`).
+    pub next_attempt: u32,
+    pub num_failures: u32,
+    pub num_killed: u32,
+    /// `machinesWhereFailed`: hosts where an attempt FAILED.
+    pub failed_hosts: BTreeSet<String>,
+    pub complete: bool,
+    /// The TIP failed permanently (Hadoop "kills" the TIP).
+    pub failed: bool,
+    /// `TaskInProgress.startTime`: set when the TIP is built at job initialisation.
+    pub start_time: Millis,
+    pub finish_time: Option<Millis>,
+}
+
+impl Tip {
+    pub fn new(kind: TaskType, index: u32, locations: Vec<String>, duration_ms: Millis) -> Tip {
+        Tip {
+            kind,
+            index,
+            locations,
+            duration_ms,
+            active: Vec::new(),
+            next_attempt: 0,
+            num_failures: 0,
+            num_killed: 0,
+            failed_hosts: BTreeSet::new(),
+            complete: false,
+            failed: false,
+            start_time: 0,
+            finish_time: None,
+        }
+    }
+
+    /// `isRunning()`: there is an active attempt.
+    pub fn is_running(&self) -> bool {
+        !self.active.is_empty()
+    }
+
+    /// `isRunnable()`: not failed permanently and not complete.
+    pub fn is_runnable(&self) -> bool {
+        !self.failed && !self.complete
+    }
+
+    /// `hasFailedOnMachine(host)`.
+    pub fn has_failed_on(&self, host: &str) -> bool {
+        self.failed_hosts.contains(host)
+    }
+
+    /// `hasRunOnMachine(host, tracker)`: an active attempt on this tracker, or failed on this host.
+    pub fn has_run_on(&self, host: &str, tracker: &str) -> bool {
+        self.active.iter().any(|a| a.tracker == tracker) || self.has_failed_on(host)
+    }
+
+    /// `getProgress()` as used by speculation: best progress of running attempts, 1 when complete.
+    pub fn progress(&self) -> f32 {
+        if self.complete {
+            1.0
+        } else {
+            self.active.iter().map(|a| a.progress).fold(0.0, f32::max)
+        }
+    }
+
+    /// `hasSpeculativeTask(now, avgProgress)` (record skipping and COMMIT_PENDING are not modelled).
+    pub fn has_speculative_task(&self, now: Millis, avg_progress: f32) -> bool {
+        self.active.len() as u32 <= MAX_TASK_EXECS
+            && avg_progress - self.progress() >= SPECULATIVE_GAP
+            && now - self.start_time >= SPECULATIVE_LAG
+            && !self.complete
+    }
+}

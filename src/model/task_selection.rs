@@ -1,0 +1,424 @@
+//! How a job picks its next task, mirroring `JobInProgress.createCache`, `findNewMapTask`,
+//! `findTaskFromList`, `findSpeculativeTask`, `scheduleMap` / `retireMap` / `failMap` and
+//! `findNewReduceTask` in Hadoop 1.2.1 (spec §5–§6).
+//!
+//! The per-node lists are kept exactly as Hadoop keeps them, lazy clean-up included, so a
+//! student can follow `findNewMapTask` line by line.
+
+use super::job::Job;
+use super::task::Tip;
+use super::topology::{NodeId, Topology};
+use super::Millis;
+use std::collections::BTreeMap;
+
+/// `JobInProgress.NON_LOCAL_CACHE_LEVEL`.
+pub const NON_LOCAL_CACHE_LEVEL: i32 = -1;
+
+/// `JobInProgress`'s task caches (spec §1.6).
+#[derive(Debug, Clone, Default)]
+pub struct MapCaches {
+    /// `nonRunningMapCache`: node → TIP indices in index order.
+    pub non_running_map_cache: BTreeMap<NodeId, Vec<u32>>,
+    /// `nonLocalMaps`.
+    pub non_local_maps: Vec<u32>,
+    /// `failedMaps`, ordered by `failComparator` (more failures first, then lower index).
+    pub failed_maps: Vec<u32>,
+    /// `runningMapCache`: node → insertion-ordered set of TIPs.
+    pub running_map_cache: BTreeMap<NodeId, Vec<u32>>,
+    /// `nonLocalRunningMaps`.
+    pub non_local_running_maps: Vec<u32>,
+    /// `nonRunningReduces`, ordered by `failComparator`.
+    pub non_running_reduces: Vec<u32>,
+    /// `runningReduces`, in launch order.
+    pub running_reduces: Vec<u32>,
+}
+
+/// Where `findNewMapTask` found a map (used for the explanation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MapSource {
+    /// Step 0: a failed map re-run, any locality.
+    FailedRerun,
+    /// Step 1: the non-running cache at this level above the tracker's host (0 = host).
+    Cache { level: u32 },
+    /// Step 2: the list of another rack.
+    OtherRack,
+    /// Step 3: a map without split locations.
+    NoLocation,
+    /// Step 4: a speculative attempt of a running map.
+    Speculative,
+}
+
+/// The tracker a job is asked to find a task for.
+#[derive(Debug, Clone, Copy)]
+pub struct TrackerCtx<'a> {
+    pub name: &'a str,
+    pub host: &'a str,
+    pub node: Option<NodeId>,
+    /// `clusterSize` (active trackers).
+    pub cluster_size: u32,
+    /// `numUniqueHosts`.
+    pub unique_hosts: u32,
+    pub now: Millis,
+}
+
+/// Why a job returned no task (for the explanation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoTask {
+    NotInitialized,
+    NotRunning,
+    NoTasksOfType,
+    /// `shouldRunOnTaskTracker` refused: too many failures of this job on this host.
+    TrackerBlacklisted,
+    /// Every task is running or done, and no speculative attempt is due.
+    NothingPending,
+    /// Pending maps exist, but none local enough for this call.
+    NoneLocalEnough,
+    /// Pending tasks exist, but each has failed on this host.
+    FailedOnThisHost,
+    /// `scheduleReduces()` is false.
+    SlowStart,
+    /// The attempt limit of the TIP was reached.
+    AttemptLimit,
+}
+
+fn insert_fail_ordered(list: &mut Vec<u32>, tips: &[Tip], idx: u32) {
+    if list.contains(&idx) {
+        return;
+    }
+    let key = |i: u32| (std::cmp::Reverse(tips[i as usize].num_failures), i);
+    let pos = list.iter().position(|&o| key(o) > key(idx)).unwrap_or(list.len());
+    list.insert(pos, idx);
+}
+
+impl Job {
+    /// `JobInProgress.initTasks` (the parts that matter for scheduling): TIP start times,
+    /// `createCache`, the slow-start threshold, the locality wait factor. Split hosts must
+    /// already be resolved in `topo`.
+    pub fn init_tasks(&mut self, topo: &Topology, now: Millis, unique_hosts: u32) {
+        for t in self.maps.iter_mut().chain(self.reduces.iter_mut()) {
+            t.start_time = now;
+        }
+        let mut caches = MapCaches::default();
+        for tip in &self.maps {
+            if tip.locations.is_empty() {
+                caches.non_local_maps.push(tip.index);
+                continue;
+            }
+            for host in &tip.locations {
+                let Some(mut node) = topo.host_node(host) else { continue };
+                for _ in 0..self.max_level {
+                    let list = caches.non_running_map_cache.entry(node).or_default();
+                    if list.last() != Some(&tip.index) {
+                        list.push(tip.index);
+                    }
+                    match topo.parent(node) {
+                        Some(p) => node = p,
+                        None => break,
+                    }
+                }
+            }
+        }
+        caches.non_running_reduces = (0..self.num_reduces()).collect();
+        self.caches = caches;
+        self.completed_maps_for_reduce_slowstart =
+            super::job::slowstart_threshold(self.conf.slowstart, self.num_maps());
+        if self.locality_wait_factor == 1.0 && unique_hosts > 0 {
+            self.locality_wait_factor = (self.distinct_split_hosts() as f32 / unique_hosts as f32).min(1.0);
+        }
+        self.inited = true;
+        self.init_time = Some(now);
+    }
+
+    /// `shouldRunOnTaskTracker`: the per-job tracker blacklist.
+    pub fn should_run_on_tracker(&self, host: &str, cluster_size: u32) -> bool {
+        let failures = self.tracker_failures.get(host).copied().unwrap_or(0);
+        !(failures >= self.conf.max_tracker_failures
+            && (self.flaky_trackers as f64) < cluster_size as f64 * 0.25)
+    }
+
+    /// `findTaskFromList`: first runnable, non-running TIP that has not failed on this host
+    /// (or has failed on every host), removing what it passes as Hadoop does.
+    fn find_task_from_list(
+        tips: &[Tip],
+        list: &mut Vec<u32>,
+        host: &str,
+        unique_hosts: u32,
+        remove_failed: bool,
+    ) -> Option<u32> {
+        let mut i = 0;
+        while i < list.len() {
+            let tip = &tips[list[i] as usize];
+            if tip.is_runnable() && !tip.is_running() {
+                if !tip.has_failed_on(host) || tip.failed_hosts.len() as u32 >= unique_hosts {
+                    return Some(list.remove(i));
+                } else if remove_failed {
+                    list.remove(i);
+                    continue;
+                }
+                i += 1;
+            } else {
+                list.remove(i);
+            }
+        }
+        None
+    }
+
+    /// `findSpeculativeTask`.
+    fn find_speculative_task(
+        tips: &[Tip],
+        list: &mut Vec<u32>,
+        t: &TrackerCtx,
+        avg_progress: f32,
+        remove_from_set: bool,
+    ) -> Option<u32> {
+        let mut i = 0;
+        while i < list.len() {
+            let tip = &tips[list[i] as usize];
+            if !tip.is_running() || !tip.is_runnable() {
+                list.remove(i);
+                continue;
+            }
+            let has_run = tip.has_run_on(t.host, t.name);
+            if tip.has_speculative_task(t.now, avg_progress) {
+                let idx = list[i];
+                if remove_from_set {
+                    list.remove(i);
+                } else {
+                    i += 1;
+                }
+                if !has_run {
+                    return Some(idx);
+                }
+                continue;
+            } else if remove_from_set && has_run {
+                list.remove(i);
+                continue;
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// `scheduleMap`: index a newly running TIP in the running caches.
+    fn schedule_map(&mut self, topo: &Topology, idx: u32) {
+        let tip = &self.maps[idx as usize];
+        if tip.locations.is_empty() {
+            if !self.caches.non_local_running_maps.contains(&idx) {
+                self.caches.non_local_running_maps.push(idx);
+            }
+            return;
+        }
+        for host in &tip.locations {
+            let Some(mut node) = topo.host_node(host) else { continue };
+            for _ in 0..self.max_level {
+                let set = self.caches.running_map_cache.entry(node).or_default();
+                if !set.contains(&idx) {
+                    set.push(idx);
+                }
+                match topo.parent(node) {
+                    Some(p) => node = p,
+                    None => break,
+                }
+            }
+        }
+    }
+
+    /// `retireMap`: remove a TIP from the running caches.
+    pub fn retire_map(&mut self, idx: u32) {
+        self.caches.running_map_cache.retain(|_, set| {
+            set.retain(|&i| i != idx);
+            !set.is_empty()
+        });
+        self.caches.non_local_running_maps.retain(|&i| i != idx);
+    }
+
+    /// `failMap`: queue a TIP for re-execution.
+    pub fn fail_map(&mut self, idx: u32) {
+        insert_fail_ordered(&mut self.caches.failed_maps, &self.maps, idx);
+    }
+
+    /// `retireReduce`.
+    pub fn retire_reduce(&mut self, idx: u32) {
+        self.caches.running_reduces.retain(|&i| i != idx);
+    }
+
+    /// `failReduce`: back into `nonRunningReduces`, ordered by its new failure count.
+    pub fn fail_reduce(&mut self, idx: u32) {
+        insert_fail_ordered(&mut self.caches.non_running_reduces, &self.reduces, idx);
+    }
+
+    /// `findNewMapTask(tts, clusterSize, numUniqueHosts, maxCacheLevel, avgProgress)`:
+    /// spec §5.2–§5.3. Returns the TIP index and where it was found.
+    pub fn find_new_map_task(
+        &mut self,
+        topo: &Topology,
+        t: &TrackerCtx,
+        max_cache_level: i32,
+    ) -> Result<(u32, MapSource), NoTask> {
+        if self.num_maps() == 0 {
+            return Err(NoTask::NoTasksOfType);
+        }
+        if !self.should_run_on_tracker(t.host, t.cluster_size) {
+            return Err(NoTask::TrackerBlacklisted);
+        }
+        let max_level = self.max_level as i32;
+        // 0. failed maps first, ignoring locality
+        if let Some(idx) =
+            Self::find_task_from_list(&self.maps, &mut self.caches.failed_maps, t.host, t.unique_hosts, false)
+        {
+            self.schedule_map(topo, idx);
+            return Ok((idx, MapSource::FailedRerun));
+        }
+        // 1. non-running tasks, bottom-up from the tracker's host
+        let own_rack = t.node.and_then(|n| topo.ancestor(n, self.max_level.saturating_sub(1)));
+        if let Some(node) = t.node {
+            let max_to_schedule = max_cache_level.min(max_level);
+            let mut key = Some(node);
+            let mut level: i32 = 0;
+            while level < max_to_schedule {
+                let Some(k) = key else { break };
+                if let Some(list) = self.caches.non_running_map_cache.get_mut(&k) {
+                    let found = Self::find_task_from_list(&self.maps, list, t.host, t.unique_hosts, level == 0);
+                    let empty = list.is_empty();
+                    if empty {
+                        self.caches.non_running_map_cache.remove(&k);
+                    }
+                    if let Some(idx) = found {
+                        self.schedule_map(topo, idx);
+                        return Ok((idx, MapSource::Cache { level: level as u32 }));
+                    }
+                }
+                key = topo.parent(k);
+                level += 1;
+            }
+            if level == max_cache_level {
+                return Err(self.why_no_map(t));
+            }
+        }
+        // 2. other racks, breadth-wise
+        for &parent in topo.nodes_at_max_level() {
+            if Some(parent) == own_rack {
+                continue;
+            }
+            if let Some(list) = self.caches.non_running_map_cache.get_mut(&parent) {
+                let found = Self::find_task_from_list(&self.maps, list, t.host, t.unique_hosts, false);
+                if list.is_empty() {
+                    self.caches.non_running_map_cache.remove(&parent);
+                }
+                if let Some(idx) = found {
+                    self.schedule_map(topo, idx);
+                    return Ok((idx, MapSource::OtherRack));
+                }
+            }
+        }
+        // 3. maps without locations
+        if let Some(idx) =
+            Self::find_task_from_list(&self.maps, &mut self.caches.non_local_maps, t.host, t.unique_hosts, false)
+        {
+            self.schedule_map(topo, idx);
+            return Ok((idx, MapSource::NoLocation));
+        }
+        // 4. speculative attempts
+        if self.conf.speculative_maps {
+            let avg = self.map_progress;
+            if let Some(node) = t.node {
+                let mut key = Some(node);
+                for level in 0..self.max_level {
+                    let Some(k) = key else { break };
+                    if let Some(set) = self.caches.running_map_cache.get_mut(&k) {
+                        let found = Self::find_speculative_task(&self.maps, set, t, avg, level == 0);
+                        if set.is_empty() {
+                            self.caches.running_map_cache.remove(&k);
+                        }
+                        if let Some(idx) = found {
+                            return Ok((idx, MapSource::Speculative));
+                        }
+                    }
+                    key = topo.parent(k);
+                }
+            }
+            for &parent in topo.nodes_at_max_level() {
+                if Some(parent) == own_rack {
+                    continue;
+                }
+                if let Some(set) = self.caches.running_map_cache.get_mut(&parent) {
+                    let found = Self::find_speculative_task(&self.maps, set, t, avg, false);
+                    if set.is_empty() {
+                        self.caches.running_map_cache.remove(&parent);
+                    }
+                    if let Some(idx) = found {
+                        return Ok((idx, MapSource::Speculative));
+                    }
+                }
+            }
+            if let Some(idx) =
+                Self::find_speculative_task(&self.maps, &mut self.caches.non_local_running_maps, t, avg, false)
+            {
+                return Ok((idx, MapSource::Speculative));
+            }
+        }
+        Err(self.why_no_map(t))
+    }
+
+    /// A readable reason for "no map for this tracker" (not part of Hadoop's logic).
+    fn why_no_map(&self, t: &TrackerCtx) -> NoTask {
+        let pending: Vec<&Tip> = self.maps.iter().filter(|m| m.is_runnable() && !m.is_running()).collect();
+        if pending.is_empty() {
+            NoTask::NothingPending
+        } else if pending.iter().all(|m| m.has_failed_on(t.host)) {
+            NoTask::FailedOnThisHost
+        } else {
+            NoTask::NoneLocalEnough
+        }
+    }
+
+    /// `findNewReduceTask`: spec §6.2 step 4.
+    pub fn find_new_reduce_task(&mut self, t: &TrackerCtx) -> Result<(u32, bool), NoTask> {
+        if self.num_reduces() == 0 {
+            return Err(NoTask::NoTasksOfType);
+        }
+        if !self.should_run_on_tracker(t.host, t.cluster_size) {
+            return Err(NoTask::TrackerBlacklisted);
+        }
+        if let Some(idx) = Self::find_task_from_list(
+            &self.reduces,
+            &mut self.caches.non_running_reduces,
+            t.host,
+            t.unique_hosts,
+            false,
+        ) {
+            if !self.caches.running_reduces.contains(&idx) {
+                self.caches.running_reduces.push(idx);
+            }
+            return Ok((idx, false));
+        }
+        if self.conf.speculative_reduces {
+            let avg = self.reduce_progress;
+            if let Some(idx) =
+                Self::find_speculative_task(&self.reduces, &mut self.caches.running_reduces, t, avg, false)
+            {
+                return Ok((idx, true));
+            }
+        }
+        let pending = self.reduces.iter().any(|r| r.is_runnable() && !r.is_running());
+        Err(if pending { NoTask::FailedOnThisHost } else { NoTask::NothingPending })
+    }
+
+    /// `getLocalityLevel(tip, tts)`: the minimum matching level between the tracker's host and
+    /// the TIP's split hosts; `maxLevel` when there are none or nodes are unknown.
+    pub fn locality_level(&self, topo: &Topology, tip: &Tip, tracker_node: Option<NodeId>) -> u32 {
+        let mut level = self.max_level;
+        let Some(tn) = tracker_node else { return level };
+        for host in &tip.locations {
+            if let Some(dn) = topo.host_node(host) {
+                level = level.min(topo.matching_level(tn, dn, self.max_level));
+                if level == 0 {
+                    break;
+                }
+            }
+        }
+        level
+    }
+}

@@ -1,0 +1,75 @@
+//! TaskTrackers as the JobTracker sees them, mirroring `TaskTrackerStatus` (slots, the tasks
+//! that occupy them, `countMapTasks` / `countReduceTasks`).
+
+use super::task::{AttemptId, TaskType};
+use super::topology::NodeId;
+use super::Millis;
+use serde::Serialize;
+
+/// One task occupying slots on a tracker.
+#[derive(Debug, Clone, Serialize)]
+pub struct RunningTask {
+    pub attempt: AttemptId,
+    /// Slots this task takes (1, or more for high-memory tasks).
+    pub slots: u32,
+    /// When the attempt completes (automatic mode); `None` = until told.
+    pub end_time: Option<Millis>,
+    pub launch_time: Millis,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Tracker {
+    /// Tracker name, e.g. `tt1` (Hadoop: `tracker_<host>:<port>`).
+    pub name: String,
+    pub host: String,
+    pub node: NodeId,
+    pub max_map_slots: u32,
+    pub max_reduce_slots: u32,
+    /// Tasks currently occupying slots, in launch order.
+    pub running: Vec<RunningTask>,
+    /// Map / reduce task counts as of this tracker's last heartbeat report.
+    pub reported_maps: u32,
+    pub reported_reduces: u32,
+    pub last_heartbeat: Option<Millis>,
+    /// Interval handed out in the last heartbeat response.
+    pub next_heartbeat: Option<Millis>,
+}
+
+impl Tracker {
+    pub fn new(name: &str, host: &str, node: NodeId, map_slots: u32, reduce_slots: u32) -> Tracker {
+        Tracker {
+            name: name.to_string(),
+            host: host.to_string(),
+            node,
+            max_map_slots: map_slots,
+            max_reduce_slots: reduce_slots,
+            running: Vec::new(),
+            reported_maps: 0,
+            reported_reduces: 0,
+            last_heartbeat: None,
+            next_heartbeat: None,
+        }
+    }
+
+    /// `countMapTasks()`.
+    pub fn count_map_tasks(&self) -> u32 {
+        self.running.iter().filter(|r| r.attempt.kind == TaskType::Map).count() as u32
+    }
+
+    /// `countReduceTasks()`.
+    pub fn count_reduce_tasks(&self) -> u32 {
+        self.running.iter().filter(|r| r.attempt.kind == TaskType::Reduce).count() as u32
+    }
+
+    /// `countOccupiedMapSlots()` / `countOccupiedReduceSlots()`.
+    pub fn occupied_slots(&self, kind: TaskType) -> u32 {
+        self.running.iter().filter(|r| r.attempt.kind == kind).map(|r| r.slots).sum()
+    }
+
+    pub fn max_slots(&self, kind: TaskType) -> u32 {
+        match kind {
+            TaskType::Map => self.max_map_slots,
+            TaskType::Reduce => self.max_reduce_slots,
+        }
+    }
+}

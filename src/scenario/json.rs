@@ -1,0 +1,238 @@
+//! A small strict reader over `serde_json::Value` that collects every problem with its JSON
+//! path, what was found and what was expected, and reports unknown field names.
+
+use super::ScenarioError;
+use serde_json::{Map, Value};
+
+/// Describe a JSON value briefly for an error message.
+pub fn found(v: &Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => {
+            let short: String = s.chars().take(40).collect();
+            if short.len() < s.len() { format!("{short:?}…") } else { format!("{short:?}") }
+        }
+        Value::Array(a) => format!("an array of {}", a.len()),
+        Value::Object(_) => "an object".into(),
+    }
+}
+
+/// Collected errors.
+#[derive(Default, Debug)]
+pub struct Errs(pub Vec<ScenarioError>);
+
+impl Errs {
+    pub fn push(&mut self, path: &str, message: impl Into<String>) {
+        if self.0.len() < 200 {
+            self.0.push(ScenarioError { path: path.to_string(), message: message.into() });
+        }
+    }
+    pub fn expected(&mut self, path: &str, v: &Value, what: &str) {
+        self.push(path, format!("found {}, expected {what}", found(v)));
+    }
+}
+
+/// Levenshtein distance, for "did you mean".
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = if ca == *cb { 0 } else { 1 };
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The closest known name, if close enough to be a likely typo.
+pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    known
+        .into_iter()
+        .map(|k| (distance(name, k), k))
+        .filter(|(d, k)| *d <= (k.len() / 3).max(2))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+pub fn child(path: &str, key: &str) -> String {
+    if key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        format!("{path}.{key}")
+    } else {
+        format!("{path}[{key:?}]")
+    }
+}
+
+pub fn index(path: &str, i: usize) -> String {
+    format!("{path}[{i}]")
+}
+
+/// A JSON object being read field by field.
+pub struct Obj<'a> {
+    pub map: &'a Map<String, Value>,
+    pub path: String,
+    known: Vec<&'static str>,
+}
+
+impl<'a> Obj<'a> {
+    pub fn new(v: &'a Value, path: &str, errs: &mut Errs) -> Option<Obj<'a>> {
+        match v {
+            Value::Object(map) => Some(Obj { map, path: path.to_string(), known: Vec::new() }),
+            _ => {
+                errs.expected(path, v, "an object");
+                None
+            }
+        }
+    }
+
+    pub fn path_of(&self, key: &str) -> String {
+        child(&self.path, key)
+    }
+
+    /// Mark `key` as known and return its value, if present and not null.
+    pub fn get(&mut self, key: &'static str) -> Option<&'a Value> {
+        self.known.push(key);
+        self.map.get(key).filter(|v| !v.is_null())
+    }
+
+    pub fn has(&self, key: &str) -> bool {
+        self.map.contains_key(key)
+    }
+
+    pub fn str(&mut self, key: &'static str, errs: &mut Errs) -> Option<&'a str> {
+        let path = self.path_of(key);
+        match self.get(key)? {
+            Value::String(s) => Some(s),
+            v => {
+                errs.expected(&path, v, "a string");
+                None
+            }
+        }
+    }
+
+    pub fn u64_in(&mut self, key: &'static str, lo: u64, hi: u64, errs: &mut Errs) -> Option<u64> {
+        let path = self.path_of(key);
+        let v = self.get(key)?;
+        as_u64_in(v, &path, lo, hi, errs)
+    }
+
+    pub fn i64_in(&mut self, key: &'static str, lo: i64, hi: i64, errs: &mut Errs) -> Option<i64> {
+        let path = self.path_of(key);
+        let v = self.get(key)?;
+        as_i64_in(v, &path, lo, hi, errs)
+    }
+
+    pub fn f64_in(&mut self, key: &'static str, lo: f64, hi: f64, errs: &mut Errs) -> Option<f64> {
+        let path = self.path_of(key);
+        let v = self.get(key)?;
+        as_f64_in(v, &path, lo, hi, errs)
+    }
+
+    pub fn bool(&mut self, key: &'static str, errs: &mut Errs) -> Option<bool> {
+        let path = self.path_of(key);
+        let v = self.get(key)?;
+        as_bool(v, &path, errs)
+    }
+
+    /// Report fields that were never asked for.
+    pub fn finish(self, errs: &mut Errs) {
+        for key in self.map.keys() {
+            if !self.known.iter().any(|k| k == key) {
+                let hint = match suggest(key, self.known.iter().copied()) {
+                    Some(s) => format!("; did you mean {s:?}?"),
+                    None => format!("; known fields: {}", self.known.join(", ")),
+                };
+                errs.push(&child(&self.path, key), format!("unknown field{hint}"));
+            }
+        }
+    }
+}
+
+/// Numbers may be JSON numbers or numeric strings (as Hadoop XML values are).
+fn number(v: &Value) -> Option<f64> {
+    match v {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => s.trim().parse::<f64>().ok().filter(|f| f.is_finite()),
+        _ => None,
+    }
+}
+
+pub fn as_u64_in(v: &Value, path: &str, lo: u64, hi: u64, errs: &mut Errs) -> Option<u64> {
+    let n = match v {
+        Value::Number(n) => n.as_u64(),
+        Value::String(s) => s.trim().parse::<u64>().ok(),
+        _ => None,
+    };
+    match n {
+        Some(n) if n >= lo && n <= hi => Some(n),
+        _ => {
+            errs.expected(path, v, &format!("a whole number from {lo} to {hi}"));
+            None
+        }
+    }
+}
+
+pub fn as_i64_in(v: &Value, path: &str, lo: i64, hi: i64, errs: &mut Errs) -> Option<i64> {
+    let n = match v {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => s.trim().parse::<i64>().ok(),
+        _ => None,
+    };
+    match n {
+        Some(n) if n >= lo && n <= hi => Some(n),
+        _ => {
+            errs.expected(path, v, &format!("a whole number from {lo} to {hi}"));
+            None
+        }
+    }
+}
+
+pub fn as_f64_in(v: &Value, path: &str, lo: f64, hi: f64, errs: &mut Errs) -> Option<f64> {
+    match number(v) {
+        Some(n) if n >= lo && n <= hi => Some(n),
+        _ => {
+            errs.expected(path, v, &format!("a number from {lo} to {hi}"));
+            None
+        }
+    }
+}
+
+pub fn as_bool(v: &Value, path: &str, errs: &mut Errs) -> Option<bool> {
+    match v {
+        Value::Bool(b) => Some(*b),
+        Value::String(s) if s == "true" => Some(true),
+        Value::String(s) if s == "false" => Some(false),
+        _ => {
+            errs.expected(path, v, "true or false");
+            None
+        }
+    }
+}
+
+pub fn as_str<'a>(v: &'a Value, path: &str, errs: &mut Errs) -> Option<&'a str> {
+    match v {
+        Value::String(s) => Some(s),
+        _ => {
+            errs.expected(path, v, "a string");
+            None
+        }
+    }
+}
+
+pub fn as_array<'a>(v: &'a Value, path: &str, max: usize, errs: &mut Errs) -> Option<&'a Vec<Value>> {
+    match v {
+        Value::Array(a) if a.len() <= max => Some(a),
+        Value::Array(a) => {
+            errs.push(path, format!("found an array of {}, expected at most {max} items", a.len()));
+            None
+        }
+        _ => {
+            errs.expected(path, v, "an array");
+            None
+        }
+    }
+}

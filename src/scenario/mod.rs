@@ -1,0 +1,561 @@
+//! Scenario format v1 (`docs/scenario-format.md`): the JSON a lesson, a test or a student
+//! writes, read strictly into a validated [`Scenario`].
+
+pub mod builtin;
+pub mod json;
+pub mod props;
+pub mod steps;
+
+pub use builtin::builtin;
+pub use props::Config;
+pub use steps::{AttemptRef, ExpectTask, Step, StepKind};
+
+use crate::model::{JobPriority, Millis, RunState};
+use json::{as_array, as_str, as_u64_in, child, index, Errs, Obj};
+use serde_json::Value;
+use std::fmt;
+
+/// Limits that keep a hostile scenario from exhausting memory.
+pub const MAX_TRACKERS: usize = 10_000;
+pub const MAX_JOBS: usize = 100_000;
+pub const MAX_TASKS_PER_JOB: u64 = 1_000_000;
+pub const MAX_TOTAL_TASKS: u64 = 2_000_000;
+pub const MAX_STEPS: usize = 1_000_000;
+
+/// One problem in a scenario: where, and what was found versus expected.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ScenarioError {
+    /// JSON path, e.g. `$.jobs[1].priority`.
+    pub path: String,
+    pub message: String,
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.message)
+    }
+}
+
+/// Every problem found in a scenario.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScenarioErrors {
+    pub errors: Vec<ScenarioError>,
+}
+
+impl fmt::Display for ScenarioErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.errors.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ScenarioErrors {}
+
+/// Text in English, optionally with a Chinese version.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
+pub struct Text {
+    pub en: String,
+    pub zh: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SchedulerKind {
+    Fifo,
+    LimitTasksPerJob,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrackerSpec {
+    pub name: String,
+    pub host: String,
+    pub rack: String,
+    pub map_slots: u32,
+    pub reduce_slots: u32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct MapSpec {
+    pub locations: Vec<String>,
+    pub duration_ms: Option<Millis>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum MapsSpec {
+    List(Vec<MapSpec>),
+    /// `{"count": N, "replicas": R}`: replicas placed rack-aware from the seed.
+    Placed { count: u64, replicas: u32, duration_ms: Option<Millis> },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct JobSpec {
+    pub id: u32,
+    pub name: Option<String>,
+    pub user: String,
+    pub queue: String,
+    pub priority: JobPriority,
+    pub submit_time: Option<Millis>,
+    pub state: Option<RunState>,
+    pub init_ms: Millis,
+    pub maps: MapsSpec,
+    pub reduces: u64,
+    pub reduce_duration_ms: Option<Millis>,
+    pub slowstart: Option<f32>,
+    pub speculative_maps: Option<bool>,
+    pub speculative_reduces: Option<bool>,
+}
+
+impl JobSpec {
+    pub fn num_maps(&self) -> u64 {
+        match &self.maps {
+            MapsSpec::List(l) => l.len() as u64,
+            MapsSpec::Placed { count, .. } => *count,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RunLimits {
+    pub until_ms: Option<Millis>,
+    pub max_heartbeats: u64,
+}
+
+/// A validated scenario.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scenario {
+    pub version: u32,
+    pub id: String,
+    pub source: Option<String>,
+    pub title: Option<Text>,
+    pub description: Option<Text>,
+    pub scheduler: SchedulerKind,
+    pub seed: u64,
+    pub config: Config,
+    /// rack → hosts, in file order.
+    pub topology: Vec<(String, Vec<String>)>,
+    pub trackers: Vec<TrackerSpec>,
+    pub jobs: Vec<JobSpec>,
+    pub steps: Option<Vec<Step>>,
+    pub run: RunLimits,
+}
+
+impl Scenario {
+    /// The rack of a host per `topology` (`/default-rack` if not listed).
+    pub fn rack_of(&self, host: &str) -> &str {
+        self.topology
+            .iter()
+            .find(|(_, hosts)| hosts.iter().any(|h| h == host))
+            .map(|(r, _)| r.as_str())
+            .unwrap_or(crate::model::topology::DEFAULT_RACK)
+    }
+}
+
+/// Parse and validate a scenario; on failure, every problem found.
+pub fn parse(text: &str) -> Result<Scenario, ScenarioErrors> {
+    if text.len() > 64 * 1024 * 1024 {
+        return Err(ScenarioErrors {
+            errors: vec![ScenarioError { path: "$".into(), message: format!("found {} bytes, expected at most 64 MiB", text.len()) }],
+        });
+    }
+    let value: Value = serde_json::from_str(text).map_err(|e| ScenarioErrors {
+        errors: vec![ScenarioError {
+            path: format!("line {}, column {}", e.line(), e.column()),
+            message: format!("invalid JSON: {e}"),
+        }],
+    })?;
+    from_value(&value)
+}
+
+pub fn from_value(v: &Value) -> Result<Scenario, ScenarioErrors> {
+    let mut errs = Errs::default();
+    let s = read(v, &mut errs);
+    match s {
+        Some(s) if errs.0.is_empty() => Ok(s),
+        _ => {
+            if errs.0.is_empty() {
+                errs.push("$", "invalid scenario");
+            }
+            Err(ScenarioErrors { errors: errs.0 })
+        }
+    }
+}
+
+fn text(v: &Value, path: &str, errs: &mut Errs) -> Option<Text> {
+    match v {
+        Value::String(s) => Some(Text { en: s.clone(), zh: None }),
+        Value::Object(_) => {
+            let mut o = Obj::new(v, path, errs)?;
+            let en = o.str("en", errs).map(str::to_string);
+            let zh = o.str("zh", errs).map(str::to_string);
+            o.finish(errs);
+            match en {
+                Some(en) => Some(Text { en, zh }),
+                None => {
+                    errs.push(&child(path, "en"), "missing; expected the English text");
+                    None
+                }
+            }
+        }
+        _ => {
+            errs.expected(path, v, "a string or {\"en\": ..., \"zh\": ...}");
+            None
+        }
+    }
+}
+
+fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
+    let mut o = Obj::new(v, "$", errs)?;
+    let version = o.u64_in("version", 1, u64::MAX, errs).unwrap_or(1);
+    if version != 1 {
+        errs.push("$.version", format!("found {version}, expected 1 (the only scenario format version)"));
+    }
+    let id = o.str("id", errs).unwrap_or("scenario").to_string();
+    let source = o.str("source", errs).map(str::to_string);
+    let title = o.get("title").and_then(|t| text(t, "$.title", errs));
+    let description = o.get("description").and_then(|t| text(t, "$.description", errs));
+    let scheduler = match o.get("scheduler") {
+        None => SchedulerKind::Fifo,
+        Some(Value::String(s)) if s == "fifo" => SchedulerKind::Fifo,
+        Some(Value::String(s)) if s == "limit_tasks_per_job" => SchedulerKind::LimitTasksPerJob,
+        Some(Value::String(s)) if s == "fair" || s == "capacity" => {
+            errs.push("$.scheduler", format!("found {s:?}: the {s} scheduler is not available in this version yet; expected \"fifo\" or \"limit_tasks_per_job\""));
+            SchedulerKind::Fifo
+        }
+        Some(other) => {
+            errs.expected("$.scheduler", other, "\"fifo\" or \"limit_tasks_per_job\"");
+            SchedulerKind::Fifo
+        }
+    };
+    let seed = o.u64_in("seed", 0, u64::MAX, errs).unwrap_or(1);
+    let config = match o.get("config") {
+        Some(c) => props::parse_config(c, "$.config", errs),
+        None => Config::default(),
+    };
+    if config.max_running_tasks_per_job.is_some() && scheduler != SchedulerKind::LimitTasksPerJob {
+        errs.push(
+            "$.config.max_running_tasks_per_job",
+            "only the limit_tasks_per_job scheduler reads this property; expected \"scheduler\": \"limit_tasks_per_job\"",
+        );
+    }
+    let topology = o.get("topology").map(|t| read_topology(t, errs)).unwrap_or_default();
+    let mut trackers = Vec::new();
+    if let Some(r) = o.get("racks") {
+        trackers.extend(read_rack_generator(r, &config, errs));
+    }
+    let mut topology = topology;
+    if let Some(tv) = o.get("trackers") {
+        if let Some(list) = as_array(tv, "$.trackers", MAX_TRACKERS, errs) {
+            for (i, t) in list.iter().enumerate() {
+                if let Some(spec) = read_tracker(t, &index("$.trackers", i), &config, &topology, errs) {
+                    trackers.push(spec);
+                }
+            }
+        }
+    }
+    if trackers.len() > MAX_TRACKERS {
+        errs.push("$.trackers", format!("found {} trackers, expected at most {MAX_TRACKERS}", trackers.len()));
+    }
+    for (i, t) in trackers.iter().enumerate() {
+        if trackers[..i].iter().any(|o| o.name == t.name) {
+            errs.push(&index("$.trackers", i), format!("tracker name {:?} is used twice; expected unique names", t.name));
+        }
+    }
+    // Racks given on trackers (not in topology) join the topology.
+    for t in &trackers {
+        if !topology.iter().any(|(_, hs)| hs.contains(&t.host)) {
+            match topology.iter_mut().find(|(r, _)| *r == t.rack) {
+                Some((_, hs)) => hs.push(t.host.clone()),
+                None => topology.push((t.rack.clone(), vec![t.host.clone()])),
+            }
+        }
+    }
+    let mut jobs = Vec::new();
+    if let Some(jv) = o.get("jobs") {
+        if let Some(list) = as_array(jv, "$.jobs", MAX_JOBS, errs) {
+            for (i, j) in list.iter().enumerate() {
+                if let Some(spec) = read_job(j, &index("$.jobs", i), i as u32 + 1, errs) {
+                    jobs.push(spec);
+                }
+            }
+        }
+    }
+    let steps = o.get("steps").map(|s| steps::read_steps(s, "$.steps", errs));
+    let mut run = RunLimits { until_ms: None, max_heartbeats: 100_000 };
+    if let Some(rv) = o.get("run") {
+        if let Some(mut r) = Obj::new(rv, "$.run", errs) {
+            run.until_ms = r.i64_in("until_ms", 0, i64::MAX / 4, errs);
+            if let Some(m) = r.u64_in("max_heartbeats", 1, 10_000_000, errs) {
+                run.max_heartbeats = m;
+            }
+            r.finish(errs);
+        }
+    }
+    o.finish(errs);
+    let scenario = Scenario {
+        version: version as u32,
+        id,
+        source,
+        title,
+        description,
+        scheduler,
+        seed,
+        config,
+        topology,
+        trackers,
+        jobs,
+        steps,
+        run,
+    };
+    validate(&scenario, errs);
+    Some(scenario)
+}
+
+fn read_topology(v: &Value, errs: &mut Errs) -> Vec<(String, Vec<String>)> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    let Value::Object(map) = v else {
+        errs.expected("$.topology", v, "an object mapping rack paths to host lists");
+        return out;
+    };
+    for (rack, hosts) in map {
+        let at = child("$.topology", rack);
+        let rack = match crate::model::topology::normalise_location(rack) {
+            Ok(r) => r,
+            Err(e) => {
+                errs.push(&at, e);
+                continue;
+            }
+        };
+        let Some(list) = as_array(hosts, &at, MAX_TRACKERS * 4, errs) else { continue };
+        let mut hs = Vec::new();
+        for (i, h) in list.iter().enumerate() {
+            if let Some(h) = as_str(h, &index(&at, i), errs) {
+                if let Some((other, _)) = out.iter().find(|(_, hs)| hs.iter().any(|x| x == h)) {
+                    errs.push(&index(&at, i), format!("host {h:?} is already in rack {other}; expected each host in one rack"));
+                }
+                hs.push(h.to_string());
+            }
+        }
+        out.push((rack, hs));
+    }
+    out
+}
+
+fn read_rack_generator(v: &Value, config: &Config, errs: &mut Errs) -> Vec<TrackerSpec> {
+    let mut out = Vec::new();
+    let Some(mut o) = Obj::new(v, "$.racks", errs) else { return out };
+    let count = o.u64_in("count", 1, 1000, errs).unwrap_or(1);
+    let per = o.u64_in("nodes_per_rack", 1, 1000, errs).unwrap_or(1);
+    let ms = o.u64_in("map_slots", 0, 1000, errs).map(|x| x as u32).unwrap_or(config.map_slots);
+    let rs = o.u64_in("reduce_slots", 0, 1000, errs).map(|x| x as u32).unwrap_or(config.reduce_slots);
+    o.finish(errs);
+    if (count * per) as usize > MAX_TRACKERS {
+        errs.push("$.racks", format!("found {} trackers, expected at most {MAX_TRACKERS}", count * per));
+        return out;
+    }
+    let mut n = 0;
+    for r in 1..=count {
+        for k in 1..=per {
+            n += 1;
+            out.push(TrackerSpec {
+                name: format!("tt{n}"),
+                host: format!("rack{r}.node{k}"),
+                rack: format!("/rack{r}"),
+                map_slots: ms,
+                reduce_slots: rs,
+            });
+        }
+    }
+    out
+}
+
+fn read_tracker(v: &Value, path: &str, config: &Config, topo: &[(String, Vec<String>)], errs: &mut Errs) -> Option<TrackerSpec> {
+    let mut o = Obj::new(v, path, errs)?;
+    let name = o.str("name", errs).map(str::to_string);
+    if name.is_none() && !o.has("name") {
+        errs.push(&o.path_of("name"), "missing; expected the tracker's name, e.g. \"tt1\"");
+    }
+    let name = name?;
+    let host = o.str("host", errs).map(str::to_string).unwrap_or_else(|| format!("{name}.host"));
+    let listed = topo.iter().find(|(_, hs)| hs.contains(&host)).map(|(r, _)| r.clone());
+    let rack = match o.str("rack", errs) {
+        Some(r) => match crate::model::topology::normalise_location(r) {
+            Ok(r) => {
+                if let Some(l) = &listed {
+                    if *l != r {
+                        errs.push(&o.path_of("rack"), format!("found {r:?}, but $.topology puts host {host:?} in {l:?}"));
+                    }
+                }
+                r
+            }
+            Err(e) => {
+                errs.push(&o.path_of("rack"), e);
+                return None;
+            }
+        },
+        None => listed.unwrap_or_else(|| crate::model::topology::DEFAULT_RACK.to_string()),
+    };
+    let map_slots = o.u64_in("map_slots", 0, 1000, errs).map(|x| x as u32).unwrap_or(config.map_slots);
+    let reduce_slots = o.u64_in("reduce_slots", 0, 1000, errs).map(|x| x as u32).unwrap_or(config.reduce_slots);
+    o.finish(errs);
+    Some(TrackerSpec { name, host, rack, map_slots, reduce_slots })
+}
+
+pub(crate) fn read_job(v: &Value, path: &str, default_id: u32, errs: &mut Errs) -> Option<JobSpec> {
+    let mut o = Obj::new(v, path, errs)?;
+    let id = o.u64_in("id", 1, 9999, errs).map(|x| x as u32).unwrap_or(default_id);
+    let name = o.str("name", errs).map(str::to_string);
+    let user = o.str("user", errs).unwrap_or("user").to_string();
+    let queue_key = if o.has("pool") { "pool" } else { "queue" };
+    let queue = if queue_key == "pool" { o.str("pool", errs) } else { o.str("queue", errs) };
+    if o.has("pool") && o.has("queue") {
+        errs.push(&o.path_of("pool"), "both \"pool\" and \"queue\" given; expected one of them");
+        o.get("queue");
+    }
+    let queue = queue.unwrap_or("default").to_string();
+    let priority = match o.get("priority") {
+        None => JobPriority::Normal,
+        Some(p) => match p.as_str().and_then(JobPriority::parse) {
+            Some(p) => p,
+            None => {
+                errs.expected(&o.path_of("priority"), p, "one of VERY_HIGH, HIGH, NORMAL, LOW, VERY_LOW");
+                JobPriority::Normal
+            }
+        },
+    };
+    let submit_time = o.i64_in("submit_time", -(1 << 50), 1 << 50, errs);
+    let state = match o.get("state") {
+        None => None,
+        Some(s) => match s.as_str().and_then(RunState::parse) {
+            Some(s) => Some(s),
+            None => {
+                errs.expected(&o.path_of("state"), s, "one of PREP, RUNNING, SUCCEEDED, FAILED, KILLED");
+                None
+            }
+        },
+    };
+    let init_ms = o.i64_in("init_ms", 0, 1 << 40, errs).unwrap_or(0);
+    let maps = match o.get("maps") {
+        None => MapsSpec::List(Vec::new()),
+        Some(m) => read_maps(m, &o.path_of("maps"), errs).unwrap_or(MapsSpec::List(Vec::new())),
+    };
+    let (reduces, reduce_duration_ms) = match o.get("reduces") {
+        None => (0, None),
+        Some(r @ Value::Object(_)) => {
+            let rp = o.path_of("reduces");
+            match Obj::new(r, &rp, errs) {
+                Some(mut ro) => {
+                    let c = ro.u64_in("count", 0, MAX_TASKS_PER_JOB, errs).unwrap_or(0);
+                    let d = ro.i64_in("duration_ms", 1, 1 << 40, errs);
+                    ro.finish(errs);
+                    (c, d)
+                }
+                None => (0, None),
+            }
+        }
+        Some(r) => (as_u64_in(r, &o.path_of("reduces"), 0, MAX_TASKS_PER_JOB, errs).unwrap_or(0), None),
+    };
+    let slowstart = o.f64_in("slowstart", 0.0, 1.0, errs).map(|f| f as f32);
+    let speculative_maps = o.bool("speculative_maps", errs);
+    let speculative_reduces = o.bool("speculative_reduces", errs);
+    o.finish(errs);
+    Some(JobSpec {
+        id,
+        name,
+        user,
+        queue,
+        priority,
+        submit_time,
+        state,
+        init_ms,
+        maps,
+        reduces,
+        reduce_duration_ms,
+        slowstart,
+        speculative_maps,
+        speculative_reduces,
+    })
+}
+
+fn read_map(v: &Value, path: &str, errs: &mut Errs) -> Option<MapSpec> {
+    let mut o = Obj::new(v, path, errs)?;
+    let locations = read_hosts(o.get("locations"), &o.path_of("locations"), errs);
+    let duration_ms = o.i64_in("duration_ms", 1, 1 << 40, errs);
+    o.finish(errs);
+    Some(MapSpec { locations, duration_ms })
+}
+
+fn read_hosts(v: Option<&Value>, path: &str, errs: &mut Errs) -> Vec<String> {
+    let Some(v) = v else { return Vec::new() };
+    let Some(list) = as_array(v, path, 100, errs) else { return Vec::new() };
+    list.iter().enumerate().filter_map(|(i, h)| as_str(h, &index(path, i), errs).map(str::to_string)).collect()
+}
+
+fn read_maps(v: &Value, path: &str, errs: &mut Errs) -> Option<MapsSpec> {
+    match v {
+        Value::Number(_) => {
+            let n = as_u64_in(v, path, 0, MAX_TASKS_PER_JOB, errs)?;
+            Some(MapsSpec::List((0..n).map(|_| MapSpec { locations: vec![], duration_ms: None }).collect()))
+        }
+        Value::Array(_) => {
+            let list = as_array(v, path, MAX_TASKS_PER_JOB as usize, errs)?;
+            Some(MapsSpec::List(list.iter().enumerate().filter_map(|(i, m)| read_map(m, &index(path, i), errs)).collect()))
+        }
+        Value::Object(_) => {
+            let mut o = Obj::new(v, path, errs)?;
+            let count = o.u64_in("count", 0, MAX_TASKS_PER_JOB, errs);
+            if count.is_none() && !o.has("count") {
+                errs.push(&o.path_of("count"), "missing; expected the number of maps");
+            }
+            let duration_ms = o.i64_in("duration_ms", 1, 1 << 40, errs);
+            let has_loc = o.has("locations");
+            let locations = read_hosts(o.get("locations"), &o.path_of("locations"), errs);
+            let replicas = o.u64_in("replicas", 1, 10, errs);
+            if has_loc && replicas.is_some() {
+                errs.push(&o.path_of("replicas"), "both \"locations\" and \"replicas\" given; expected one of them");
+            }
+            o.finish(errs);
+            let count = count?;
+            Some(match replicas {
+                Some(r) => MapsSpec::Placed { count, replicas: r as u32, duration_ms },
+                None => MapsSpec::List(
+                    (0..count).map(|_| MapSpec { locations: locations.clone(), duration_ms }).collect(),
+                ),
+            })
+        }
+        _ => {
+            errs.expected(path, v, "a number of maps, a list of maps, or {\"count\": N, ...}");
+            None
+        }
+    }
+}
+
+/// Cross-field checks that need the whole scenario.
+fn validate(s: &Scenario, errs: &mut Errs) {
+    let mut total: u64 = 0;
+    for (i, j) in s.jobs.iter().enumerate() {
+        let path = index("$.jobs", i);
+        if s.jobs[..i].iter().any(|o| o.id == j.id) {
+            errs.push(&child(&path, "id"), format!("job id {} is used twice; expected unique ids", j.id));
+        }
+        total += j.num_maps() + j.reduces;
+        if let MapsSpec::Placed { .. } = j.maps {
+            if s.trackers.is_empty() {
+                errs.push(&child(&path, "maps"), "replica placement needs trackers (hosts) to place blocks on");
+            }
+        }
+    }
+    if total > MAX_TOTAL_TASKS {
+        errs.push("$.jobs", format!("found {total} tasks in all, expected at most {MAX_TOTAL_TASKS}"));
+    }
+    if s.steps.is_none() && s.trackers.is_empty() && !s.jobs.is_empty() {
+        errs.push("$.trackers", "automatic mode needs at least one tracker");
+    }
+    if let Some(steps) = &s.steps {
+        steps::validate_steps(s, steps, errs);
+    }
+}

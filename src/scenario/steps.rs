@@ -1,0 +1,440 @@
+//! Scripted steps: heartbeats with expected assignments, clock moves, task completions,
+//! job changes and checks (`docs/scenario-format.md`, "steps").
+
+use super::json::{as_array, as_str, child, found, index, Errs, Obj};
+use super::{read_job, JobSpec, Scenario, MAX_STEPS};
+use crate::model::{AttemptId, JobPriority, Locality, Millis, RunState, TaskType};
+use serde_json::Value;
+
+/// An attempt named in a step.
+pub type AttemptRef = AttemptId;
+
+/// One expected task of a heartbeat.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExpectTask {
+    pub attempt: AttemptRef,
+    pub locality: Option<Locality>,
+}
+
+impl std::fmt::Display for ExpectTask {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.attempt)?;
+        if let Some(l) = self.locality {
+            write!(f, "/{}", l.as_str())?;
+        }
+        Ok(())
+    }
+}
+
+/// Checks of `expect_job`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct JobChecks {
+    pub state: Option<RunState>,
+    pub numbers: Vec<(&'static str, i64)>,
+    pub schedule_reduces: Option<bool>,
+    pub counters: Vec<(String, u64)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum StepKind {
+    Heartbeat { tracker: String, expect: Option<Vec<ExpectTask>>, expect_count: Option<u32>, note: Option<String> },
+    Advance { ms: Millis },
+    Submit { job: Box<JobSpec> },
+    Finish { attempt: AttemptRef },
+    Fail { attempt: AttemptRef },
+    KillTask { attempt: AttemptRef },
+    SetPriority { job: u32, priority: JobPriority },
+    SetStartTime { job: u32, time: Option<Millis>, relative_to: Option<u32>, offset: Millis },
+    SetState { job: u32, state: RunState },
+    KillJob { job: u32 },
+    Init { job: u32 },
+    Progress { attempt: AttemptRef, value: f32 },
+    ExpectQueue { order: Vec<u32> },
+    ExpectJob { job: u32, checks: JobChecks },
+    ExpectHeartbeatInterval { ms: Millis },
+    ExpectMatchingLevel { a: String, b: String, max_level: u32, level: u32 },
+    Run { until_ms: Millis },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// JSON path of the step, for messages.
+    pub path: String,
+    pub kind: StepKind,
+    pub note: Option<String>,
+}
+
+const OPS: &[&str] = &[
+    "heartbeat",
+    "advance",
+    "submit",
+    "finish",
+    "fail",
+    "kill_task",
+    "set_priority",
+    "set_start_time",
+    "set_state",
+    "kill_job",
+    "init",
+    "progress",
+    "expect_queue",
+    "expect_job",
+    "expect_heartbeat_interval",
+    "expect_matching_level",
+    "run",
+];
+
+/// Parse `J1 m0#0/node`, `J1 r3`, `J12 m5#1/off`.
+pub fn parse_short(s: &str) -> Result<(AttemptRef, Option<Locality>), String> {
+    let bad = || format!("found {s:?}, expected an attempt like \"J1 m0#0\" (optionally with /node, /rack or /off)");
+    let (body, loc) = match s.split_once('/') {
+        Some((b, l)) => (b, Some(Locality::parse(l.trim()).ok_or_else(bad)?)),
+        None => (s, None),
+    };
+    let mut parts = body.split_whitespace();
+    let j = parts.next().ok_or_else(bad)?;
+    let t = parts.next().ok_or_else(bad)?;
+    if parts.next().is_some() {
+        return Err(bad());
+    }
+    let job: u32 = j.strip_prefix('J').and_then(|x| x.parse().ok()).ok_or_else(bad)?;
+    let kind = match t.chars().next() {
+        Some('m') => TaskType::Map,
+        Some('r') => TaskType::Reduce,
+        _ => return Err(bad()),
+    };
+    let rest = &t[1..];
+    let (idx, att) = match rest.split_once('#') {
+        Some((i, a)) => (i, a),
+        None => (rest, "0"),
+    };
+    let index: u32 = idx.parse().map_err(|_| bad())?;
+    let attempt: u32 = att.parse().map_err(|_| bad())?;
+    Ok((AttemptId { job, kind, index, attempt }, loc))
+}
+
+fn read_attempt(v: &Value, path: &str, errs: &mut Errs) -> Option<(AttemptRef, Option<Locality>)> {
+    match v {
+        Value::String(s) => match parse_short(s) {
+            Ok(x) => Some(x),
+            Err(e) => {
+                errs.push(path, e);
+                None
+            }
+        },
+        Value::Object(_) => {
+            let mut o = Obj::new(v, path, errs)?;
+            let job = o.u64_in("job", 1, 9999, errs);
+            if job.is_none() && !o.has("job") {
+                errs.push(&o.path_of("job"), "missing; expected the job number");
+            }
+            let kind = match o.get("type") {
+                Some(Value::String(s)) if s == "map" => Some(TaskType::Map),
+                Some(Value::String(s)) if s == "reduce" => Some(TaskType::Reduce),
+                Some(other) => {
+                    errs.expected(&o.path_of("type"), other, "\"map\" or \"reduce\"");
+                    None
+                }
+                None => {
+                    errs.push(&o.path_of("type"), "missing; expected \"map\" or \"reduce\"");
+                    None
+                }
+            };
+            let index = o.u64_in("index", 0, u32::MAX as u64, errs);
+            if index.is_none() && !o.has("index") {
+                errs.push(&o.path_of("index"), "missing; expected the task index");
+            }
+            let attempt = o.u64_in("attempt", 0, 100_000, errs).unwrap_or(0);
+            let locality = match o.get("locality") {
+                None => None,
+                Some(l) => match l.as_str().and_then(Locality::parse) {
+                    Some(l) => Some(l),
+                    None => {
+                        errs.expected(&o.path_of("locality"), l, "\"node\", \"rack\" or \"off-switch\"");
+                        None
+                    }
+                },
+            };
+            o.finish(errs);
+            Some((
+                AttemptId { job: job? as u32, kind: kind?, index: index? as u32, attempt: attempt as u32 },
+                locality,
+            ))
+        }
+        _ => {
+            errs.expected(path, v, "an attempt (\"J1 m0#0\" or {\"job\", \"type\", \"index\", \"attempt\"})");
+            None
+        }
+    }
+}
+
+fn need<T>(x: Option<T>, o: &Obj, key: &str, what: &str, errs: &mut Errs) -> Option<T> {
+    if x.is_none() && !o.has(key) {
+        errs.push(&o.path_of(key), format!("missing; expected {what}"));
+    }
+    x
+}
+
+pub fn read_steps(v: &Value, path: &str, errs: &mut Errs) -> Vec<Step> {
+    let Some(list) = as_array(v, path, MAX_STEPS, errs) else { return Vec::new() };
+    list.iter().enumerate().filter_map(|(i, s)| read_step(s, &index(path, i), errs)).collect()
+}
+
+fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
+    let mut o = Obj::new(v, path, errs)?;
+    // `{"op": "heartbeat", "tracker": "tt1"}` or the shorthand `{"heartbeat": "tt1"}`.
+    let (op, short): (String, Option<&Value>) = match o.get("op") {
+        Some(Value::String(s)) => (s.clone(), None),
+        Some(other) => {
+            errs.expected(&o.path_of("op"), other, &format!("one of {}", OPS.join(", ")));
+            return None;
+        }
+        None => {
+            let short_ops = ["heartbeat", "advance", "finish", "fail", "kill_task", "submit"];
+            match short_ops.iter().find(|k| o.has(k)) {
+                Some(k) => (k.to_string(), o.get(k)),
+                None => {
+                    errs.push(path, format!("found a step without \"op\", expected {{\"op\": one of {}}}", OPS.join(", ")));
+                    return None;
+                }
+            }
+        }
+    };
+    let note = o.str("note", errs).map(str::to_string);
+    let attempt_of = |o: &mut Obj, errs: &mut Errs| -> Option<(AttemptRef, Option<Locality>)> {
+        let p = o.path_of("attempt");
+        let v = short.or_else(|| o.get("attempt"));
+        match v {
+            Some(v) => read_attempt(v, if short.is_some() { &o.path } else { &p }, errs),
+            None => {
+                errs.push(&p, "missing; expected an attempt like \"J1 m0#0\"");
+                None
+            }
+        }
+    };
+    let kind = match op.as_str() {
+        "heartbeat" => {
+            let tracker = match short {
+                Some(t) => as_str(t, &o.path_of("heartbeat"), errs).map(str::to_string),
+                None => {
+                    let t = o.str("tracker", errs).map(str::to_string);
+                    need(t, &o, "tracker", "the tracker's name", errs)
+                }
+            };
+            let expect = o.get("expect").and_then(|e| {
+                let ep = o.path_of("expect");
+                let list = as_array(e, &ep, 10_000, errs)?;
+                Some(
+                    list.iter()
+                        .enumerate()
+                        .filter_map(|(i, x)| read_attempt(x, &index(&ep, i), errs))
+                        .map(|(attempt, locality)| ExpectTask { attempt, locality })
+                        .collect(),
+                )
+            });
+            let expect_count = o.u64_in("expect_count", 0, 100_000, errs).map(|x| x as u32);
+            StepKind::Heartbeat { tracker: tracker?, expect, expect_count, note: note.clone() }
+        }
+        "advance" => {
+            let ms = match short {
+                Some(v) => super::json::as_i64_in(v, &o.path_of("advance"), 0, 1 << 45, errs),
+                None => {
+                    let m = o.i64_in("ms", 0, 1 << 45, errs);
+                    need(m, &o, "ms", "milliseconds to advance", errs)
+                }
+            };
+            StepKind::Advance { ms: ms? }
+        }
+        "submit" => {
+            let jp = o.path_of(if short.is_some() { "submit" } else { "job" });
+            let jv = short.or_else(|| o.get("job"));
+            let Some(jv) = jv else {
+                errs.push(&jp, "missing; expected a job object");
+                return None;
+            };
+            StepKind::Submit { job: Box::new(read_job(jv, &jp, 0, errs)?) }
+        }
+        "finish" => StepKind::Finish { attempt: attempt_of(&mut o, errs)?.0 },
+        "fail" => StepKind::Fail { attempt: attempt_of(&mut o, errs)?.0 },
+        "kill_task" => StepKind::KillTask { attempt: attempt_of(&mut o, errs)?.0 },
+        "progress" => {
+            let a = attempt_of(&mut o, errs);
+            let v = o.f64_in("value", 0.0, 1.0, errs);
+            let v = need(v, &o, "value", "a progress from 0 to 1", errs);
+            StepKind::Progress { attempt: a?.0, value: v? as f32 }
+        }
+        "set_priority" => {
+            let job = job_of(&mut o, errs);
+            let p = match o.get("priority") {
+                Some(p) => p.as_str().and_then(JobPriority::parse).or_else(|| {
+                    errs.expected(&o.path_of("priority"), p, "one of VERY_HIGH, HIGH, NORMAL, LOW, VERY_LOW");
+                    None
+                }),
+                None => {
+                    errs.push(&o.path_of("priority"), "missing; expected a priority");
+                    None
+                }
+            };
+            StepKind::SetPriority { job: job?, priority: p? }
+        }
+        "set_start_time" => {
+            let job = job_of(&mut o, errs);
+            let time = o.i64_in("time", -(1 << 50), 1 << 50, errs);
+            let rel = o.u64_in("relative_to", 1, 9999, errs).map(|x| x as u32);
+            let offset = o.i64_in("offset", -(1 << 50), 1 << 50, errs).unwrap_or(0);
+            if time.is_none() && rel.is_none() {
+                errs.push(path, "expected \"time\" or \"relative_to\" (+ \"offset\")");
+                return None;
+            }
+            StepKind::SetStartTime { job: job?, time, relative_to: rel, offset }
+        }
+        "set_state" => {
+            let job = job_of(&mut o, errs);
+            let st = state_of(&mut o, "state", errs);
+            StepKind::SetState { job: job?, state: need(st, &o, "state", "a run state", errs)? }
+        }
+        "kill_job" => StepKind::KillJob { job: job_of(&mut o, errs)? },
+        "init" => StepKind::Init { job: job_of(&mut o, errs)? },
+        "expect_queue" => {
+            let op_ = o.path_of("order");
+            let order = match o.get("order") {
+                Some(v) => as_array(v, &op_, 100_000, errs).map(|l| {
+                    l.iter()
+                        .enumerate()
+                        .filter_map(|(i, x)| super::json::as_u64_in(x, &index(&op_, i), 1, 9999, errs).map(|x| x as u32))
+                        .collect::<Vec<_>>()
+                }),
+                None => {
+                    errs.push(&op_, "missing; expected the job ids head first");
+                    None
+                }
+            };
+            StepKind::ExpectQueue { order: order? }
+        }
+        "expect_job" => {
+            let job = job_of(&mut o, errs);
+            let mut checks = JobChecks { state: state_of(&mut o, "state", errs), ..Default::default() };
+            for key in [
+                "running_maps",
+                "running_reduces",
+                "pending_maps",
+                "pending_reduces",
+                "finished_maps",
+                "finished_reduces",
+                "failed_map_tips",
+                "failed_reduce_tips",
+            ] {
+                if let Some(n) = o.i64_in(key, -(1 << 40), 1 << 40, errs) {
+                    checks.numbers.push((key, n));
+                }
+            }
+            checks.schedule_reduces = o.bool("schedule_reduces", errs);
+            if let Some(cv) = o.get("counters") {
+                let cp = o.path_of("counters");
+                if let Some(mut co) = Obj::new(cv, &cp, errs) {
+                    for name in crate::model::job::Counters::NAMES {
+                        if let Some(n) = co.u64_in(name, 0, u64::MAX, errs) {
+                            checks.counters.push((name.to_string(), n));
+                        }
+                    }
+                    co.finish(errs);
+                }
+            }
+            StepKind::ExpectJob { job: job?, checks }
+        }
+        "expect_heartbeat_interval" => {
+            let ms = o.i64_in("ms", 0, i64::MAX / 4, errs);
+            StepKind::ExpectHeartbeatInterval { ms: need(ms, &o, "ms", "the interval in ms", errs)? }
+        }
+        "expect_matching_level" => {
+            let a = o.str("a", errs).map(str::to_string);
+            let b = o.str("b", errs).map(str::to_string);
+            let ml = o.u64_in("max_level", 1, 16, errs).map(|x| x as u32);
+            let l = o.u64_in("level", 0, 16, errs).map(|x| x as u32);
+            let a = need(a, &o, "a", "a host name", errs);
+            let b = need(b, &o, "b", "a host name", errs);
+            let ml = need(ml, &o, "max_level", "the maxLevel argument", errs);
+            let l = need(l, &o, "level", "the expected level", errs);
+            StepKind::ExpectMatchingLevel { a: a?, b: b?, max_level: ml?, level: l? }
+        }
+        "run" => {
+            let u = o.i64_in("until_ms", 0, i64::MAX / 4, errs);
+            StepKind::Run { until_ms: need(u, &o, "until_ms", "the time to run until", errs)? }
+        }
+        other => {
+            let hint = match super::json::suggest(other, OPS.iter().copied()) {
+                Some(s) => format!("; did you mean {s:?}?"),
+                None => String::new(),
+            };
+            errs.push(&o.path_of("op"), format!("found {}, expected one of {}{hint}", found(&Value::String(other.into())), OPS.join(", ")));
+            return None;
+        }
+    };
+    o.finish(errs);
+    Some(Step { path: path.to_string(), kind, note })
+}
+
+fn job_of(o: &mut Obj, errs: &mut Errs) -> Option<u32> {
+    let j = o.u64_in("job", 1, 9999, errs).map(|x| x as u32);
+    need(j, o, "job", "a job number", errs)
+}
+
+fn state_of(o: &mut Obj, key: &'static str, errs: &mut Errs) -> Option<RunState> {
+    let p = o.path_of(key);
+    let v = o.get(key)?;
+    v.as_str().and_then(RunState::parse).or_else(|| {
+        errs.expected(&p, v, "one of PREP, RUNNING, SUCCEEDED, FAILED, KILLED");
+        None
+    })
+}
+
+/// Steps must name trackers and jobs that exist.
+pub fn validate_steps(s: &Scenario, steps: &[Step], errs: &mut Errs) {
+    let mut jobs: Vec<u32> = s.jobs.iter().map(|j| j.id).collect();
+    let check_job = |id: u32, path: &str, jobs: &[u32], errs: &mut Errs| {
+        if !jobs.contains(&id) {
+            errs.push(path, format!("job {id} does not exist at this step; expected one of {jobs:?}"));
+        }
+    };
+    for st in steps {
+        let jp = child(&st.path, "job");
+        match &st.kind {
+            StepKind::Heartbeat { tracker, expect, .. } => {
+                if !s.trackers.iter().any(|t| t.name == *tracker) {
+                    let names: Vec<&str> = s.trackers.iter().map(|t| t.name.as_str()).collect();
+                    errs.push(&st.path, format!("found tracker {tracker:?}, expected one of {names:?}"));
+                }
+                for (i, e) in expect.iter().flatten().enumerate() {
+                    check_job(e.attempt.job, &index(&child(&st.path, "expect"), i), &jobs, errs);
+                }
+            }
+            StepKind::Submit { job } => {
+                if jobs.contains(&job.id) || job.id == 0 {
+                    // id 0 = not given: the next free id
+                } else {
+                    jobs.push(job.id);
+                }
+                if job.id == 0 {
+                    jobs.push(jobs.iter().max().copied().unwrap_or(0) + 1);
+                } else if jobs.iter().filter(|&&x| x == job.id).count() > 1 {
+                    errs.push(&jp, format!("job id {} is used twice; expected a new id", job.id));
+                }
+            }
+            StepKind::Finish { attempt } | StepKind::Fail { attempt } | StepKind::KillTask { attempt } | StepKind::Progress { attempt, .. } => {
+                check_job(attempt.job, &child(&st.path, "attempt"), &jobs, errs)
+            }
+            StepKind::SetPriority { job, .. }
+            | StepKind::SetState { job, .. }
+            | StepKind::KillJob { job }
+            | StepKind::Init { job }
+            | StepKind::ExpectJob { job, .. } => check_job(*job, &jp, &jobs, errs),
+            StepKind::SetStartTime { job, relative_to, .. } => {
+                check_job(*job, &jp, &jobs, errs);
+                if let Some(r) = relative_to {
+                    check_job(*r, &child(&st.path, "relative_to"), &jobs, errs);
+                }
+            }
+            _ => {}
+        }
+    }
+}

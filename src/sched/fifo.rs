@@ -1,0 +1,397 @@
+//! Hadoop's default scheduler, `org.apache.hadoop.mapred.JobQueueTaskScheduler`
+//! (`assignTasks`, `exceededPadding`), exactly as in 1.2.1 (spec §4).
+
+use super::job_queue::JobQueue;
+use super::TaskScheduler;
+use crate::explain::{Assignment, Decision, JobLine, Why};
+use crate::model::cluster::JobEvent;
+use crate::model::task_selection::{NoTask, NON_LOCAL_CACHE_LEVEL};
+use crate::model::{Cluster, JobId, RunState, TaskType};
+use serde::Serialize;
+
+/// `JobQueueTaskScheduler.MIN_CLUSTER_SIZE_FOR_PADDING`.
+pub const MIN_CLUSTER_SIZE_FOR_PADDING: u32 = 3;
+
+#[derive(Debug, Clone)]
+pub struct JobQueueTaskScheduler {
+    /// `padFraction` (`mapred.jobtracker.taskalloc.capacitypad`).
+    pub pad_fraction: f32,
+    pub queue: JobQueue,
+}
+
+/// Load-factor arithmetic for one task type (spec §4.1–§4.3, §4.6).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LoadCalc {
+    /// Σ (desired − finished) over RUNNING jobs (reduces: only jobs past slow start).
+    pub remaining_load: u64,
+    pub cluster_capacity: u32,
+    pub load_factor: f64,
+    pub tracker_capacity: u32,
+    /// `min(ceil(loadFactor × trackerCapacity), trackerCapacity)`.
+    pub tracker_current_capacity: u32,
+    pub tracker_running: u32,
+    /// Maps: current capacity − running. Reduces: that, capped at 1.
+    pub available: i64,
+}
+
+/// `exceededPadding(isMap, clusterStatus, maxTaskTrackerSlots)` and its arithmetic.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PaddingCheck {
+    /// Cluster-wide running tasks of this type.
+    pub total_tasks: u32,
+    pub total_capacity: u32,
+    pub num_trackers: u32,
+    pub pad_fraction: f32,
+    /// Σ desired tasks of RUNNING jobs with reduces, up to the job that tripped the check.
+    pub total_needed: u64,
+    pub padding: u32,
+    /// The job at which `totalTasks + padding >= capacity` held.
+    pub tripped_by: Option<u32>,
+    pub exceeded: bool,
+    /// No RUNNING job with reduces: the check cannot trip (map-only jobs are ignored).
+    pub no_eligible_job: bool,
+}
+
+/// Why map assignment ended (spec §4.5).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "stop")]
+pub enum MapStop {
+    /// The tracker's current capacity leaves no free map slot.
+    NoAvailableSlots,
+    /// Every available slot was filled.
+    Filled,
+    /// Padding was exceeded, so the first map ended assignment.
+    PaddingExceeded { job: u32 },
+    /// A non-local (off-switch, location-less or speculative) map ended assignment.
+    OffSwitch { job: u32 },
+    /// No job had a map for this tracker.
+    NoTask,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "stop")]
+pub enum ReduceStop {
+    NoAvailableSlots,
+    Assigned { job: u32 },
+    /// Reduce padding exceeded: only the first eligible job may get a reduce.
+    PaddingOnlyFirst { job: u32 },
+    NoTask,
+}
+
+/// One `obtainNew*MapTask` call made while filling slot `slot`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MapTry {
+    pub slot: u32,
+    pub job: u32,
+    /// `"local"` (obtainNewNodeOrRackLocalMapTask) or `"non_local"` (obtainNewNonLocalMapTask).
+    pub call: &'static str,
+    /// Index into `assigned`, when it produced a task.
+    pub assigned: Option<usize>,
+    pub none: Option<NoTask>,
+}
+
+/// What each job got, and why it got no more.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JobOutcome {
+    pub job: u32,
+    pub maps: u32,
+    pub reduce: bool,
+    pub map_why: Option<Why>,
+    pub reduce_why: Option<Why>,
+}
+
+/// The FIFO part of the heartbeat record.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FifoDecision {
+    pub queue: Vec<JobLine>,
+    pub num_trackers: u32,
+    pub cluster_running_maps: u32,
+    pub cluster_running_reduces: u32,
+    pub map: LoadCalc,
+    pub reduce: LoadCalc,
+    pub map_padding: Option<PaddingCheck>,
+    pub reduce_padding: Option<PaddingCheck>,
+    pub map_tries: Vec<MapTry>,
+    pub map_stop: MapStop,
+    pub reduce_stop: ReduceStop,
+    pub jobs: Vec<JobOutcome>,
+}
+
+impl JobQueueTaskScheduler {
+    pub fn new(pad_fraction: f32) -> Self {
+        JobQueueTaskScheduler { pad_fraction, queue: JobQueue::default() }
+    }
+
+    /// `exceededPadding`.
+    pub fn exceeded_padding(&self, cluster: &Cluster, kind: TaskType, max_tracker_slots: u32) -> PaddingCheck {
+        let num_trackers = cluster.num_task_trackers();
+        let mut check = PaddingCheck {
+            total_tasks: cluster.running_tasks(kind),
+            total_capacity: cluster.capacity(kind),
+            num_trackers,
+            pad_fraction: self.pad_fraction,
+            total_needed: 0,
+            padding: 0,
+            tripped_by: None,
+            exceeded: false,
+            no_eligible_job: true,
+        };
+        for id in self.queue.jobs() {
+            let Some(job) = cluster.jobs.get(&id) else { continue };
+            if job.state != RunState::Running || job.num_reduces() == 0 {
+                continue;
+            }
+            check.no_eligible_job = false;
+            check.total_needed += match kind {
+                TaskType::Map => job.desired_maps(),
+                TaskType::Reduce => job.desired_reduces(),
+            } as u64;
+            check.padding = if num_trackers > MIN_CLUSTER_SIZE_FOR_PADDING {
+                max_tracker_slots.min((check.total_needed as f32 * self.pad_fraction) as u32)
+            } else {
+                0
+            };
+            if check.total_tasks + check.padding >= check.total_capacity {
+                check.exceeded = true;
+                check.tripped_by = Some(id.0);
+                break;
+            }
+        }
+        check
+    }
+
+    fn load(cluster: &Cluster, queue: &[JobId], kind: TaskType, ti: usize) -> LoadCalc {
+        let mut remaining = 0u64;
+        for id in queue {
+            let Some(job) = cluster.jobs.get(id) else { continue };
+            if job.state != RunState::Running {
+                continue;
+            }
+            match kind {
+                TaskType::Map => remaining += (job.desired_maps() - job.finished_maps) as u64,
+                TaskType::Reduce => {
+                    if job.schedule_reduces() {
+                        remaining += (job.desired_reduces() - job.finished_reduces) as u64
+                    }
+                }
+            }
+        }
+        let cap = cluster.capacity(kind);
+        let factor = if cap > 0 { remaining as f64 / cap as f64 } else { 0.0 };
+        let t = &cluster.trackers[ti];
+        let tcap = t.max_slots(kind);
+        let current = ((factor * tcap as f64).ceil() as u32).min(tcap);
+        let running = match kind {
+            TaskType::Map => t.count_map_tasks(),
+            TaskType::Reduce => t.count_reduce_tasks(),
+        };
+        let mut available = current as i64 - running as i64;
+        if kind == TaskType::Reduce {
+            available = available.min(1);
+        }
+        LoadCalc {
+            remaining_load: remaining,
+            cluster_capacity: cap,
+            load_factor: factor,
+            tracker_capacity: tcap,
+            tracker_current_capacity: current,
+            tracker_running: running,
+            available,
+        }
+    }
+}
+
+pub(crate) fn job_lines(cluster: &Cluster, order: &[JobId]) -> Vec<JobLine> {
+    order
+        .iter()
+        .filter_map(|id| cluster.jobs.get(id))
+        .map(|j| JobLine {
+            job: j.id.0,
+            name: j.name.clone(),
+            priority: j.priority,
+            start_time: j.start_time,
+            state: j.state,
+            desired_maps: j.desired_maps(),
+            finished_maps: j.finished_maps,
+            running_maps: j.running_maps,
+            desired_reduces: j.desired_reduces(),
+            finished_reduces: j.finished_reduces,
+            running_reduces: j.running_reduces,
+        })
+        .collect()
+}
+
+impl TaskScheduler for JobQueueTaskScheduler {
+    fn job_event(&mut self, cluster: &Cluster, event: &JobEvent) {
+        self.queue.on_event(cluster, event);
+    }
+
+    fn job_order(&self) -> Vec<JobId> {
+        self.queue.jobs()
+    }
+
+    /// `JobQueueTaskScheduler.assignTasks(TaskTracker)`.
+    fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Decision) {
+        let order = self.queue.jobs();
+        let queue = job_lines(cluster, &order);
+        let map = Self::load(cluster, &order, TaskType::Map, ti);
+        let reduce = Self::load(cluster, &order, TaskType::Reduce, ti);
+        let cluster_running_maps = cluster.running_tasks(TaskType::Map);
+        let cluster_running_reduces = cluster.running_tasks(TaskType::Reduce);
+        let mut assigned: Vec<Assignment> = Vec::new();
+        let mut tries: Vec<MapTry> = Vec::new();
+
+        // Maps (spec §4.4–§4.5)
+        let mut map_padding = None;
+        let map_stop;
+        if map.available > 0 {
+            let pad = self.exceeded_padding(cluster, TaskType::Map, map.tracker_capacity);
+            let exceeded = pad.exceeded;
+            map_padding = Some(pad);
+            let mut stop = MapStop::Filled;
+            'schedule_maps: for slot in 0..map.available as u32 {
+                let mut found = false;
+                for id in &order {
+                    let running = cluster.jobs.get(id).map(|j| j.state == RunState::Running).unwrap_or(false);
+                    if !running {
+                        continue;
+                    }
+                    let max_level = cluster.conf.cache_levels as i32;
+                    match cluster.obtain_new_map_task(*id, ti, max_level) {
+                        Ok(l) => {
+                            assigned.push(Assignment::from_launched(&l, "obtainNewNodeOrRackLocalMapTask"));
+                            tries.push(MapTry { slot, job: id.0, call: "local", assigned: Some(assigned.len() - 1), none: None });
+                            if exceeded {
+                                stop = MapStop::PaddingExceeded { job: id.0 };
+                                break 'schedule_maps;
+                            }
+                            found = true;
+                            break;
+                        }
+                        Err(e) => tries.push(MapTry { slot, job: id.0, call: "local", assigned: None, none: Some(e) }),
+                    }
+                    match cluster.obtain_new_map_task(*id, ti, NON_LOCAL_CACHE_LEVEL) {
+                        Ok(l) => {
+                            assigned.push(Assignment::from_launched(&l, "obtainNewNonLocalMapTask"));
+                            tries.push(MapTry {
+                                slot,
+                                job: id.0,
+                                call: "non_local",
+                                assigned: Some(assigned.len() - 1),
+                                none: None,
+                            });
+                            stop = if exceeded { MapStop::PaddingExceeded { job: id.0 } } else { MapStop::OffSwitch { job: id.0 } };
+                            break 'schedule_maps;
+                        }
+                        Err(e) => tries.push(MapTry { slot, job: id.0, call: "non_local", assigned: None, none: Some(e) }),
+                    }
+                }
+                if !found {
+                    // Hadoop would repeat the same fruitless search for the remaining slots.
+                    stop = MapStop::NoTask;
+                    break;
+                }
+            }
+            map_stop = stop;
+        } else {
+            map_stop = MapStop::NoAvailableSlots;
+        }
+
+        // Reduces (spec §4.6)
+        let mut reduce_padding = None;
+        let mut reduce_stop = ReduceStop::NoAvailableSlots;
+        let mut reduce_whys: Vec<(u32, Why)> = Vec::new();
+        if reduce.available > 0 {
+            let pad = self.exceeded_padding(cluster, TaskType::Reduce, reduce.tracker_capacity);
+            let exceeded = pad.exceeded;
+            reduce_padding = Some(pad);
+            reduce_stop = ReduceStop::NoTask;
+            for id in &order {
+                let Some(job) = cluster.jobs.get(id) else { continue };
+                if job.state != RunState::Running {
+                    continue;
+                }
+                if job.num_reduces() == 0 {
+                    reduce_whys.push((id.0, Why::NoReduces));
+                    continue;
+                }
+                let (done, needed) = (job.finished_maps + job.failed_map_tips, job.completed_maps_for_reduce_slowstart);
+                match cluster.obtain_new_reduce_task(*id, ti) {
+                    Ok(l) => {
+                        assigned.push(Assignment::from_launched(&l, "obtainNewReduceTask"));
+                        reduce_stop = ReduceStop::Assigned { job: id.0 };
+                        break;
+                    }
+                    Err(NoTask::SlowStart) => reduce_whys.push((id.0, Why::SlowStart { done, needed })),
+                    Err(e) => reduce_whys.push((id.0, Why::NoTask { detail: e })),
+                }
+                if exceeded {
+                    reduce_stop = ReduceStop::PaddingOnlyFirst { job: id.0 };
+                    break;
+                }
+            }
+        }
+
+        // Per-job outcome, for the explanation
+        let reduce_available = reduce.available;
+        let reduce_done = matches!(reduce_stop, ReduceStop::Assigned { .. } | ReduceStop::PaddingOnlyFirst { .. });
+        let jobs = order
+            .iter()
+            .map(|id| {
+                let j = &cluster.jobs[id];
+                let maps = assigned.iter().filter(|a| a.job == id.0 && a.kind == "map").count() as u32;
+                let reduce = assigned.iter().any(|a| a.job == id.0 && a.kind == "reduce");
+                let not_running = (j.state != RunState::Running).then_some(Why::NotRunning { state: j.state });
+                let map_why = if maps > 0 {
+                    None
+                } else if let Some(w) = not_running {
+                    Some(w)
+                } else {
+                    let mine: Vec<&MapTry> = tries.iter().filter(|t| t.job == id.0).collect();
+                    match mine.last() {
+                        None => Some(Why::NotReached),
+                        Some(t) => {
+                            let last_slot = tries.last().map(|x| x.slot);
+                            match t.none {
+                                Some(e) if Some(t.slot) == last_slot => Some(Why::NoTask { detail: e }),
+                                _ => Some(Why::NotReached),
+                            }
+                        }
+                    }
+                };
+                let reduce_why = if reduce {
+                    None
+                } else if let Some(w) = not_running {
+                    Some(w)
+                } else if let Some((_, w)) = reduce_whys.iter().find(|(jid, _)| *jid == id.0) {
+                    Some(*w)
+                } else if reduce_done || reduce_available <= 0 {
+                    Some(if matches!(reduce_stop, ReduceStop::PaddingOnlyFirst { .. }) {
+                        Why::PaddingOnlyFirst
+                    } else {
+                        Why::NotReached
+                    })
+                } else {
+                    Some(Why::NotReached)
+                };
+                JobOutcome { job: id.0, maps, reduce, map_why, reduce_why }
+            })
+            .collect();
+
+        let decision = FifoDecision {
+            queue,
+            num_trackers: cluster.num_task_trackers(),
+            cluster_running_maps,
+            cluster_running_reduces,
+            map,
+            reduce,
+            map_padding,
+            reduce_padding,
+            map_tries: tries,
+            map_stop,
+            reduce_stop,
+            jobs,
+        };
+        (assigned, Decision::Fifo(decision))
+    }
+}

@@ -1,0 +1,123 @@
+//! A render-ready picture of the cluster at one heartbeat: racks, nodes, slots. The page and
+//! exports draw this; it holds no simulation logic.
+
+use super::Engine;
+use crate::explain::HeartbeatRecord;
+use crate::model::{JobId, Locality, Millis, TaskType};
+use serde::Serialize;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SlotTask {
+    pub job: u32,
+    /// Short label, e.g. `J1 m0`.
+    pub label: String,
+    pub is_map: bool,
+    pub index: u32,
+    pub attempt: u32,
+    pub locality: Option<Locality>,
+    /// Launched in the heartbeat being shown.
+    pub new_this_hb: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NodeView {
+    pub tracker: String,
+    pub host: String,
+    pub map_slots: Vec<Option<SlotTask>>,
+    pub reduce_slots: Vec<Option<SlotTask>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RackView {
+    pub name: String,
+    pub nodes: Vec<NodeView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JobView {
+    pub job: u32,
+    pub name: String,
+    pub state: &'static str,
+    pub priority: &'static str,
+    pub maps_done: u32,
+    pub maps_total: u32,
+    pub reduces_done: u32,
+    pub reduces_total: u32,
+    pub running: u32,
+    /// Hosts holding this job's input blocks.
+    pub input_hosts: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ClusterView {
+    pub hb: u64,
+    pub time_ms: Millis,
+    pub heartbeating: Option<String>,
+    pub racks: Vec<RackView>,
+    pub jobs: Vec<JobView>,
+}
+
+pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
+    let c = &e.cluster;
+    let mut racks: Vec<RackView> = Vec::new();
+    for t in &c.trackers {
+        let rack = c.topology.location_of(t.node).to_string();
+        let mut maps: Vec<Option<SlotTask>> = vec![None; t.max_map_slots as usize];
+        let mut reds: Vec<Option<SlotTask>> = vec![None; t.max_reduce_slots as usize];
+        let (mut mi, mut ri) = (0usize, 0usize);
+        for r in &t.running {
+            let a = r.attempt;
+            let job = &c.jobs[&JobId(a.job)];
+            let tip = &job.tips(a.kind)[a.index as usize];
+            let level = tip.active.iter().find(|x| x.attempt == a.attempt).and_then(|x| x.level);
+            let new = last.is_some_and(|rec| rec.tracker == t.name && rec.assigned.iter().any(|x| x.attempt_id() == a));
+            let st = SlotTask {
+                job: a.job,
+                label: format!("J{} {}{}", a.job, a.kind.letter(), a.index),
+                is_map: a.kind == TaskType::Map,
+                index: a.index,
+                attempt: a.attempt,
+                locality: level.map(|l| crate::model::cluster::classify(l, c.conf.nodegroup_aware)),
+                new_this_hb: new,
+            };
+            match a.kind {
+                TaskType::Map if mi < maps.len() => {
+                    maps[mi] = Some(st);
+                    mi += 1;
+                }
+                TaskType::Reduce if ri < reds.len() => {
+                    reds[ri] = Some(st);
+                    ri += 1;
+                }
+                _ => {}
+            }
+        }
+        let node = NodeView { tracker: t.name.clone(), host: t.host.clone(), map_slots: maps, reduce_slots: reds };
+        match racks.iter_mut().find(|r| r.name == rack) {
+            Some(r) => r.nodes.push(node),
+            None => racks.push(RackView { name: rack, nodes: vec![node] }),
+        }
+    }
+    let jobs = c
+        .jobs
+        .values()
+        .map(|j| {
+            let mut hosts: Vec<String> = j.maps.iter().flat_map(|m| m.locations.iter().cloned()).collect();
+            hosts.sort();
+            hosts.dedup();
+            JobView {
+                job: j.id.0,
+                name: j.name.clone(),
+                state: j.state.as_str(),
+                priority: j.priority.as_str(),
+                maps_done: j.finished_maps,
+                maps_total: j.num_maps(),
+                reduces_done: j.finished_reduces,
+                reduces_total: j.num_reduces(),
+                running: j.running_maps + j.running_reduces,
+                input_hosts: hosts,
+            }
+        })
+        .collect();
+    ClusterView { hb: e.hb, time_ms: c.now, heartbeating: last.map(|r| r.tracker.clone()), racks, jobs }
+}
