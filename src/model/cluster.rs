@@ -333,7 +333,11 @@ impl Cluster {
                 }
             }
         }
-        tracker.running.push(RunningTask { attempt: aid, slots: 1, end_time: None, launch_time: now });
+        let slots = match kind {
+            TaskType::Map => job.slots_per_map,
+            TaskType::Reduce => job.slots_per_reduce,
+        };
+        tracker.running.push(RunningTask { attempt: aid, slots, end_time: None, launch_time: now });
         Ok(Launched {
             attempt: aid,
             level,

@@ -176,6 +176,9 @@ pub struct Job {
     /// Capacity Scheduler hooks (`numSchedulingOpportunities`, `localityWaitFactor`).
     pub num_scheduling_opportunities: u64,
     pub locality_wait_factor: f32,
+    /// Slots each map / reduce attempt occupies (high-memory jobs take more than 1).
+    pub slots_per_map: u32,
+    pub slots_per_reduce: u32,
 }
 
 impl Job {

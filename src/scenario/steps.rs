@@ -54,6 +54,9 @@ pub enum StepKind {
     ExpectHeartbeatInterval { ms: Millis },
     ExpectMatchingLevel { a: String, b: String, max_level: u32, level: u32 },
     Run { until_ms: Millis },
+    /// A scheduler-specific op, validated by `crate::sched::validate_step` and run by the
+    /// scheduler's `exec_step`.
+    Sched { op: String, args: Value },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -361,8 +364,19 @@ fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
             let u = o.i64_in("until_ms", 0, i64::MAX / 4, errs);
             StepKind::Run { until_ms: need(u, &o, "until_ms", "the time to run until", errs)? }
         }
+        other if crate::sched::is_sched_op(other) => {
+            // Scheduler-specific: the whole step object is handed over; the scheduler module
+            // validates it (unknown fields included).
+            let args = v.clone();
+            if let Err(list) = crate::sched::validate_step(other, &args, path) {
+                for (p, m) in list {
+                    errs.push(&p, m);
+                }
+            }
+            return Some(Step { path: path.to_string(), kind: StepKind::Sched { op: other.to_string(), args }, note });
+        }
         other => {
-            let hint = match super::json::suggest(other, OPS.iter().copied()) {
+            let hint = match super::json::suggest(other, OPS.iter().copied().chain(crate::sched::sched_ops().iter().copied())) {
                 Some(s) => format!("; did you mean {s:?}?"),
                 None => String::new(),
             };

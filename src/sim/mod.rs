@@ -192,7 +192,10 @@ impl Engine {
             finish_time: None,
             num_scheduling_opportunities: 0,
             locality_wait_factor: 1.0,
+            slots_per_map: 1,
+            slots_per_reduce: 1,
         };
+        self.scheduler.check_admission(&self.cluster, &job)?;
         // DataNode hosts listed in the topology get their rack when first resolved.
         for m in &job.maps {
             for h in &m.locations {
@@ -274,6 +277,8 @@ impl Engine {
             }
             self.cluster.now = t;
             self.start_inits();
+            self.scheduler.on_clock(&mut self.cluster, t);
+            self.flush_events();
         }
     }
 
@@ -613,6 +618,10 @@ impl Engine {
                 self.run_until = Some(*until_ms);
                 Ok(())
             }
+            StepKind::Sched { op, args } => match self.scheduler.exec_step(&mut self.cluster, op, args) {
+                Some(r) => r,
+                None => Err(format!("the {} scheduler does not support op {op:?}", self.scheduler.name())),
+            },
         };
         self.flush_events();
         if let Err(e) = res {
