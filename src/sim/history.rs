@@ -146,6 +146,11 @@ impl Simulation {
                 break;
             }
         }
+        if self.ended_at == Some(target) {
+            // The state at the last heartbeat includes what happened after it (late arrivals,
+            // jobs finishing with no task): run the tail exactly as the first pass did.
+            let _ = e.next_heartbeat();
+        }
         self.engine = e;
     }
 

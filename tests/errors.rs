@@ -1,0 +1,192 @@
+//! Bad scenarios get precise errors: the JSON path, what was found, what was expected.
+#![cfg(not(target_arch = "wasm32"))]
+
+use schedscope::scenario::parse;
+use serde_json::{json, Value};
+
+fn base() -> Value {
+    json!({
+        "version": 1,
+        "scheduler": "fifo",
+        "trackers": [{"name": "tt1", "host": "h1"}, {"name": "tt2", "host": "h2"}],
+        "jobs": [{"id": 1, "maps": [{"locations": ["h1"]}], "reduces": 1}],
+        "steps": [{"heartbeat": "tt1"}]
+    })
+}
+
+/// Parse `v` and return the errors as "path: message" lines.
+fn errors(v: &Value) -> Vec<String> {
+    match parse(&v.to_string()) {
+        Ok(_) => vec![],
+        Err(e) => e.errors.iter().map(|e| e.to_string()).collect(),
+    }
+}
+
+fn assert_error(v: Value, path: &str, needles: &[&str]) {
+    let errs = errors(&v);
+    let hit = errs.iter().find(|e| e.starts_with(&format!("{path}: ")));
+    let Some(hit) = hit else { panic!("no error at {path}; got {errs:#?}") };
+    for n in needles {
+        assert!(hit.contains(n), "error {hit:?} should mention {n:?}");
+    }
+}
+
+#[test]
+fn the_base_scenario_is_valid() {
+    assert_eq!(errors(&base()), Vec::<String>::new());
+}
+
+#[test]
+fn invalid_json_names_line_and_column() {
+    let e = parse("{\n  \"version\": 1,\n  \"jobs\": [\n}").unwrap_err();
+    assert!(e.errors[0].path.starts_with("line 4, column"), "{}", e);
+}
+
+#[test]
+fn unknown_top_level_field_suggests_the_right_one() {
+    let mut v = base();
+    v["trackres"] = json!([]);
+    assert_error(v, "$.trackres", &["unknown field", "\"trackers\""]);
+}
+
+#[test]
+fn bad_enum_value_says_what_was_found_and_expected() {
+    let mut v = base();
+    v["jobs"][0]["priority"] = json!("URGENT");
+    assert_error(v, "$.jobs[0].priority", &["found \"URGENT\"", "VERY_HIGH", "VERY_LOW"]);
+}
+
+#[test]
+fn unknown_hadoop_property_is_reported_with_a_suggestion() {
+    let mut v = base();
+    v["config"] = json!({"mapred.jobtracker.taskalloc.capacitypd": 0.02});
+    assert_error(v, "$.config[\"mapred.jobtracker.taskalloc.capacitypd\"]", &["unknown property", "capacitypad"]);
+}
+
+#[test]
+fn friendly_and_hadoop_name_together_is_an_error() {
+    let mut v = base();
+    v["config"] = json!({"pad_fraction": 0.02, "mapred.jobtracker.taskalloc.capacitypad": 0.03});
+    let errs = errors(&v);
+    assert!(errs.iter().any(|e| e.contains("given twice")), "{errs:?}");
+}
+
+#[test]
+fn out_of_range_number() {
+    let mut v = base();
+    v["config"] = json!({"pad_fraction": 2.5});
+    assert_error(v, "$.config.pad_fraction", &["found 2.5", "from 0 to 1"]);
+}
+
+#[test]
+fn hadoop_values_as_strings_are_read_but_junk_is_not() {
+    let mut v = base();
+    v["config"] = json!({"mapred.tasktracker.map.tasks.maximum": "4"});
+    assert_eq!(errors(&v), Vec::<String>::new());
+    v["config"] = json!({"mapred.tasktracker.map.tasks.maximum": "four"});
+    assert_error(v, "$.config[\"mapred.tasktracker.map.tasks.maximum\"]", &["found \"four\"", "whole number"]);
+}
+
+#[test]
+fn negative_slot_count() {
+    let mut v = base();
+    v["trackers"][0]["map_slots"] = json!(-1);
+    assert_error(v, "$.trackers[0].map_slots", &["found -1", "whole number"]);
+}
+
+#[test]
+fn duplicate_tracker_names() {
+    let mut v = base();
+    v["trackers"][1]["name"] = json!("tt1");
+    assert_error(v, "$.trackers[1]", &["used twice"]);
+}
+
+#[test]
+fn duplicate_job_ids() {
+    let mut v = base();
+    v["jobs"] = json!([{"id": 3}, {"id": 3}]);
+    assert_error(v, "$.jobs[1].id", &["used twice"]);
+}
+
+#[test]
+fn heartbeat_of_an_unknown_tracker() {
+    let mut v = base();
+    v["steps"] = json!([{"heartbeat": "tt9"}]);
+    assert_error(v, "$.steps[0]", &["found tracker \"tt9\"", "tt1"]);
+}
+
+#[test]
+fn malformed_short_attempt() {
+    let mut v = base();
+    v["steps"] = json!([{"heartbeat": "tt1", "expect": ["J1 x0#0"]}]);
+    assert_error(v, "$.steps[0].expect[0]", &["found \"J1 x0#0\"", "J1 m0#0"]);
+}
+
+#[test]
+fn unknown_step_op_suggests() {
+    let mut v = base();
+    v["steps"] = json!([{"op": "heartbeet", "tracker": "tt1"}]);
+    assert_error(v, "$.steps[0].op", &["\"heartbeet\"", "did you mean \"heartbeat\""]);
+}
+
+#[test]
+fn step_naming_a_missing_job() {
+    let mut v = base();
+    v["steps"] = json!([{"op": "set_priority", "job": 7, "priority": "HIGH"}]);
+    assert_error(v, "$.steps[0].job", &["job 7 does not exist"]);
+}
+
+#[test]
+fn unsupported_version() {
+    let mut v = base();
+    v["version"] = json!(2);
+    assert_error(v, "$.version", &["found 2", "expected 1"]);
+}
+
+#[test]
+fn tracker_rack_contradicting_topology() {
+    let mut v = base();
+    v["topology"] = json!({"/r1": ["h1"]});
+    v["trackers"][0]["rack"] = json!("/r2");
+    assert_error(v, "$.trackers[0].rack", &["\"/r2\"", "\"/r1\""]);
+}
+
+#[test]
+fn missing_required_field() {
+    let mut v = base();
+    v["trackers"][0] = json!({"host": "h1"});
+    assert_error(v, "$.trackers[0].name", &["missing"]);
+}
+
+#[test]
+fn huge_cluster_is_refused_not_allocated() {
+    let mut v = base();
+    v["trackers"] = json!([]);
+    v["racks"] = json!({"count": 1000, "nodes_per_rack": 1000});
+    assert_error(v, "$.racks", &["1000000 trackers", "at most"]);
+}
+
+#[test]
+fn huge_job_is_refused() {
+    let mut v = base();
+    v["jobs"] = json!([{"id": 1, "maps": 1000000000u64}]);
+    assert_error(v, "$.jobs[0].maps", &["1000000000", "from 0 to 1000000"]);
+}
+
+#[test]
+fn every_problem_is_reported_at_once() {
+    let mut v = base();
+    v["jobs"][0]["priority"] = json!("URGENT");
+    v["trackers"][1]["reduce_slots"] = json!("x");
+    v["config"] = json!({"slowstart": -1});
+    v["bogus"] = json!(1);
+    let errs = errors(&v);
+    assert_eq!(errs.len(), 4, "{errs:#?}");
+}
+
+#[test]
+fn garbage_never_panics() {
+    for text in ["", "null", "[]", "42", "\"x\"", "{\"jobs\": {}}", "{\"steps\": [1, null, {}]}", "{\"topology\": {\"\": [1]}}"] {
+        assert!(parse(text).is_err(), "{text:?} should be rejected");
+    }
+}

@@ -1,0 +1,82 @@
+//! Every self-checking scenario under `tests/scenarios/` and every built-in scenario runs
+//! through the same engine as `schedscope check`, with the engine's invariants checked after
+//! every heartbeat.
+#![cfg(not(target_arch = "wasm32"))]
+
+use schedscope::sim::{Engine, Simulation};
+use std::path::Path;
+
+fn scenario_files() -> Vec<std::path::PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let mut out = Vec::new();
+    for dir in std::fs::read_dir(&root).expect("tests/scenarios exists") {
+        let dir = dir.unwrap().path();
+        if dir.is_dir() {
+            for f in std::fs::read_dir(&dir).unwrap() {
+                let f = f.unwrap().path();
+                if f.extension().is_some_and(|e| e == "json") {
+                    out.push(f);
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn every_scenario_file_passes_its_own_checks() {
+    let files = scenario_files();
+    assert!(files.len() >= 30, "expected the Hadoop test scenarios, found {}", files.len());
+    let mut problems = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let scenario = match schedscope::scenario::parse(&text) {
+            Ok(s) => s,
+            Err(e) => {
+                problems.push(format!("{}: {e}", f.display()));
+                continue;
+            }
+        };
+        if scenario.source.is_none() {
+            problems.push(format!("{}: no \"source\" naming the Hadoop test", f.display()));
+        }
+        let mut engine = Engine::new(scenario).unwrap();
+        while engine.next_heartbeat().is_some() {
+            if let Err(e) = engine.check_invariants() {
+                problems.push(format!("{} at heartbeat {}: invariant broken: {e}", f.display(), engine.hb));
+                break;
+            }
+        }
+        for x in &engine.failures {
+            problems.push(format!("{}: {}: {}", f.display(), x.step, x.message));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_fifo_test_is_encoded() {
+    // Part A of shared/hadoop/fifo-tests.md: A.2 .. A.17.
+    let names: Vec<String> = scenario_files()
+        .iter()
+        .filter(|p| p.parent().unwrap().ends_with("fifo"))
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for n in 2..=17 {
+        let prefix = format!("a{n:02}_");
+        assert!(names.iter().any(|f| f.starts_with(&prefix)), "no scenario for fifo-tests.md A.{n}");
+    }
+}
+
+#[test]
+fn builtin_scenarios_parse_and_run() {
+    for (id, json) in schedscope::scenario::builtin() {
+        let mut sim = Simulation::from_json(json).unwrap_or_else(|e| panic!("{id}: {e}"));
+        sim.run_to_end(20_000);
+        assert!(sim.hb() > 0, "{id}: no heartbeat");
+        assert!(sim.failures().is_empty(), "{id}: {:?}", sim.failures());
+        let e = sim.engine();
+        e.check_invariants().unwrap_or_else(|m| panic!("{id}: {m}"));
+    }
+}
