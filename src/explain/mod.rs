@@ -96,6 +96,8 @@ pub enum Why {
     SlowStart { done: u32, needed: u32 },
     /// The job has no reduces.
     NoReduces,
+    /// This heartbeat's one reduce went to an earlier job in the queue.
+    ReduceTaken { by: u32 },
     /// `LimitTasksPerJob`: the job is at its running-task cap.
     AtTaskCap { running: u32, cap: u64 },
 }

@@ -101,6 +101,8 @@ pub fn why(w: &Why, lang: Lang) -> String {
         }
         (Why::SlowStart { done, needed }, Lang::Zh) => format!("reduce 慢启动：已完成 {done} 个 map，需要 {needed} 个才开始 reduce"),
         (Why::NoReduces, l) => l.pick("it has no reduces", "它没有 reduce 任务").into(),
+        (Why::ReduceTaken { by }, Lang::En) => format!("this heartbeat's one reduce went to J{by}"),
+        (Why::ReduceTaken { by }, Lang::Zh) => format!("本次心跳唯一的 reduce 已分给 J{by}"),
         (Why::AtTaskCap { running, cap }, Lang::En) => format!("it already runs {running} tasks, the per-job cap is {cap}"),
         (Why::AtTaskCap { running, cap }, Lang::Zh) => format!("它已运行 {running} 个任务，达到每作业上限 {cap}"),
     }
@@ -258,21 +260,21 @@ fn fifo(d: &FifoDecision, assigned: &[Assignment], lang: Lang, out: &mut Vec<Str
     }
     for j in &d.jobs {
         let mut parts = Vec::new();
-        if let Some(w) = &j.map_why {
+        if let (Some(w), false) = (&j.map_why, d.map_stop == MapStop::NoAvailableSlots) {
             parts.push(match lang {
                 Lang::En => format!("no map because {}", why(w, lang)),
-                Lang::Zh => format!("没有 map：{}", why(w, lang)),
+                Lang::Zh => format!("没有 map，因为{}", why(w, lang)),
             });
         }
         if let Some(w) = &j.reduce_why {
             if d.reduce.available > 0 {
                 parts.push(match lang {
                     Lang::En => format!("no reduce because {}", why(w, lang)),
-                    Lang::Zh => format!("没有 reduce：{}", why(w, lang)),
+                    Lang::Zh => format!("没有 reduce，因为{}", why(w, lang)),
                 });
             }
         }
-        if !parts.is_empty() && (j.maps > 0 || j.reduce || j.map_why.is_some()) {
+        if !parts.is_empty() {
             out.push(match lang {
                 Lang::En => format!("J{}: {}.", j.job, parts.join("; ")),
                 Lang::Zh => format!("J{}：{}。", j.job, parts.join("；")),

@@ -366,10 +366,10 @@ impl TaskScheduler for JobQueueTaskScheduler {
                 } else if let Some((_, w)) = reduce_whys.iter().find(|(jid, _)| *jid == id.0) {
                     Some(*w)
                 } else if reduce_done || reduce_available <= 0 {
-                    Some(if matches!(reduce_stop, ReduceStop::PaddingOnlyFirst { .. }) {
-                        Why::PaddingOnlyFirst
-                    } else {
-                        Why::NotReached
+                    Some(match reduce_stop {
+                        ReduceStop::PaddingOnlyFirst { .. } => Why::PaddingOnlyFirst,
+                        ReduceStop::Assigned { job } => Why::ReduceTaken { by: job },
+                        _ => Why::NotReached,
                     })
                 } else {
                     Some(Why::NotReached)
