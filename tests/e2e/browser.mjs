@@ -1,0 +1,32 @@
+// Shared helpers for the e2e journeys: launch Debian's chromium through playwright-core
+// (never a downloaded browser) and open the served dist/.
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const URL = process.env.SCHEDSCOPE_URL || 'http://127.0.0.1:8080/';
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Open the page and collect uncaught errors and console errors. */
+export async function openPage(browser, viewport = { width: 1280, height: 720 }) {
+  const page = await browser.newPage({ viewport });
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
+  });
+  await page.goto(URL);
+  await page.locator('[data-testid=next]').waitFor({ timeout: 30_000 });
+  return { page, errors };
+}
