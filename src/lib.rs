@@ -4,10 +4,13 @@
 //! browser dependency; `ui` is compiled only for `wasm32`. See `ARCHITECTURE.md`.
 
 pub mod explain;
+pub mod export;
 pub mod i18n;
+pub mod json_locate;
 pub mod model;
 pub mod scenario;
 pub mod sched;
+pub mod share;
 pub mod sim;
 
 #[cfg(target_arch = "wasm32")]

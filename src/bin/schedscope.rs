@@ -18,6 +18,11 @@ USAGE:
       run self-checking scenarios; non-zero exit with a diff on any mismatch
   schedscope validate FILE...
       report every problem in a scenario
+  schedscope bench [--scheduler NAME] [--nodes N --tasks T] [--json]
+      measure the engine on generated workloads (100/1,000/4,000 nodes by default)
+  schedscope sweep FILE [--delays MS,MS,..|--skips D,D,..] [--rack-delay MS] [--lang en|zh] [--json]
+      Fair Scheduler: vary the node locality delay of an automatic-mode workload and print the
+      measured node locality next to the delay scheduling paper's bound l(D)
   schedscope list
       list the built-in scenarios (use builtin:ID as FILE)
 ";
@@ -44,6 +49,8 @@ fn main() -> ExitCode {
         "run" => run(rest),
         "check" => check(rest),
         "validate" => validate(rest),
+        "bench" => bench(rest),
+        "sweep" => sweep(rest),
         "list" => {
             for (id, json) in scenario::builtin() {
                 let title = scenario::parse(json).ok().and_then(|s| s.title).map(|t| t.en).unwrap_or_default();
@@ -256,4 +263,158 @@ fn validate(files: &[String]) -> ExitCode {
         }
     }
     if bad { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+/// Peak resident memory of this process (Linux `VmHWM`), in MiB.
+fn peak_rss_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+fn bench(args: &[String]) -> ExitCode {
+    use schedscope::sim::bench::{run_case, standard_cases, BenchCase};
+    let mut scheduler = "fifo".to_string();
+    let (mut nodes, mut tasks, mut json) = (None, None, false);
+    let mut i = 0;
+    while i < args.len() {
+        let val = args.get(i + 1).cloned();
+        match args[i].as_str() {
+            "--scheduler" => scheduler = val.unwrap_or_default(),
+            "--nodes" => nodes = val.and_then(|v| v.parse::<u32>().ok()),
+            "--tasks" => tasks = val.and_then(|v| v.parse::<u64>().ok()),
+            "--json" => {
+                json = true;
+                i += 1;
+                continue;
+            }
+            other => {
+                eprintln!("unexpected argument {other:?}\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+        i += 2;
+    }
+    let cases = match (nodes, tasks) {
+        (Some(n), Some(t)) => vec![BenchCase { scheduler: scheduler.clone(), nodes: n, tasks: t }],
+        (None, None) => {
+            // Each standard case runs in its own process so peak memory is per case.
+            let exe = std::env::current_exe().expect("own path");
+            if !json {
+                println!("| scheduler | nodes | tasks | jobs | heartbeats | simulated h | wall s | sim h / wall s | µs / heartbeat | µs / assignment | peak MiB |");
+                println!("|---|---|---|---|---|---|---|---|---|---|---|");
+            }
+            let mut ok = true;
+            for c in standard_cases(&scheduler) {
+                let mut cmd = std::process::Command::new(&exe);
+                cmd.args(["bench", "--scheduler", &c.scheduler, "--nodes", &c.nodes.to_string(), "--tasks", &c.tasks.to_string()]);
+                if json {
+                    cmd.arg("--json");
+                }
+                ok &= cmd.status().map(|s| s.success()).unwrap_or(false);
+            }
+            return if ok { ExitCode::SUCCESS } else { ExitCode::from(1) };
+        }
+        _ => {
+            eprintln!("--nodes and --tasks go together");
+            return ExitCode::from(2);
+        }
+    };
+    let start = std::time::Instant::now();
+    let clock = move || start.elapsed().as_secs_f64() * 1000.0;
+    for c in cases {
+        match run_case(&c, &clock) {
+            Ok(r) => {
+                let peak = peak_rss_mib();
+                if json {
+                    let mut v = serde_json::to_value(&r).expect("serialises");
+                    v["peak_rss_mib"] = serde_json::json!(peak);
+                    println!("{v}");
+                } else {
+                    println!(
+                        "| {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.1} | {:.1} | {:.1} | {} |",
+                        r.case.scheduler,
+                        r.case.nodes,
+                        r.case.tasks,
+                        r.jobs,
+                        r.heartbeats,
+                        r.simulated_ms as f64 / 3_600_000.0,
+                        r.wall_ms / 1000.0,
+                        r.sim_hours_per_wall_second,
+                        r.us_per_heartbeat,
+                        r.us_per_assignment,
+                        peak.map(|p| format!("{p:.0}")).unwrap_or_else(|| "?".into())
+                    );
+                }
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(1);
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `schedscope sweep`: the argument handling only; the work is `sched::fair::sweep`.
+fn sweep(args: &[String]) -> ExitCode {
+    use schedscope::sched::fair::sweep::{self as sw, Sweep};
+    let (mut file, mut what, mut rack, mut lang, mut json) = (None, sw::default_sweep(), 0i64, Lang::En, false);
+    let list = |v: Option<&String>| -> Option<Vec<f64>> {
+        v?.split(',').map(|x| x.trim().parse::<f64>().ok().filter(|f| f.is_finite() && *f >= 0.0)).collect()
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let ok = match args[i].as_str() {
+            "--json" => {
+                json = true;
+                true
+            }
+            "--delays" | "--skips" => {
+                i += 1;
+                let v = list(args.get(i));
+                let delays = args[i - 1] == "--delays";
+                v.map(|v| what = if delays { Sweep::DelaysMs(v.iter().map(|x| *x as i64).collect()) } else { Sweep::Skips(v) }).is_some()
+            }
+            "--rack-delay" => {
+                i += 1;
+                args.get(i).and_then(|x| x.parse::<i64>().ok()).filter(|x| *x >= 0).map(|x| rack = x).is_some()
+            }
+            "--lang" => {
+                i += 1;
+                args.get(i).and_then(|l| Lang::parse(l)).map(|l| lang = l).is_some()
+            }
+            f if file.is_none() && !f.starts_with("--") => {
+                file = Some(f.to_string());
+                true
+            }
+            _ => false,
+        };
+        if !ok {
+            eprintln!("bad argument near {:?}: --delays and --skips take comma-separated numbers >= 0, --rack-delay a delay >= 0\n\n{USAGE}", args[i.min(args.len() - 1)]);
+            return ExitCode::from(2);
+        }
+        i += 1;
+    }
+    let Some(file) = file else {
+        eprintln!("sweep needs a scenario FILE\n\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let s = match read(&file).and_then(|t| scenario::parse(&t).map_err(|e| e.to_string())) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{file}:\n{e}");
+            return ExitCode::from(1);
+        }
+    };
+    match sw::sweep(&s, &what, rack) {
+        Ok(r) if json => println!("{}", serde_json::to_string(&r).expect("serialises")),
+        Ok(r) => sw::render(&r, lang).iter().for_each(|l| println!("{l}")),
+        Err(e) => {
+            eprintln!("{file}: {e}");
+            return ExitCode::from(1);
+        }
+    }
+    ExitCode::SUCCESS
 }

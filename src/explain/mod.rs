@@ -1,6 +1,8 @@
 //! The decision record: what happened in one heartbeat and why, as data. The CLI and the page
 //! both render it (see `text`), in English and Chinese.
 
+pub mod capacity_text;
+pub mod fair_text;
 pub mod text;
 
 use crate::model::cluster::Launched;
@@ -108,6 +110,8 @@ pub enum Why {
 pub enum Decision {
     Fifo(FifoDecision),
     LimitTasksPerJob(LimitDecision),
+    Capacity(crate::sched::capacity::decision::CapacityDecision),
+    Fair(crate::sched::fair::decision::FairDecision),
 }
 
 /// Everything that happened in one heartbeat.

@@ -35,6 +35,8 @@ pub fn render(r: &HeartbeatRecord, lang: Lang) -> Vec<String> {
     match &r.decision {
         Decision::Fifo(d) => fifo(d, &r.assigned, lang, &mut out),
         Decision::LimitTasksPerJob(d) => limit(d, &r.assigned, lang, &mut out),
+        Decision::Capacity(d) => super::capacity_text::render(d, &r.assigned, lang, &mut out),
+        Decision::Fair(d) => super::fair_text::render(d, &r.assigned, lang, &mut out),
     }
     if r.assigned.is_empty() {
         out.push(lang.pick("Result: no task for this tracker.", "结果：本次心跳没有分配任务。").to_string());

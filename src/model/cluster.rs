@@ -35,6 +35,9 @@ pub struct ClusterConf {
     pub running_counts: RunningCounts,
     /// The JobTracker identifier in job and attempt ids.
     pub jt_identifier: String,
+    /// A job whose tasks have all completed becomes SUCCEEDED at once (false: it stays
+    /// RUNNING until a step ends it, like the fake jobs of Hadoop's unit tests).
+    pub auto_succeed: bool,
 }
 
 impl Default for ClusterConf {
@@ -46,6 +49,7 @@ impl Default for ClusterConf {
             heartbeat_scaling_factor: 1.0,
             running_counts: RunningCounts::AsReported,
             jt_identifier: "test".into(),
+            auto_succeed: true,
         }
     }
 }
@@ -90,21 +94,39 @@ pub struct Cluster {
     pub now: Millis,
     /// Events not yet delivered to the scheduler.
     pub events: Vec<JobEvent>,
+    tracker_by_name: BTreeMap<String, usize>,
+    unique_hosts: u32,
 }
 
 impl Cluster {
     pub fn new(conf: ClusterConf) -> Cluster {
-        Cluster { topology: Topology::new(), trackers: Vec::new(), jobs: BTreeMap::new(), conf, now: 0, events: Vec::new() }
+        Cluster {
+            topology: Topology::new(),
+            trackers: Vec::new(),
+            jobs: BTreeMap::new(),
+            conf,
+            now: 0,
+            events: Vec::new(),
+            tracker_by_name: BTreeMap::new(),
+            unique_hosts: 0,
+        }
     }
 
     pub fn tracker_index(&self, name: &str) -> Option<usize> {
-        self.trackers.iter().position(|t| t.name == name)
+        self.tracker_by_name.get(name).copied()
     }
 
     /// Register a tracker, resolving its host (`JobTracker.addNewTracker`).
     pub fn add_tracker(&mut self, name: &str, host: &str, location: &str, map_slots: u32, reduce_slots: u32) -> Result<usize, String> {
         let node = self.topology.add_host(host, location, self.conf.cache_levels)?;
+        if self.tracker_by_name.contains_key(name) {
+            return Err(format!("tracker {name} is already registered"));
+        }
         self.trackers.push(Tracker::new(name, host, node, map_slots, reduce_slots));
+        self.tracker_by_name.insert(name.to_string(), self.trackers.len() - 1);
+        if !self.trackers[..self.trackers.len() - 1].iter().any(|t| t.host == host) {
+            self.unique_hosts += 1;
+        }
         Ok(self.trackers.len() - 1)
     }
 
@@ -115,10 +137,7 @@ impl Cluster {
 
     /// `numUniqueHosts`.
     pub fn num_unique_hosts(&self) -> u32 {
-        let mut hosts: Vec<&str> = self.trackers.iter().map(|t| t.host.as_str()).collect();
-        hosts.sort_unstable();
-        hosts.dedup();
-        hosts.len() as u32
+        self.unique_hosts
     }
 
     /// `clusterMapCapacity` / `clusterReduceCapacity`.
@@ -280,7 +299,7 @@ impl Cluster {
 
     /// `TaskInProgress.getTaskToRun` + `addRunningTaskToTIP`: create the attempt, count it and
     /// put it on the tracker.
-    fn launch(
+    pub(crate) fn launch(
         &mut self,
         id: JobId,
         kind: TaskType,
@@ -347,9 +366,9 @@ impl Cluster {
         })
     }
 
-    fn remove_from_tracker(&mut self, aid: AttemptId) {
-        for t in &mut self.trackers {
-            t.running.retain(|r| r.attempt != aid);
+    fn remove_from_tracker(&mut self, tracker: &str, aid: AttemptId) {
+        if let Some(ti) = self.tracker_index(tracker) {
+            self.trackers[ti].running.retain(|r| r.attempt != aid);
         }
     }
 
@@ -380,7 +399,7 @@ impl Cluster {
                 let was_spec = !tip.active.is_empty();
                 tip.complete = true;
                 tip.finish_time = Some(now);
-                others = tip.active.drain(..).map(|a| a.attempt).collect();
+                others = tip.active.drain(..).map(|a| (a.attempt, a.tracker)).collect();
                 let n = tips_len as f64;
                 match aid.kind {
                     TaskType::Map => {
@@ -390,7 +409,7 @@ impl Cluster {
                             job.speculative_maps = job.speculative_maps.saturating_sub(1);
                         }
                         job.map_progress = (job.map_progress as f64 + (1.0 - old as f64) / n) as f32;
-                        job.retire_map(aid.index);
+                        job.retire_map(&self.topology, aid.index);
                     }
                     TaskType::Reduce => {
                         job.finished_reduces += 1;
@@ -434,7 +453,7 @@ impl Cluster {
                 if !running && !complete {
                     match aid.kind {
                         TaskType::Map => {
-                            job.retire_map(aid.index);
+                            job.retire_map(&self.topology, aid.index);
                             job.fail_map(aid.index);
                         }
                         TaskType::Reduce => {
@@ -447,8 +466,8 @@ impl Cluster {
                     let tip = &mut job.tips_mut(aid.kind)[aid.index as usize];
                     if !tip.failed {
                         tip.failed = true;
-                        let killed: Vec<u32> = tip.active.drain(..).map(|a| a.attempt).collect();
-                        others.extend(killed.iter().copied());
+                        let killed: Vec<(u32, String)> = tip.active.drain(..).map(|a| (a.attempt, a.tracker)).collect();
+                        others.extend(killed.iter().cloned());
                         match aid.kind {
                             TaskType::Map => {
                                 job.running_maps -= killed.len() as u32;
@@ -463,9 +482,9 @@ impl Cluster {
                 }
             }
         }
-        self.remove_from_tracker(aid);
-        for a in others {
-            self.remove_from_tracker(AttemptId { attempt: a, ..aid });
+        self.remove_from_tracker(&att.tracker, aid);
+        for (a, tracker) in others {
+            self.remove_from_tracker(&tracker, AttemptId { attempt: a, ..aid });
         }
         self.check_job_failed(id);
         self.check_job_done(id);
@@ -493,10 +512,12 @@ impl Cluster {
         if !job.inited || job.state != RunState::Running {
             return;
         }
+        let auto_succeed = self.conf.auto_succeed;
         if job.maps_done_time.is_none() && job.finished_maps + job.failed_map_tips == job.num_maps() {
             job.maps_done_time = Some(now);
         }
-        if job.finished_maps + job.failed_map_tips == job.num_maps()
+        if auto_succeed
+            && job.finished_maps + job.failed_map_tips == job.num_maps()
             && job.finished_reduces + job.failed_reduce_tips == job.num_reduces()
         {
             job.map_progress = 1.0;
@@ -512,15 +533,15 @@ impl Cluster {
                 for tip in job.tips_mut(kind).iter_mut() {
                     for a in tip.active.drain(..) {
                         tip.num_killed += 1;
-                        to_remove.push(AttemptId { job: id.0, kind, index: tip.index, attempt: a.attempt });
+                        to_remove.push((a.tracker, AttemptId { job: id.0, kind, index: tip.index, attempt: a.attempt }));
                     }
                 }
             }
             job.running_maps = 0;
             job.running_reduces = 0;
         }
-        for aid in to_remove {
-            self.remove_from_tracker(aid);
+        for (tracker, aid) in to_remove {
+            self.remove_from_tracker(&tracker, aid);
         }
         self.set_state(id, to);
     }

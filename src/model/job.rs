@@ -89,6 +89,8 @@ pub struct JobConf {
     pub max_tracker_failures: u32,
     /// `mapred.reduce.slowstart.completed.maps`.
     pub slowstart: f32,
+    /// Other job-conf properties (e.g. `mapred.fairscheduler.pool`), by name.
+    pub props: BTreeMap<String, String>,
 }
 
 /// Job counters that the schedulers' locality shows up in (`JobInProgress.Counter`).

@@ -225,13 +225,28 @@ impl Job {
         }
     }
 
-    /// `retireMap`: remove a TIP from the running caches.
-    pub fn retire_map(&mut self, idx: u32) {
-        self.caches.running_map_cache.retain(|_, set| {
-            set.retain(|&i| i != idx);
-            !set.is_empty()
-        });
-        self.caches.non_local_running_maps.retain(|&i| i != idx);
+    /// `retireMap`: remove a TIP from the running caches (its hosts and their ancestors).
+    pub fn retire_map(&mut self, topo: &Topology, idx: u32) {
+        let tip = &self.maps[idx as usize];
+        if tip.locations.is_empty() {
+            self.caches.non_local_running_maps.retain(|&i| i != idx);
+            return;
+        }
+        for host in &tip.locations {
+            let Some(mut node) = topo.host_node(host) else { continue };
+            for _ in 0..self.max_level {
+                if let Some(set) = self.caches.running_map_cache.get_mut(&node) {
+                    set.retain(|&i| i != idx);
+                    if set.is_empty() {
+                        self.caches.running_map_cache.remove(&node);
+                    }
+                }
+                match topo.parent(node) {
+                    Some(p) => node = p,
+                    None => break,
+                }
+            }
+        }
     }
 
     /// `failMap`: queue a TIP for re-execution.
@@ -364,10 +379,15 @@ impl Job {
 
     /// A readable reason for "no map for this tracker" (not part of Hadoop's logic).
     fn why_no_map(&self, t: &TrackerCtx) -> NoTask {
-        let pending: Vec<&Tip> = self.maps.iter().filter(|m| m.is_runnable() && !m.is_running()).collect();
-        if pending.is_empty() {
+        // From the counters, not a scan of every TIP: this runs for every job that has no
+        // task for a tracker, on every heartbeat.
+        if self.pending_maps() <= 0 {
             NoTask::NothingPending
-        } else if pending.iter().all(|m| m.has_failed_on(t.host)) {
+        } else if !self.caches.failed_maps.is_empty()
+            && self.finished_maps + self.failed_map_tips + self.caches.failed_maps.len() as u32 + self.running_maps
+                >= self.num_maps()
+            && self.caches.failed_maps.iter().all(|&i| self.maps[i as usize].has_failed_on(t.host))
+        {
             NoTask::FailedOnThisHost
         } else {
             NoTask::NoneLocalEnough

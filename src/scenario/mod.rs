@@ -2,6 +2,7 @@
 //! writes, read strictly into a validated [`Scenario`].
 
 pub mod builtin;
+pub mod generator;
 pub mod json;
 pub mod props;
 pub mod steps;
@@ -68,6 +69,8 @@ pub struct Text {
 pub enum SchedulerKind {
     Fifo,
     LimitTasksPerJob,
+    Capacity,
+    Fair,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -108,6 +111,8 @@ pub struct JobSpec {
     pub slowstart: Option<f32>,
     pub speculative_maps: Option<bool>,
     pub speculative_reduces: Option<bool>,
+    /// Job-conf properties (`"conf"`); a `"pool"` field also sets `mapred.fairscheduler.pool`.
+    pub conf: Vec<(String, String)>,
 }
 
 impl JobSpec {
@@ -142,6 +147,10 @@ pub struct Scenario {
     pub jobs: Vec<JobSpec>,
     pub steps: Option<Vec<Step>>,
     pub run: RunLimits,
+    /// The Capacity Scheduler's settings (`"scheduler": "capacity"`).
+    pub capacity: Option<crate::sched::capacity::scenario::CapacityScenario>,
+    /// The Fair Scheduler's properties, allocation file and harness model (`$.fair`).
+    pub fair: Option<crate::sched::fair::config::FairConfig>,
 }
 
 impl Scenario {
@@ -173,7 +182,15 @@ pub fn parse(text: &str) -> Result<Scenario, ScenarioErrors> {
 
 pub fn from_value(v: &Value) -> Result<Scenario, ScenarioErrors> {
     let mut errs = Errs::default();
-    let s = read(v, &mut errs);
+    // A capacity scenario's own settings (and the test harness's shape) become generic first.
+    let (v, capacity) = match crate::sched::capacity::scenario::normalise(v, &mut errs) {
+        Some((nv, c)) => (std::borrow::Cow::Owned(nv), Some(c)),
+        None => (std::borrow::Cow::Borrowed(v), None),
+    };
+    let s = read(&v, &mut errs).map(|mut s| {
+        s.capacity = capacity;
+        s
+    });
     match s {
         Some(s) if errs.0.is_empty() => Ok(s),
         _ => {
@@ -222,15 +239,18 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
         None => SchedulerKind::Fifo,
         Some(Value::String(s)) if s == "fifo" => SchedulerKind::Fifo,
         Some(Value::String(s)) if s == "limit_tasks_per_job" => SchedulerKind::LimitTasksPerJob,
-        Some(Value::String(s)) if s == "fair" || s == "capacity" => {
-            errs.push("$.scheduler", format!("found {s:?}: the {s} scheduler is not available in this version yet; expected \"fifo\" or \"limit_tasks_per_job\""));
-            SchedulerKind::Fifo
-        }
+        Some(Value::String(s)) if s == "capacity" => SchedulerKind::Capacity,
+        Some(Value::String(s)) if s == "fair" => SchedulerKind::Fair,
         Some(other) => {
-            errs.expected("$.scheduler", other, "\"fifo\" or \"limit_tasks_per_job\"");
+            errs.expected("$.scheduler", other, "\"fifo\", \"limit_tasks_per_job\", \"capacity\" or \"fair\"");
             SchedulerKind::Fifo
         }
     };
+    let fair = o.get("fair").map(|f| crate::sched::fair::config::parse(f, "$.fair", errs));
+    if fair.is_some() && scheduler != SchedulerKind::Fair {
+        errs.push("$.fair", "the Fair Scheduler's settings need \"scheduler\": \"fair\"");
+    }
+    let fair = fair.or_else(|| (scheduler == SchedulerKind::Fair).then(Default::default));
     let seed = o.u64_in("seed", 0, u64::MAX, errs).unwrap_or(1);
     let config = match o.get("config") {
         Some(c) => props::parse_config(c, "$.config", errs),
@@ -310,6 +330,8 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
         jobs,
         steps,
         run,
+        capacity: None,
+        fair,
     };
     validate(&scenario, errs);
     Some(scenario)
@@ -462,6 +484,25 @@ pub(crate) fn read_job(v: &Value, path: &str, default_id: u32, errs: &mut Errs) 
     let slowstart = o.f64_in("slowstart", 0.0, 1.0, errs).map(|f| f as f32);
     let speculative_maps = o.bool("speculative_maps", errs);
     let speculative_reduces = o.bool("speculative_reduces", errs);
+    let mut conf = Vec::new();
+    if queue_key == "pool" && o.has("pool") {
+        conf.push(("mapred.fairscheduler.pool".to_string(), queue.clone()));
+    }
+    if let Some(c) = o.get("conf") {
+        let cp = o.path_of("conf");
+        match c {
+            Value::Object(m) => {
+                for (k, v) in m {
+                    match v {
+                        Value::String(x) => conf.push((k.clone(), x.clone())),
+                        Value::Number(_) | Value::Bool(_) => conf.push((k.clone(), v.to_string())),
+                        _ => errs.expected(&child(&cp, k), v, "a string, number or boolean"),
+                    }
+                }
+            }
+            _ => errs.expected(&cp, c, "an object of job-conf properties"),
+        }
+    }
     o.finish(errs);
     Some(JobSpec {
         id,
@@ -478,6 +519,7 @@ pub(crate) fn read_job(v: &Value, path: &str, default_id: u32, errs: &mut Errs) 
         slowstart,
         speculative_maps,
         speculative_reduces,
+        conf,
     })
 }
 

@@ -14,10 +14,22 @@ pub type AttemptRef = AttemptId;
 pub struct ExpectTask {
     pub attempt: AttemptRef,
     pub locality: Option<Locality>,
+    /// Written as Hadoop's attempt name (`attempt_test_0001_m_000001_0`): compared with the
+    /// scheduler's name for the attempt (Hadoop's test harness numbers tasks in launch order).
+    pub label: Option<String>,
+    /// `... on tt1`: the tracker named with it.
+    pub on: Option<String>,
 }
 
 impl std::fmt::Display for ExpectTask {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(label) = &self.label {
+            write!(f, "{label}")?;
+            if let Some(t) = &self.on {
+                write!(f, " on {t}")?;
+            }
+            return Ok(());
+        }
         write!(f, "{}", self.attempt)?;
         if let Some(l) = self.locality {
             write!(f, "/{}", l.as_str())?;
@@ -86,6 +98,30 @@ const OPS: &[&str] = &[
     "expect_matching_level",
     "run",
 ];
+
+/// Parse Hadoop's `attempt_<jt>_<job>_<m|r>_<task>_<attempt>`, optionally followed by
+/// ` on <tracker>`: the attempt (task number taken as the TIP index), the name, the tracker.
+pub fn parse_hadoop_name(s: &str) -> Result<(AttemptRef, String, Option<String>), String> {
+    let bad = || format!("found {s:?}, expected a Hadoop attempt name like \"attempt_test_0001_m_000001_0 on tt1\"");
+    let (name, on) = match s.split_once(" on ") {
+        Some((n, t)) => (n.trim(), Some(t.trim().to_string())),
+        None => (s.trim(), None),
+    };
+    let parts: Vec<&str> = name.split('_').collect();
+    if parts.len() < 6 || parts[0] != "attempt" {
+        return Err(bad());
+    }
+    let l = parts.len();
+    let kind = match parts[l - 3] {
+        "m" => TaskType::Map,
+        "r" => TaskType::Reduce,
+        _ => return Err(bad()),
+    };
+    let job: u32 = parts[l - 4].parse().map_err(|_| bad())?;
+    let index: u32 = parts[l - 2].parse().map_err(|_| bad())?;
+    let attempt: u32 = parts[l - 1].parse().map_err(|_| bad())?;
+    Ok((AttemptId { job, kind, index, attempt }, name.to_string(), on))
+}
 
 /// Parse `J1 m0#0/node`, `J1 r3`, `J12 m5#1/off`.
 pub fn parse_short(s: &str) -> Result<(AttemptRef, Option<Locality>), String> {
@@ -230,8 +266,17 @@ fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
                 Some(
                     list.iter()
                         .enumerate()
-                        .filter_map(|(i, x)| read_attempt(x, &index(&ep, i), errs))
-                        .map(|(attempt, locality)| ExpectTask { attempt, locality })
+                        .filter_map(|(i, x)| match x.as_str().filter(|s| s.starts_with("attempt_")) {
+                            Some(s) => match parse_hadoop_name(s) {
+                                Ok((attempt, label, on)) => Some(ExpectTask { attempt, locality: None, label: Some(label), on }),
+                                Err(e) => {
+                                    errs.push(&index(&ep, i), e);
+                                    None
+                                }
+                            },
+                            None => read_attempt(x, &index(&ep, i), errs)
+                                .map(|(attempt, locality)| ExpectTask { attempt, locality, label: None, on: None }),
+                        })
                         .collect(),
                 )
             });
@@ -405,6 +450,8 @@ fn state_of(o: &mut Obj, key: &'static str, errs: &mut Errs) -> Option<RunState>
 /// Steps must name trackers and jobs that exist.
 pub fn validate_steps(s: &Scenario, steps: &[Step], errs: &mut Errs) {
     let mut jobs: Vec<u32> = s.jobs.iter().map(|j| j.id).collect();
+    // Trackers that scheduler-specific steps add (e.g. the Capacity tests' `add_tracker`).
+    let mut added: Vec<String> = Vec::new();
     let check_job = |id: u32, path: &str, jobs: &[u32], errs: &mut Errs| {
         if !jobs.contains(&id) {
             errs.push(path, format!("job {id} does not exist at this step; expected one of {jobs:?}"));
@@ -414,8 +461,8 @@ pub fn validate_steps(s: &Scenario, steps: &[Step], errs: &mut Errs) {
         let jp = child(&st.path, "job");
         match &st.kind {
             StepKind::Heartbeat { tracker, expect, .. } => {
-                if !s.trackers.iter().any(|t| t.name == *tracker) {
-                    let names: Vec<&str> = s.trackers.iter().map(|t| t.name.as_str()).collect();
+                if !s.trackers.iter().any(|t| t.name == *tracker) && !added.contains(tracker) {
+                    let names: Vec<&str> = s.trackers.iter().map(|t| t.name.as_str()).chain(added.iter().map(String::as_str)).collect();
                     errs.push(&st.path, format!("found tracker {tracker:?}, expected one of {names:?}"));
                 }
                 for (i, e) in expect.iter().flatten().enumerate() {
@@ -446,6 +493,11 @@ pub fn validate_steps(s: &Scenario, steps: &[Step], errs: &mut Errs) {
                 check_job(*job, &jp, &jobs, errs);
                 if let Some(r) = relative_to {
                     check_job(*r, &child(&st.path, "relative_to"), &jobs, errs);
+                }
+            }
+            StepKind::Sched { op, args } => {
+                if let Some(t) = crate::sched::step_adds_tracker(op, args) {
+                    added.push(t);
                 }
             }
             _ => {}

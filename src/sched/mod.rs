@@ -1,6 +1,8 @@
 //! The `TaskScheduler` abstraction (Hadoop's `org.apache.hadoop.mapred.TaskScheduler`) and the
 //! schedulers that implement it.
 
+pub mod capacity;
+pub mod fair;
 pub mod fifo;
 pub mod job_queue;
 pub mod limit_tasks;
@@ -30,6 +32,11 @@ pub trait TaskScheduler {
     fn exec_step(&mut self, _cluster: &mut Cluster, _op: &str, _args: &Value) -> Option<Result<(), String>> {
         None
     }
+    /// How expectations written as Hadoop attempt names (`attempt_test_0001_m_000001_0`) name
+    /// this attempt; `None` = Hadoop's own numbering (the TIP index).
+    fn attempt_label(&self, _jt: &str, _aid: crate::model::AttemptId) -> Option<String> {
+        None
+    }
 }
 
 /// The configured scheduler (an enum so a whole simulation can be cloned for history).
@@ -37,6 +44,8 @@ pub trait TaskScheduler {
 pub enum Scheduler {
     Fifo(fifo::JobQueueTaskScheduler),
     LimitTasksPerJob(limit_tasks::LimitTasksPerJobTaskScheduler),
+    Capacity(capacity::CapacityTaskScheduler),
+    Fair(fair::FairScheduler),
 }
 
 impl Scheduler {
@@ -44,6 +53,8 @@ impl Scheduler {
         match self {
             Scheduler::Fifo(s) => s,
             Scheduler::LimitTasksPerJob(s) => s,
+            Scheduler::Capacity(s) => s,
+            Scheduler::Fair(s) => s,
         }
     }
     pub fn job_event(&mut self, cluster: &Cluster, event: &JobEvent) {
@@ -65,19 +76,49 @@ impl Scheduler {
         match self {
             Scheduler::Fifo(s) => s.job_order(),
             Scheduler::LimitTasksPerJob(s) => s.job_order(),
+            Scheduler::Capacity(s) => s.job_order(),
+            Scheduler::Fair(s) => s.job_order(),
         }
     }
     pub fn name(&self) -> &'static str {
         match self {
             Scheduler::Fifo(_) => "fifo",
             Scheduler::LimitTasksPerJob(_) => "limit_tasks_per_job",
+            Scheduler::Capacity(_) => "capacity",
+            Scheduler::Fair(_) => "fair",
+        }
+    }
+    /// The Hadoop attempt name an expectation compares with (`attempt_<jt>_0001_m_000001_0`).
+    pub fn attempt_label(&self, jt: &str, aid: crate::model::AttemptId) -> String {
+        let own = match self {
+            Scheduler::Capacity(s) => s.attempt_label(jt, aid),
+            _ => None,
+        };
+        own.unwrap_or_else(|| aid.hadoop_string(jt))
+    }
+    /// The scheduler initialises jobs itself (the Capacity Scheduler's poller), so the engine's
+    /// `EagerTaskInitializationListener` must leave new jobs alone.
+    pub fn initializes_jobs(&self) -> bool {
+        matches!(self, Scheduler::Capacity(_) | Scheduler::Fair(_))
+    }
+    /// Jobs the scheduler asks the engine to initialise (the Fair Scheduler's `JobInitializer`).
+    pub fn take_init_requests(&mut self) -> Vec<JobId> {
+        match self {
+            Scheduler::Fair(s) => s.take_init_requests(),
+            _ => Vec::new(),
         }
     }
 }
 
 /// Scheduler-specific scripted step ops (each scheduler module lists its own).
 pub fn sched_ops() -> &'static [&'static str] {
-    &[]
+    static ALL: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| capacity::steps::OPS.iter().chain(fair::ops::OPS).copied().collect())
+}
+
+/// The tracker a scheduler-specific step adds, if any (later heartbeats may name it).
+pub fn step_adds_tracker(op: &str, step: &Value) -> Option<String> {
+    capacity::steps::added_tracker(op, step)
 }
 
 pub fn is_sched_op(op: &str) -> bool {
@@ -85,6 +126,12 @@ pub fn is_sched_op(op: &str) -> bool {
 }
 
 /// Validate a scheduler-specific step: `Err` holds (JSON path, message) pairs.
-pub fn validate_step(op: &str, _step: &Value, path: &str) -> Result<(), Vec<(String, String)>> {
+pub fn validate_step(op: &str, step: &Value, path: &str) -> Result<(), Vec<(String, String)>> {
+    if capacity::steps::OPS.contains(&op) {
+        return capacity::steps::validate(op, step, path);
+    }
+    if fair::ops::OPS.contains(&op) {
+        return fair::ops::validate(op, step, path);
+    }
     Err(vec![(path.to_string(), format!("no scheduler handles op {op:?}"))])
 }

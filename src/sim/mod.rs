@@ -3,7 +3,9 @@
 //! (`EagerTaskInitializationListener`), and the two drivers: scripted steps and the automatic
 //! clock. `history` adds checkpoints for stepping backwards.
 
+pub mod bench;
 pub mod history;
+pub mod interesting;
 pub mod placement;
 pub mod view;
 
@@ -67,6 +69,7 @@ impl Engine {
             heartbeat_scaling_factor: c.heartbeat_scaling_factor,
             running_counts: c.cluster_running_counts,
             jt_identifier: "test".into(),
+            auto_succeed: true,
         };
         let mut cluster = Cluster::new(conf);
         // Hosts named in the topology but running no tracker are DataNodes; they are resolved
@@ -78,6 +81,13 @@ impl Engine {
             SchedulerKind::Fifo => Scheduler::Fifo(fifo::JobQueueTaskScheduler::new(c.pad_fraction)),
             SchedulerKind::LimitTasksPerJob => {
                 Scheduler::LimitTasksPerJob(limit_tasks::LimitTasksPerJobTaskScheduler::new(c.max_running_tasks_per_job))
+            }
+            SchedulerKind::Capacity => Scheduler::Capacity(crate::sched::capacity::CapacityTaskScheduler::new(
+                &s.capacity.clone().unwrap_or_default(),
+                &mut cluster,
+            )?),
+            SchedulerKind::Fair => {
+                Scheduler::Fair(crate::sched::fair::FairScheduler::new(s.fair.clone().unwrap_or_default(), &cluster))
             }
         };
         let mut e = Engine {
@@ -119,6 +129,10 @@ impl Engine {
         let events = std::mem::take(&mut self.cluster.events);
         for ev in &events {
             self.scheduler.job_event(&self.cluster, ev);
+        }
+        // Jobs the scheduler hands to its job initializer (Fair: `updateRunnability`).
+        for id in self.scheduler.take_init_requests() {
+            self.enqueue_init(id);
         }
     }
 
@@ -180,6 +194,7 @@ impl Engine {
                 max_reduce_failures_percent: c.max_reduce_failures_percent,
                 max_tracker_failures: c.max_tracker_failures,
                 slowstart: spec.slowstart.unwrap_or(c.slowstart),
+                props: spec.conf.iter().cloned().collect(),
             },
             max_level: c.cache_levels,
             caches: MapCaches::default(),
@@ -215,6 +230,8 @@ impl Engine {
                     j.state = terminal;
                 }
             }
+            // The Capacity Scheduler's own poller initialises its jobs.
+            None if self.scheduler.initializes_jobs() => {}
             None => self.enqueue_init(id),
         }
         Ok(())
@@ -371,8 +388,10 @@ impl Engine {
     }
 
     /// Reduces waiting for their job's last map get an end time once it finishes.
-    fn settle_reduces(&mut self) {
-        for t in &mut self.cluster.trackers {
+    /// Only the heartbeating tracker's reduces matter: completions are noticed at its report.
+    fn settle_reduces(&mut self, ti: usize) {
+        {
+            let t = &mut self.cluster.trackers[ti];
             for r in &mut t.running {
                 if r.end_time.is_none() && r.attempt.kind == TaskType::Reduce {
                     let job = &self.cluster.jobs[&JobId(r.attempt.job)];
@@ -460,9 +479,8 @@ impl Engine {
             }
             self.heartbeats.pop();
             self.set_now(t_hb);
-            self.settle_reduces();
+            self.settle_reduces(ti);
             let rec = self.heartbeat(ti);
-            self.settle_reduces();
             let mut next_t = t_hb + rec.next_interval_ms;
             if self.scenario.config.out_of_band_heartbeat {
                 if let Some(first_end) = self.cluster.trackers[ti].running.iter().filter_map(|r| r.end_time).min() {
@@ -512,7 +530,10 @@ impl Engine {
     fn exec(&mut self, step: &Step) -> Option<HeartbeatRecord> {
         let res: Result<(), String> = match &step.kind {
             StepKind::Heartbeat { tracker, expect, expect_count, .. } => {
-                let ti = self.cluster.tracker_index(tracker).expect("validated");
+                let Some(ti) = self.cluster.tracker_index(tracker) else {
+                    self.fail(step, format!("tracker {tracker} has not joined the cluster at this step"));
+                    return None;
+                };
                 let rec = self.heartbeat(ti);
                 let got: Vec<String> = rec
                     .assigned
@@ -520,9 +541,14 @@ impl Engine {
                     .map(|a| format!("{}/{}", a.attempt_id(), a.locality.unwrap_or("-")))
                     .collect();
                 if let Some(exp) = expect {
+                    let jt = self.cluster.conf.jt_identifier.clone();
                     let ok = exp.len() == rec.assigned.len()
-                        && exp.iter().zip(&rec.assigned).all(|(e, a)| {
-                            e.attempt == a.attempt_id() && e.locality.is_none_or(|l| Some(l.as_str()) == a.locality)
+                        && exp.iter().zip(&rec.assigned).all(|(e, a)| match &e.label {
+                            Some(label) => {
+                                *label == self.scheduler.attempt_label(&jt, a.attempt_id())
+                                    && e.on.as_ref().is_none_or(|t| t == tracker)
+                            }
+                            None => e.attempt == a.attempt_id() && e.locality.is_none_or(|l| Some(l.as_str()) == a.locality),
                         });
                     if !ok {
                         let want: Vec<String> = exp.iter().map(|e| e.to_string()).collect();

@@ -1,0 +1,383 @@
+//! Hadoop 1.2.1's Capacity Scheduler (`src/contrib/capacity-scheduler`), mirroring
+//! `CapacityTaskScheduler`: `assignTasks` (usage refresh, then `addMapTasks` and
+//! `addReduceTask`) with the per-type engine `TaskSchedulingMgr` in `mgr.rs`. The other Hadoop
+//! classes live next to it: `queue` (CapacitySchedulerQueue), `ordering` (QueueComparator),
+//! `memory` (MemoryMatcher, fallow slots), `init` (JobQueuesManager, JobInitializationPoller),
+//! `conf` (CapacitySchedulerConf), `display` (the scheduling-info texts), `decision` (the
+//! heartbeat record), `scenario` / `steps` (scenario shape and scripted ops).
+
+pub mod conf;
+pub mod decision;
+pub mod display;
+pub mod harness;
+pub mod init;
+pub mod memory;
+pub mod mgr;
+pub mod ops;
+pub mod ordering;
+pub mod queue;
+pub mod scenario;
+pub mod steps;
+
+use crate::explain::{Assignment, Decision};
+use crate::model::cluster::JobEvent;
+use crate::model::{AttemptId, Cluster, JobId, Millis, TaskType};
+use decision::{CapacityDecision, LookupResult, Phase, PhaseStop};
+use memory::Reservations;
+use queue::CapacitySchedulerQueue;
+use scenario::{CapacityScenario, ClusterCapacityRule, JobExtra};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+/// What the scheduler keeps per job besides `JobInProgress` itself.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct JobInfo {
+    pub extra: JobExtra,
+    /// Trackers reserved for this job (`trackersReservedForMaps/Reduces`), tracker → slots.
+    pub reserved_maps: BTreeMap<String, u32>,
+    pub reserved_reduces: BTreeMap<String, u32>,
+    /// The per-job scheduling info tuple of the last refresh (spec §10.2).
+    pub sched_info: Option<[i64; 6]>,
+    /// Slots per task applied (`preInitializeJob`).
+    pub setup_done: bool,
+    pub factor_applied: bool,
+    /// Harness speculation: the one extra attempt was handed out.
+    pub spec_given: [bool; 2],
+}
+
+impl JobInfo {
+    pub fn reserved(&self, kind: TaskType) -> &BTreeMap<String, u32> {
+        match kind {
+            TaskType::Map => &self.reserved_maps,
+            TaskType::Reduce => &self.reserved_reduces,
+        }
+    }
+    pub fn reserved_mut(&mut self, kind: TaskType) -> &mut BTreeMap<String, u32> {
+        match kind {
+            TaskType::Map => &mut self.reserved_maps,
+            TaskType::Reduce => &mut self.reserved_reduces,
+        }
+    }
+    pub fn reserved_count(&self, kind: TaskType) -> u32 {
+        self.reserved(kind).len() as u32
+    }
+    pub fn memory(&self, kind: TaskType) -> i64 {
+        match kind {
+            TaskType::Map => self.extra.map_mb,
+            TaskType::Reduce => self.extra.reduce_mb,
+        }
+    }
+}
+
+/// `CapacityTaskScheduler`.
+#[derive(Debug, Clone)]
+pub struct CapacityTaskScheduler {
+    pub setup: Arc<CapacityScenario>,
+    pub sched: conf::SchedulerConf,
+    pub queues: BTreeMap<String, CapacitySchedulerQueue>,
+    /// Queue names in `mapred.queue.names` order.
+    pub config_order: Vec<String>,
+    /// `queuesForAssigningTasks` of the map and reduce `TaskSchedulingMgr`.
+    pub map_order: Vec<String>,
+    pub reduce_order: Vec<String>,
+    pub jobs: BTreeMap<JobId, JobInfo>,
+    pub reservations: Reservations,
+    /// `JobInitializationPoller.initializedJobs`.
+    pub initialized: BTreeSet<JobId>,
+    pub next_poll: Millis,
+    /// Jobs initialised by a poll without listener (`promote: false`): their RUNNING event is
+    /// not heard.
+    pub muted: BTreeSet<JobId>,
+    pub start_error: Option<String>,
+    /// Harness task numbers: (job, type, TIP index) → number, in launch order from 1.
+    pub numbers: BTreeMap<(u32, TaskType, u32), u32>,
+}
+
+impl CapacityTaskScheduler {
+    /// `start()`: read the configuration and build the queues. A configuration error is kept
+    /// (and reported by every heartbeat) when the scenario expects it, otherwise returned.
+    pub fn new(setup: &CapacityScenario, cluster: &mut Cluster) -> Result<Self, String> {
+        if setup.harness {
+            cluster.conf.auto_succeed = false;
+        }
+        let mut s = CapacityTaskScheduler {
+            setup: Arc::new(setup.clone()),
+            sched: conf::SchedulerConf {
+                max_system_jobs: 0,
+                poll_interval_ms: 3000,
+                worker_threads: 1,
+                max_tasks_per_heartbeat: 0,
+                max_tasks_after_offswitch: 0,
+                memory: conf::memory_conf(&setup.props),
+            },
+            queues: BTreeMap::new(),
+            config_order: Vec::new(),
+            map_order: Vec::new(),
+            reduce_order: Vec::new(),
+            jobs: BTreeMap::new(),
+            reservations: Reservations::default(),
+            initialized: BTreeSet::new(),
+            next_poll: 0,
+            muted: BTreeSet::new(),
+            start_error: None,
+            numbers: BTreeMap::new(),
+        };
+        match conf::start(&setup.props) {
+            Ok(started) => s.install(started),
+            Err(e) if setup.expects_start_error => s.start_error = Some(e),
+            Err(e) => return Err(format!("CapacityTaskScheduler could not start: {e}")),
+        }
+        Ok(s)
+    }
+
+    /// `initialize`: (re)build the queue map and both ordering lists.
+    pub fn install(&mut self, started: conf::Started) {
+        self.sched = started.sched;
+        self.config_order = started.queues.iter().map(|q| q.name.clone()).collect();
+        for qc in started.queues {
+            match self.queues.get_mut(&qc.name) {
+                Some(q) => {
+                    // A refresh cannot change supports-priority.
+                    let sp = q.conf.supports_priorities;
+                    q.conf = conf::QueueConf { supports_priorities: sp, ..qc };
+                }
+                None => {
+                    self.queues.insert(qc.name.clone(), CapacitySchedulerQueue::new(qc));
+                }
+            }
+        }
+        let order = match &self.setup.initial_queue_order {
+            Some(o) => o.iter().filter(|n| self.queues.contains_key(*n)).cloned().collect(),
+            None => ordering::java_hash_order(&self.config_order),
+        };
+        let mut order: Vec<String> = order;
+        for n in &self.config_order {
+            if !order.contains(n) {
+                order.push(n.clone());
+            }
+        }
+        self.map_order = order.clone();
+        self.reduce_order = order;
+        ordering::sort_queues(&mut self.map_order, &self.queues, TaskType::Map);
+        ordering::sort_queues(&mut self.reduce_order, &self.queues, TaskType::Reduce);
+    }
+
+    /// Cluster capacity of a type: the slots of all trackers, or the harness's
+    /// trackers × default slots.
+    pub fn cluster_capacity(&self, cluster: &Cluster, kind: TaskType) -> i32 {
+        match self.setup.cluster_capacity {
+            ClusterCapacityRule::SumOfTrackerSlots => cluster.capacity(kind) as i32,
+            ClusterCapacityRule::TrackersTimesDefault => {
+                let d = match kind {
+                    TaskType::Map => self.setup.default_map_slots,
+                    TaskType::Reduce => self.setup.default_reduce_slots,
+                };
+                (cluster.trackers.len() as u32 * d) as i32
+            }
+        }
+    }
+
+    /// Apply what `jobAdded` / `preInitializeJob` would have set on the `JobInProgress`
+    /// (listeners here only see an immutable cluster, so it happens at the next chance).
+    pub fn sync(&mut self, cluster: &mut Cluster) {
+        let mem = self.sched.memory;
+        for (id, info) in self.jobs.iter_mut() {
+            let Some(job) = cluster.jobs.get_mut(id) else { continue };
+            if !info.setup_done {
+                job.slots_per_map = memory::slots_per_task(&mem, TaskType::Map, info.extra.map_mb);
+                job.slots_per_reduce = memory::slots_per_task(&mem, TaskType::Reduce, info.extra.reduce_mb);
+                if info.extra.harness_local {
+                    job.conf.speculative_maps = false;
+                    job.conf.speculative_reduces = false;
+                }
+                info.setup_done = true;
+            }
+            if job.inited {
+                if let Some(n) = info.extra.slowstart_maps {
+                    job.completed_maps_for_reduce_slowstart = n;
+                }
+                if !info.factor_applied {
+                    if let Some(f) = info.extra.locality_wait_factor {
+                        if f != 1.0 {
+                            job.locality_wait_factor = f;
+                        }
+                    }
+                    info.factor_applied = true;
+                }
+            }
+        }
+    }
+
+    /// `updateAllQueues` (spec §3.1).
+    pub fn update_all_queues(&mut self, cluster: &Cluster) {
+        let mc = self.cluster_capacity(cluster, TaskType::Map);
+        let rc = self.cluster_capacity(cluster, TaskType::Reduce);
+        for q in self.queues.values_mut() {
+            for (id, t) in q.update_all(mc, rc, &cluster.jobs, &self.jobs) {
+                if let Some(i) = self.jobs.get_mut(&id) {
+                    i.sched_info = Some(t);
+                }
+            }
+        }
+    }
+
+    /// The test helper `updateQueueUsageForTests`: refresh, then sort both lists.
+    pub fn refresh(&mut self, cluster: &mut Cluster) {
+        self.sync(cluster);
+        self.update_all_queues(cluster);
+        ordering::sort_queues(&mut self.map_order, &self.queues, TaskType::Map);
+        ordering::sort_queues(&mut self.reduce_order, &self.queues, TaskType::Reduce);
+    }
+
+    /// Give a harness task number to a newly launched TIP.
+    pub(crate) fn number(&mut self, aid: AttemptId) {
+        let key = (aid.job, aid.kind, aid.index);
+        if !self.numbers.contains_key(&key) {
+            let next = self.numbers.keys().filter(|(j, k, _)| *j == aid.job && *k == aid.kind).count() as u32 + 1;
+            self.numbers.insert(key, next);
+        }
+    }
+
+    fn empty_phase(available: i32, stop: PhaseStop) -> Phase {
+        Phase { available, lookups: Vec::new(), stop }
+    }
+}
+
+impl crate::sched::TaskScheduler for CapacityTaskScheduler {
+    fn job_event(&mut self, cluster: &Cluster, event: &JobEvent) {
+        self.on_job_event(cluster, event);
+    }
+
+    fn job_order(&self) -> Vec<JobId> {
+        let mut out = Vec::new();
+        for q in &self.config_order {
+            if let Some(q) = self.queues.get(q) {
+                out.extend(q.running.ids());
+                out.extend(q.initializing.ids());
+                out.extend(q.waiting.ids().into_iter().filter(|j| !q.running.contains(*j)));
+            }
+        }
+        out
+    }
+
+    fn on_clock(&mut self, cluster: &mut Cluster, now: Millis) {
+        if self.start_error.is_some() || now < self.next_poll {
+            return;
+        }
+        self.sync(cluster);
+        self.poll(cluster, true);
+        let iv = self.sched.poll_interval_ms.max(1);
+        self.next_poll = now - now.rem_euclid(iv) + iv;
+    }
+
+    fn check_admission(&mut self, cluster: &Cluster, job: &crate::model::Job) -> Result<(), String> {
+        self.admit(cluster, job.id, &job.user, &job.queue, (job.desired_maps() + job.desired_reduces()) as i64)
+    }
+
+    fn exec_step(&mut self, cluster: &mut Cluster, op: &str, args: &serde_json::Value) -> Option<Result<(), String>> {
+        self.sync(cluster);
+        steps::exec(self, cluster, op, args)
+    }
+
+    /// `assignTasks(TaskTracker)`: refresh usage, the map phase, then at most one reduce.
+    fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Decision) {
+        self.sync(cluster);
+        let mut d = CapacityDecision {
+            start_error: self.start_error.clone(),
+            map_cluster_capacity: 0,
+            reduce_cluster_capacity: 0,
+            map: Self::empty_phase(0, PhaseStop::NoFreeSlots),
+            reduce: Self::empty_phase(0, PhaseStop::NoFreeSlots),
+            max_tasks_per_heartbeat: self.sched.max_tasks_per_heartbeat,
+            max_tasks_after_offswitch: self.sched.max_tasks_after_offswitch,
+        };
+        if self.start_error.is_some() {
+            return (Vec::new(), Decision::Capacity(d));
+        }
+        self.update_all_queues(cluster);
+        d.map_cluster_capacity = self.cluster_capacity(cluster, TaskType::Map);
+        d.reduce_cluster_capacity = self.cluster_capacity(cluster, TaskType::Reduce);
+        let mut assigned = Vec::new();
+        d.map = self.add_map_tasks(cluster, ti, &mut assigned);
+        d.reduce = self.add_reduce_task(cluster, ti, &mut assigned);
+        (assigned, Decision::Capacity(d))
+    }
+
+    fn attempt_label(&self, jt: &str, aid: AttemptId) -> Option<String> {
+        if !self.setup.harness {
+            return None;
+        }
+        let n = self.numbers.get(&(aid.job, aid.kind, aid.index)).copied().unwrap_or(aid.index + 1);
+        Some(format!("attempt_{jt}_{:04}_{}_{:06}_{}", aid.job, aid.kind.letter(), n, aid.attempt))
+    }
+}
+
+impl CapacityTaskScheduler {
+    /// `addMapTasks` (spec §3.2).
+    fn add_map_tasks(&mut self, cluster: &mut Cluster, ti: usize, out: &mut Vec<Assignment>) -> Phase {
+        let t = &cluster.trackers[ti];
+        let mut available = t.max_map_slots as i32 - t.occupied_slots(TaskType::Map) as i32;
+        let mut phase = Self::empty_phase(available, PhaseStop::NoFreeSlots);
+        let mut assign_off_switch = true;
+        let mut after = self.sched.max_tasks_after_offswitch;
+        let mut maps = 0;
+        if available > 0 {
+            phase.stop = PhaseStop::Filled;
+        }
+        while available > 0 {
+            ordering::sort_queues(&mut self.map_order, &self.queues, TaskType::Map);
+            let (lookup, got) = self.lookup(cluster, ti, TaskType::Map, available, assign_off_switch);
+            let result = lookup.result.clone();
+            phase.lookups.push(lookup);
+            let Some(a) = got else {
+                phase.stop = if matches!(result, LookupResult::Memory { .. }) { PhaseStop::MemoryBlocked } else { PhaseStop::NoTask };
+                break;
+            };
+            let job = &cluster.jobs[&JobId(a.job)];
+            let (slots, user, queue, pending) = (job.slots_per_map as i32, job.user.clone(), job.queue.clone(), job.pending_maps() > 0);
+            out.push(a);
+            maps += 1;
+            if maps >= self.sched.max_tasks_per_heartbeat {
+                phase.stop = PhaseStop::MaxTasksPerHeartbeat;
+                break;
+            }
+            if matches!(result, LookupResult::OffSwitch { .. }) {
+                assign_off_switch = false;
+            }
+            if !assign_off_switch {
+                if after == 0 {
+                    phase.stop = PhaseStop::OffSwitchLimit;
+                    break;
+                }
+                after -= 1;
+            }
+            available -= slots;
+            if let Some(q) = self.queues.get_mut(&queue) {
+                q.update_after_assign(TaskType::Map, &user, slots, pending);
+            }
+        }
+        phase
+    }
+
+    /// `addReduceTask` (spec §3.3): at most one reduce.
+    fn add_reduce_task(&mut self, cluster: &mut Cluster, ti: usize, out: &mut Vec<Assignment>) -> Phase {
+        let t = &cluster.trackers[ti];
+        let available = t.max_reduce_slots as i32 - t.occupied_slots(TaskType::Reduce) as i32;
+        let mut phase = Self::empty_phase(available, PhaseStop::NoFreeSlots);
+        if available > 0 {
+            ordering::sort_queues(&mut self.reduce_order, &self.queues, TaskType::Reduce);
+            let (lookup, got) = self.lookup(cluster, ti, TaskType::Reduce, available, true);
+            phase.stop = match (&lookup.result, got) {
+                (LookupResult::Local { .. }, Some(a)) => {
+                    out.push(a);
+                    PhaseStop::OneReduce
+                }
+                (LookupResult::Memory { .. }, _) => PhaseStop::MemoryBlocked,
+                _ => PhaseStop::NoTask,
+            };
+            phase.lookups.push(lookup);
+        }
+        phase
+    }
+}

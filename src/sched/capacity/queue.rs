@@ -1,0 +1,273 @@
+//! One queue, mirroring `CapacitySchedulerQueue`: its configuration, the per-type `SlotsUsage`
+//! (capacity, maximum capacity, occupied slots, active users), the waiting / initializing /
+//! running job lists with their snapshot keys, per-user bookkeeping (`UserInfo`,
+//! `numJobsByUser`), the usage refresh `updateAll`, and the limits `assignSlotsToQueue` and
+//! `assignSlotsToJob` (spec §1.3, §3.1, §5, §6).
+
+use super::conf::QueueConf;
+use super::JobInfo;
+use crate::model::{Job, JobId, JobPriority, Millis, RunState, TaskType};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// `CapacitySchedulerQueue.SlotsUsage` for one task type.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct SlotsUsage {
+    pub capacity: i32,
+    /// −1 until a maximum-capacity percentage > 0 is applied.
+    pub max_capacity: i32,
+    pub num_running_tasks: i32,
+    pub num_slots_occupied: i32,
+    /// Active users: a RUNNING job with pending tasks of this type.
+    pub users: BTreeSet<String>,
+    /// `numSlotsOccupiedByUser`, in insertion order (shown in Java HashMap order).
+    pub by_user: Vec<(String, i32)>,
+}
+
+impl SlotsUsage {
+    fn new() -> Self {
+        SlotsUsage { max_capacity: -1, ..Default::default() }
+    }
+    pub fn user_slots(&self, user: &str) -> i32 {
+        self.by_user.iter().find(|(u, _)| u == user).map(|(_, s)| *s).unwrap_or(0)
+    }
+    fn add_user_slots(&mut self, user: &str, n: i32) {
+        match self.by_user.iter_mut().find(|(u, _)| u == user) {
+            Some((_, s)) => *s += n,
+            None => self.by_user.push((user.to_string(), n)),
+        }
+    }
+    /// `SlotsUsage.updateCapacities` in float with truncation.
+    fn update_capacities(&mut self, pct: f32, max_pct: f32, cluster: i32) {
+        self.capacity = (pct * cluster as f32 / 100.0) as i32;
+        if max_pct > 0.0 {
+            self.max_capacity = (max_pct * cluster as f32 / 100.0) as i32;
+        }
+    }
+}
+
+/// The snapshot key of a job in a list (priority only if the queue supports it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct JobKey {
+    pub priority: Option<JobPriority>,
+    pub start_time: Millis,
+    pub job: u32,
+}
+
+/// A job list sorted by its snapshot keys (`TreeMap<JobSchedulingInfo, JobInProgress>`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct JobList(pub Vec<(JobKey, JobId)>);
+
+impl JobList {
+    pub fn contains(&self, id: JobId) -> bool {
+        self.0.iter().any(|(_, j)| *j == id)
+    }
+    pub fn insert(&mut self, key: JobKey, id: JobId) {
+        let pos = self.0.iter().position(|(k, _)| *k > key).unwrap_or(self.0.len());
+        self.0.insert(pos, (key, id));
+    }
+    pub fn remove(&mut self, id: JobId) -> bool {
+        let before = self.0.len();
+        self.0.retain(|(_, j)| *j != id);
+        self.0.len() != before
+    }
+    pub fn ids(&self) -> Vec<JobId> {
+        self.0.iter().map(|(_, j)| *j).collect()
+    }
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// `CapacitySchedulerQueue.UserInfo`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct UserInfo {
+    pub waiting: BTreeSet<JobId>,
+    pub initializing: BTreeSet<JobId>,
+    pub running: BTreeSet<JobId>,
+    pub active_tasks: i64,
+}
+
+/// The user-limit arithmetic of one check (spec §5), kept for the explanation.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct LimitCalc {
+    pub queue_capacity: i32,
+    pub current_capacity: i32,
+    pub active_users: i32,
+    pub limit: i32,
+    pub user_holds: i32,
+    pub slots: i32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CapacitySchedulerQueue {
+    pub name: String,
+    pub conf: QueueConf,
+    pub map: SlotsUsage,
+    pub reduce: SlotsUsage,
+    pub waiting: JobList,
+    pub initializing: JobList,
+    pub running: JobList,
+    pub users: BTreeMap<String, UserInfo>,
+    pub active_tasks: i64,
+    pub num_jobs_by_user: BTreeMap<String, i32>,
+}
+
+fn ceil_div(a: i32, b: i32) -> i32 {
+    if b == 0 { 0 } else { (a + b - 1) / b }
+}
+
+impl CapacitySchedulerQueue {
+    pub fn new(conf: QueueConf) -> Self {
+        CapacitySchedulerQueue {
+            name: conf.name.clone(),
+            conf,
+            map: SlotsUsage::new(),
+            reduce: SlotsUsage::new(),
+            waiting: JobList::default(),
+            initializing: JobList::default(),
+            running: JobList::default(),
+            users: BTreeMap::new(),
+            active_tasks: 0,
+            num_jobs_by_user: BTreeMap::new(),
+        }
+    }
+
+    pub fn usage(&self, kind: TaskType) -> &SlotsUsage {
+        match kind {
+            TaskType::Map => &self.map,
+            TaskType::Reduce => &self.reduce,
+        }
+    }
+    pub fn usage_mut(&mut self, kind: TaskType) -> &mut SlotsUsage {
+        match kind {
+            TaskType::Map => &mut self.map,
+            TaskType::Reduce => &mut self.reduce,
+        }
+    }
+
+    pub fn key_of(&self, job: &Job) -> JobKey {
+        JobKey {
+            priority: self.conf.supports_priorities.then_some(job.priority),
+            start_time: job.start_time,
+            job: job.id.0,
+        }
+    }
+
+    pub fn user(&mut self, u: &str) -> &mut UserInfo {
+        self.users.entry(u.to_string()).or_default()
+    }
+
+    /// `updateAll`: capacities from the cluster totals, then usage from the running jobs.
+    /// Returns each refreshed job's scheduling-info tuple.
+    pub fn update_all(
+        &mut self,
+        map_cluster: i32,
+        reduce_cluster: i32,
+        jobs: &BTreeMap<JobId, Job>,
+        info: &BTreeMap<JobId, JobInfo>,
+    ) -> Vec<(JobId, [i64; 6])> {
+        let (pct, max) = (self.conf.capacity_percent, self.conf.max_capacity_percent);
+        self.map.update_capacities(pct, max, map_cluster);
+        self.reduce.update_capacities(pct, max, reduce_cluster);
+        for u in [&mut self.map, &mut self.reduce] {
+            u.num_running_tasks = 0;
+            u.num_slots_occupied = 0;
+            u.users.clear();
+            u.by_user.clear();
+        }
+        let mut out = Vec::new();
+        for id in self.running.ids() {
+            let Some(j) = jobs.get(&id) else { continue };
+            if j.state != RunState::Running {
+                continue;
+            }
+            let mut tuple = [0i64; 6];
+            for (k, kind) in [TaskType::Map, TaskType::Reduce].into_iter().enumerate() {
+                let (running, per, pending) = match kind {
+                    TaskType::Map => (j.running_maps as i32, j.slots_per_map as i32, j.pending_maps()),
+                    TaskType::Reduce => (j.running_reduces as i32, j.slots_per_reduce as i32, j.pending_reduces()),
+                };
+                let reserved = info.get(&id).map(|i| i.reserved_count(kind)).unwrap_or(0) as i32;
+                let occupied = (reserved + running) * per;
+                let u = self.usage_mut(kind);
+                u.num_running_tasks += running;
+                u.num_slots_occupied += occupied;
+                u.add_user_slots(&j.user, occupied);
+                let active = match kind {
+                    TaskType::Map => pending > 0,
+                    TaskType::Reduce => j.schedule_reduces() && pending > 0,
+                };
+                if active {
+                    u.users.insert(j.user.clone());
+                }
+                tuple[k * 3] = running as i64;
+                tuple[k * 3 + 1] = (running * per) as i64;
+                tuple[k * 3 + 2] = (reserved * per) as i64;
+            }
+            out.push((id, tuple));
+        }
+        out
+    }
+
+    /// `CapacitySchedulerQueue.update`: the incremental usage update after a map is assigned.
+    pub fn update_after_assign(&mut self, kind: TaskType, user: &str, slots: i32, still_pending: bool) {
+        let u = self.usage_mut(kind);
+        u.num_running_tasks += 1;
+        u.num_slots_occupied += slots;
+        u.add_user_slots(user, slots);
+        if still_pending {
+            u.users.insert(user.to_string());
+        }
+    }
+
+    /// `assignSlotsToQueue(type, k)`: false only when a maximum is set and would be crossed.
+    pub fn assign_slots_to_queue(&self, kind: TaskType, k: i32) -> bool {
+        let u = self.usage(kind);
+        !(u.max_capacity > 0 && u.num_slots_occupied + k > u.max_capacity)
+    }
+
+    /// The user limit of `assignSlotsToJob` (spec §5 steps 2–6).
+    pub fn user_limit(&self, kind: TaskType, n: i32, user: &str) -> LimitCalc {
+        let u = self.usage(kind);
+        let queue_capacity = u.capacity.max(n);
+        let current_capacity =
+            if u.num_slots_occupied + n <= queue_capacity { queue_capacity } else { u.num_slots_occupied + n };
+        let active_users = (u.users.len() as i32).max(1);
+        let factor_cap = (queue_capacity as f32 * self.conf.ul_min_factor) as i32;
+        let limit = ceil_div(current_capacity, active_users)
+            .max(ceil_div(self.conf.ul_min * current_capacity, 100))
+            .min(factor_cap);
+        LimitCalc { queue_capacity, current_capacity, active_users, limit, user_holds: u.user_slots(user), slots: n }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(cap: i32, occupied: i32, users: &[&str], ul: i32, f: f32, holds: i32) -> CapacitySchedulerQueue {
+        let conf = super::super::conf::read_queue(&Default::default(), "default", 1).unwrap_or_else(|_| unreachable!());
+        let mut q = CapacitySchedulerQueue::new(QueueConf { ul_min: ul, ul_min_factor: f, ..conf });
+        q.map.capacity = cap;
+        q.map.num_slots_occupied = occupied;
+        q.map.users = users.iter().map(|s| s.to_string()).collect();
+        q.map.by_user = vec![("u1".into(), holds)];
+        q
+    }
+
+    #[test]
+    fn worked_examples_of_spec_5_1() {
+        let l = q(4, 2, &["u1", "u2"], 50, 1.0, 2).user_limit(TaskType::Map, 1, "u1");
+        assert_eq!((l.current_capacity, l.limit), (4, 2));
+        let l = q(4, 4, &["u1", "u2"], 50, 1.0, 2).user_limit(TaskType::Map, 1, "u1");
+        assert_eq!((l.current_capacity, l.limit), (5, 3));
+        let l = q(10, 12, &["u1"], 50, 2.0, 12).user_limit(TaskType::Map, 4, "u1");
+        assert_eq!((l.current_capacity, l.limit), (16, 16));
+        let l = q(6, 5, &["u1"], 25, 1.0, 5).user_limit(TaskType::Map, 2, "u1");
+        assert_eq!((l.current_capacity, l.limit), (7, 6));
+    }
+}

@@ -1,0 +1,337 @@
+//! The capacity scenario shape (`docs/scenario-format.md`, "Capacity Scheduler"): queue and
+//! scheduler settings inside `config` (friendly names, Hadoop property names, or an inline
+//! `capacity-scheduler.xml`), the test-harness options, and the job fields of
+//! `capacity-tests.md` §0.4–§0.6. `normalise` turns such a document into the generic scenario
+//! format plus a [`CapacityScenario`], so Hadoop's tests can be encoded as they are written.
+
+use super::conf::{Props, QUEUE_PREFIX};
+use crate::scenario::json::Errs;
+use serde::Serialize;
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+/// How the scheduler sees the cluster's slot totals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClusterCapacityRule {
+    /// `ClusterStatus.getMaxMapTasks()` of a real JobTracker: Σ slots of the trackers.
+    #[default]
+    SumOfTrackerSlots,
+    /// Hadoop's test harness: trackers × the default slots per tracker.
+    TrackersTimesDefault,
+}
+
+/// Capacity-specific settings of one job.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JobExtra {
+    /// `mapred.job.map.memory.mb` / `mapred.job.reduce.memory.mb`; −1 = unset.
+    pub map_mb: i64,
+    pub reduce_mb: i64,
+    /// Reduces become schedulable after this many finished maps (overrides the fraction).
+    pub slowstart_maps: Option<u32>,
+    pub locality_wait_factor: Option<f32>,
+    pub fails_init: bool,
+    /// Harness fake job: every map is local on any tracker; speculation as the fake does it.
+    pub harness_local: bool,
+    pub spec_maps: bool,
+    pub spec_reduces: bool,
+}
+
+impl Default for JobExtra {
+    fn default() -> Self {
+        JobExtra {
+            map_mb: -1,
+            reduce_mb: -1,
+            slowstart_maps: None,
+            locality_wait_factor: None,
+            fails_init: false,
+            harness_local: false,
+            spec_maps: false,
+            spec_reduces: false,
+        }
+    }
+}
+
+/// Everything the Capacity Scheduler reads from a scenario.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CapacityScenario {
+    /// Hadoop properties (capacity-scheduler.xml, mapred.queue.names, memory settings).
+    pub props: Props,
+    pub initial_queue_order: Option<Vec<String>>,
+    pub harness: bool,
+    pub cluster_capacity: ClusterCapacityRule,
+    pub default_map_slots: u32,
+    pub default_reduce_slots: u32,
+    pub jobs: BTreeMap<u32, JobExtra>,
+    pub expects_start_error: bool,
+}
+
+/// Friendly per-queue names → Hadoop's property suffix.
+pub const QUEUE_FIELDS: &[(&str, &str)] = &[
+    ("capacity", "capacity"),
+    ("max_capacity", "maximum-capacity"),
+    ("supports_priority", "supports-priority"),
+    ("min_user_limit_percent", "minimum-user-limit-percent"),
+    ("user_limit_factor", "user-limit-factor"),
+    ("max_initialized_active_tasks", "maximum-initialized-active-tasks"),
+    ("max_initialized_active_tasks_per_user", "maximum-initialized-active-tasks-per-user"),
+    ("init_accept_jobs_factor", "init-accept-jobs-factor"),
+];
+
+/// Friendly scheduler-wide names → Hadoop properties.
+pub const SCHED_FIELDS: &[(&str, &str)] = &[
+    ("queue_names", "mapred.queue.names"),
+    ("max_system_jobs", "mapred.capacity-scheduler.maximum-system-jobs"),
+    ("init_poll_interval_ms", "mapred.capacity-scheduler.init-poll-interval"),
+    ("init_worker_threads", "mapred.capacity-scheduler.init-worker-threads"),
+    ("max_tasks_per_heartbeat", "mapred.capacity-scheduler.maximum-tasks-per-heartbeat"),
+    ("max_tasks_after_offswitch", "mapred.capacity-scheduler.maximum-tasks-after-offswitch"),
+    ("default_supports_priority", "mapred.capacity-scheduler.default-supports-priority"),
+    ("default_min_user_limit_percent", "mapred.capacity-scheduler.default-minimum-user-limit-percent"),
+    ("default_user_limit_factor", "mapred.capacity-scheduler.default-user-limit-factor"),
+    ("default_max_active_tasks_per_queue", "mapred.capacity-scheduler.default-maximum-active-tasks-per-queue"),
+    ("default_max_active_tasks_per_user", "mapred.capacity-scheduler.default-maximum-active-tasks-per-user"),
+    ("default_init_accept_jobs_factor", "mapred.capacity-scheduler.default-init-accept-jobs-factor"),
+];
+
+const MEMORY_FIELDS: &[(&str, &str)] = &[
+    ("map_slot_mb", "mapred.cluster.map.memory.mb"),
+    ("reduce_slot_mb", "mapred.cluster.reduce.memory.mb"),
+    ("max_map_mb", "mapred.cluster.max.map.memory.mb"),
+    ("max_reduce_mb", "mapred.cluster.max.reduce.memory.mb"),
+];
+
+const OTHER_HADOOP: &[&str] = &["mapred.task.limit.maxvmem", "mapred.task.default.maxvmem"];
+
+/// Is `k` a Hadoop property the Capacity Scheduler reads (rather than a generic config key)?
+pub fn is_capacity_property(k: &str) -> bool {
+    k.starts_with("mapred.capacity-scheduler.")
+        || k == "mapred.queue.names"
+        || MEMORY_FIELDS.iter().any(|(_, h)| *h == k)
+        || OTHER_HADOOP.contains(&k)
+}
+
+/// A JSON scalar as Hadoop would hold it in its `Configuration`.
+fn prop_value(v: &Value, path: &str, errs: &mut Errs) -> Option<String> {
+    match v {
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        Value::String(s) => Some(s.clone()),
+        Value::Null => None,
+        other => {
+            errs.expected(path, other, "a number, boolean or string property value");
+            None
+        }
+    }
+}
+
+pub(crate) fn child(path: &str, key: &str) -> String {
+    crate::scenario::json::child(path, key)
+}
+
+fn set_unique(props: &mut Props, from: &mut BTreeMap<String, String>, key: &str, val: String, path: &str, errs: &mut Errs) {
+    if let Some(prev) = from.get(key) {
+        errs.push(path, format!("{key} is also given at {prev}; expected it once"));
+        return;
+    }
+    from.insert(key.to_string(), path.to_string());
+    props.set(key, &val);
+}
+
+fn read_queues(v: &Value, path: &str, props: &mut Props, from: &mut BTreeMap<String, String>, errs: &mut Errs) -> Vec<String> {
+    let mut names = Vec::new();
+    let Value::Array(list) = v else {
+        errs.expected(path, v, "a list of queues like {\"name\": \"default\", \"capacity\": 100}");
+        return names;
+    };
+    for (i, q) in list.iter().enumerate() {
+        let qp = format!("{path}[{i}]");
+        let Value::Object(m) = q else {
+            errs.expected(&qp, q, "a queue object");
+            continue;
+        };
+        let Some(name) = m.get("name").and_then(Value::as_str) else {
+            errs.push(&child(&qp, "name"), "missing; expected the queue's name");
+            continue;
+        };
+        if names.iter().any(|n| n == name) {
+            errs.push(&child(&qp, "name"), format!("queue {name:?} is listed twice; expected unique names"));
+        }
+        names.push(name.to_string());
+        for (k, val) in m {
+            if k == "name" {
+                continue;
+            }
+            let suffix = QUEUE_FIELDS.iter().find(|(f, h)| f == k || h == k || (*f == "max_capacity" && k == "maximum_capacity")).map(|(_, h)| *h);
+            let Some(suffix) = suffix else {
+                let known = QUEUE_FIELDS.iter().map(|(f, _)| *f).chain(["name"]);
+                let hint = crate::scenario::json::suggest(k, known).map(|s| format!("; did you mean {s:?}?")).unwrap_or_default();
+                errs.push(&child(&qp, k), format!("unknown queue property{hint}"));
+                continue;
+            };
+            let p = child(&qp, k);
+            if let Some(s) = prop_value(val, &p, errs) {
+                set_unique(props, from, &format!("{QUEUE_PREFIX}{name}.{suffix}"), s, &p, errs);
+            }
+        }
+    }
+    names
+}
+
+/// Pull the capacity settings out of `config`, leaving the generic properties.
+fn read_config(cfg: &mut Map<String, Value>, out: &mut CapacityScenario, top: &mut Map<String, Value>, errs: &mut Errs) -> bool {
+    let path = "$.config";
+    let mut harness_given = false;
+    let mut from: BTreeMap<String, String> = BTreeMap::new();
+    for key in ["capacity_scheduler_xml", "mapred_site_xml"] {
+        if let Some(v) = cfg.remove(key) {
+            let p = child(path, key);
+            match v.as_str() {
+                Some(x) => {
+                    if let Err(e) = out.props.merge_xml(x) {
+                        errs.push(&p, e);
+                    }
+                }
+                None => errs.expected(&p, &v, "the XML file's text"),
+            }
+        }
+    }
+    let keys: Vec<String> = cfg.keys().cloned().collect();
+    let mut queue_names: Option<Vec<String>> = None;
+    for k in keys {
+        let p = child(path, &k);
+        if is_capacity_property(&k) {
+            let v = cfg.remove(&k).expect("listed");
+            if let Some(s) = prop_value(&v, &p, errs) {
+                set_unique(&mut out.props, &mut from, &k, s, &p, errs);
+            }
+        } else if let Some((_, h)) = SCHED_FIELDS.iter().find(|(f, _)| *f == k) {
+            let v = cfg.remove(&k).expect("listed");
+            let v = match (&v, k.as_str()) {
+                (Value::Array(a), "queue_names") => Value::String(a.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(",")),
+                _ => v,
+            };
+            if let Some(s) = prop_value(&v, &p, errs) {
+                set_unique(&mut out.props, &mut from, h, s, &p, errs);
+            }
+        } else if k == "queues" {
+            let v = cfg.remove(&k).expect("listed");
+            queue_names = Some(read_queues(&v, &p, &mut out.props, &mut from, errs));
+        } else if k == "memory" {
+            let v = cfg.remove(&k).expect("listed");
+            let Value::Object(m) = &v else {
+                errs.expected(&p, &v, "{\"map_slot_mb\", \"reduce_slot_mb\", \"max_map_mb\", \"max_reduce_mb\"}");
+                continue;
+            };
+            for (mk, mv) in m {
+                let mp = child(&p, mk);
+                match MEMORY_FIELDS.iter().find(|(f, _)| f == mk) {
+                    Some((_, h)) => {
+                        if let Some(s) = prop_value(mv, &mp, errs) {
+                            set_unique(&mut out.props, &mut from, h, s, &mp, errs);
+                        }
+                    }
+                    None => errs.push(&mp, "unknown memory setting; expected map_slot_mb, reduce_slot_mb, max_map_mb or max_reduce_mb"),
+                }
+            }
+        } else if k == "initial_queue_order" {
+            let v = cfg.remove(&k).expect("listed");
+            match v.as_array().map(|a| a.iter().map(|x| x.as_str().map(str::to_string)).collect::<Option<Vec<_>>>()) {
+                Some(Some(l)) => out.initial_queue_order = Some(l),
+                _ => errs.expected(&p, &v, "a list of queue names"),
+            }
+        } else if k == "cluster_capacity_rule" {
+            let v = cfg.remove(&k).expect("listed");
+            match v.as_str() {
+                Some("trackers_x_default_slots") => out.cluster_capacity = ClusterCapacityRule::TrackersTimesDefault,
+                Some("sum_of_tracker_slots") => out.cluster_capacity = ClusterCapacityRule::SumOfTrackerSlots,
+                _ => errs.expected(&p, &v, "\"sum_of_tracker_slots\" or \"trackers_x_default_slots\""),
+            }
+        } else if k == "harness" {
+            let v = cfg.remove(&k).expect("listed");
+            harness_given = true;
+            match v.as_bool() {
+                Some(b) => out.harness = b,
+                None => errs.expected(&p, &v, "true or false"),
+            }
+        } else if k == "trackers" {
+            let v = cfg.remove(&k).expect("listed");
+            if top.contains_key("trackers") {
+                errs.push(&p, "trackers are given both here and at $.trackers; expected one list");
+            } else {
+                top.insert("trackers".into(), v);
+            }
+        } else if let Some(generic) = match k.as_str() {
+            "default_map_slots" => Some("map_slots"),
+            "default_reduce_slots" => Some("reduce_slots"),
+            _ => None,
+        } {
+            let v = cfg.remove(&k).expect("listed");
+            if cfg.contains_key(generic) {
+                errs.push(&p, format!("both {k:?} and {generic:?} given; expected one of them"));
+            } else {
+                cfg.insert(generic.into(), v);
+            }
+        }
+    }
+    if out.props.get("mapred.queue.names").is_none() {
+        if let Some(n) = queue_names {
+            out.props.set("mapred.queue.names", &n.join(","));
+        }
+    }
+    let slots = |generic: &str, hadoop: &str| -> u32 {
+        cfg.get(generic).or_else(|| cfg.get(hadoop)).and_then(|v| v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))).unwrap_or(2) as u32
+    };
+    out.default_map_slots = slots("map_slots", "mapred.tasktracker.map.tasks.maximum");
+    out.default_reduce_slots = slots("reduce_slots", "mapred.tasktracker.reduce.tasks.maximum");
+    harness_given
+}
+
+/// If `v` is a capacity scenario, its generic form and the capacity settings.
+pub fn normalise(v: &Value, errs: &mut Errs) -> Option<(Value, CapacityScenario)> {
+    let Value::Object(top) = v else { return None };
+    if top.get("scheduler").and_then(Value::as_str) != Some("capacity") {
+        return None;
+    }
+    let mut top = top.clone();
+    let mut out = CapacityScenario::default();
+    let mut harness_given = false;
+    if let Some(Value::Object(cfg)) = top.get("config").cloned() {
+        let mut cfg = cfg;
+        harness_given = read_config(&mut cfg, &mut out, &mut top, errs);
+        top.insert("config".into(), Value::Object(cfg));
+    } else {
+        out.default_map_slots = 2;
+        out.default_reduce_slots = 2;
+    }
+    if !harness_given {
+        out.harness = out.cluster_capacity == ClusterCapacityRule::TrackersTimesDefault;
+    }
+    if let Some(o) = &out.initial_queue_order {
+        let names = super::conf::queue_names(&out.props);
+        let mut a = o.clone();
+        let mut b = names.clone();
+        a.sort();
+        b.sort();
+        if a != b {
+            errs.push("$.config.initial_queue_order", format!("found {o:?}, expected an order of exactly the configured queues {names:?}"));
+        }
+    }
+    let harness = out.harness;
+    if let Some(Value::Array(jobs)) = top.get("jobs").cloned() {
+        let list: Vec<Value> =
+            jobs.iter().enumerate().map(|(i, j)| super::harness::normalise_job(j, &format!("$.jobs[{i}]"), harness, false, &mut out, errs)).collect();
+        top.insert("jobs".into(), Value::Array(list));
+    }
+    if let Some(Value::Array(steps)) = top.get("steps").cloned() {
+        let list: Vec<Value> =
+            steps.iter().enumerate().map(|(i, s)| super::harness::normalise_step(s, &format!("$.steps[{i}]"), harness, &mut out, errs)).collect();
+        top.insert("steps".into(), Value::Array(list));
+    }
+    if !out.expects_start_error {
+        if let Err(e) = super::conf::start(&out.props) {
+            errs.push("$.config", format!("CapacityTaskScheduler could not start: {e}"));
+        }
+    }
+    Some((Value::Object(top), out))
+}

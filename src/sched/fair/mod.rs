@@ -1,0 +1,448 @@
+//! `org.apache.hadoop.mapred.FairScheduler` (Hadoop 1.2.1 contrib), exactly as specified in
+//! `shared/hadoop/fair-spec.md`: the job listener (`jobAdded` → `update()`), `update()` (spec
+//! §2), `updateRunnability` (§5) and `assignTasks` (§6). The other Hadoop concepts live in
+//! their own files: `pools` (PoolManager, Pool, PoolSchedulable), `allocs` (the allocation
+//! file), `shares` (SchedulingAlgorithms), `delay` (delay scheduling), `load_manager`
+//! (CapBasedLoadManager), `preemption`, `decision` (the heartbeat record), `ops` (scripted
+//! steps), `config` (properties and the harness model) and `sweep` (the delay-scheduling paper's
+//! locality bound against measurement).
+
+pub mod allocs;
+pub mod config;
+pub mod decision;
+pub mod delay;
+pub mod listener;
+pub mod load_manager;
+pub mod ops;
+pub mod pools;
+pub mod schedulables;
+pub mod preemption;
+pub mod shares;
+pub mod sweep;
+
+use super::TaskScheduler;
+use crate::explain::{Assignment, Decision};
+use crate::model::cluster::JobEvent;
+use crate::model::{AttemptId, Cluster, Job, JobId, JobPriority, Millis, RunState, TaskType};
+use allocs::SchedulingMode;
+use config::{FairConfig, UpdateMode};
+use decision::*;
+use delay::{DelayState, Delays, LocalityLevel};
+use load_manager::{max_tasks_to_assign, CapCheck};
+use pools::PoolManager;
+use serde::Serialize;
+use serde_json::Value;
+use shares::{compute_fair_shares, ShareInput};
+use std::collections::BTreeMap;
+
+/// A job's cached values for one task type (`JobSchedulable`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JobSched {
+    pub demand: i64,
+    pub fair_share: f64,
+}
+
+/// `FairScheduler.JobInfo`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JobInfo {
+    pub pool: String,
+    pub runnable: bool,
+    pub needs_initializing: bool,
+    pub map: JobSched,
+    pub reduce: JobSched,
+    pub delay: DelayState,
+}
+
+impl JobInfo {
+    pub fn sched(&self, kind: TaskType) -> &JobSched {
+        match kind {
+            TaskType::Map => &self.map,
+            TaskType::Reduce => &self.reduce,
+        }
+    }
+    fn sched_mut(&mut self, kind: TaskType) -> &mut JobSched {
+        match kind {
+            TaskType::Map => &mut self.map,
+            TaskType::Reduce => &mut self.reduce,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct FairScheduler {
+    pub conf: FairConfig,
+    pub pm: PoolManager,
+    /// `infos`, by job id (a BTreeMap: iteration order never depends on hashing).
+    pub infos: BTreeMap<JobId, JobInfo>,
+    pub delays: Delays,
+    /// `lastHeartbeatTime` (0 = none yet; shared by all trackers).
+    pub last_heartbeat_time: Millis,
+    /// `lastPreemptCheckTime`.
+    pub last_preempt_check_time: Millis,
+    /// Periodic updates: the update thread's next tick.
+    pub next_update_ms: Millis,
+    /// Launch order of running attempts (the tie-break of the preemption order).
+    launch_seq: BTreeMap<AttemptId, u64>,
+    seq: u64,
+    init_requests: Vec<JobId>,
+    pending_preemptions: Vec<PreemptionCheck>,
+    updates_since_hb: u64,
+    jt: String,
+}
+
+/// `FairScheduler.getPriorityFactor`.
+pub fn priority_factor(p: JobPriority) -> f64 {
+    match p {
+        JobPriority::VeryHigh => 4.0,
+        JobPriority::High => 2.0,
+        JobPriority::Normal => 1.0,
+        JobPriority::Low => 0.5,
+        JobPriority::VeryLow => 0.25,
+    }
+}
+
+fn kinds() -> [TaskType; 2] {
+    [TaskType::Map, TaskType::Reduce]
+}
+
+impl FairScheduler {
+    /// `FairScheduler.start` with the configured properties and allocation file.
+    pub fn new(conf: FairConfig, cluster: &Cluster) -> FairScheduler {
+        let pm = PoolManager::new(conf.allocations.clone(), &conf.pool_name_property, cluster.now);
+        let delays = Delays::from_conf(conf.locality_delay, conf.node_locality_delay, conf.rack_locality_delay);
+        FairScheduler {
+            next_update_ms: cluster.now + conf.update_interval_ms,
+            conf,
+            pm,
+            infos: BTreeMap::new(),
+            delays,
+            last_heartbeat_time: 0,
+            last_preempt_check_time: 0,
+            launch_seq: BTreeMap::new(),
+            seq: 0,
+            init_requests: Vec::new(),
+            pending_preemptions: Vec::new(),
+            updates_since_hb: 0,
+            jt: cluster.conf.jt_identifier.clone(),
+        }
+    }
+
+    /// `JobID.toString()`, the job schedulable's name.
+    pub fn job_name(&self, id: JobId) -> String {
+        format!("job_{}_{:04}", self.jt, id.0)
+    }
+
+    /// `FairScheduler.update()` (spec §2).
+    pub fn update(&mut self, cluster: &Cluster) {
+        let now = cluster.now;
+        self.updates_since_hb += 1;
+        if self.delays.auto {
+            self.delays.auto_compute(cluster.heartbeat_interval());
+        }
+        let gone: Vec<JobId> = self
+            .infos
+            .keys()
+            .copied()
+            .filter(|id| cluster.jobs.get(id).is_none_or(|j| j.state.is_terminal()))
+            .collect();
+        for id in gone {
+            if let Some(info) = self.infos.remove(&id) {
+                self.pm.remove_job(&info.pool, id);
+            }
+        }
+        self.update_runnability(cluster);
+        // PoolSchedulable.updateDemand: walk the list, stop at maxSlots (quirk Q5).
+        for pi in 0..self.pm.pools.len() {
+            for kind in kinds() {
+                let max = self.pm.max_slots(&self.pm.pools[pi].name, kind);
+                let jobs = self.pm.pools[pi].sched(kind).jobs.clone();
+                let mut demand = 0;
+                for id in jobs {
+                    let d = self.job_demand(cluster, id, kind);
+                    if let Some(info) = self.infos.get_mut(&id) {
+                        info.sched_mut(kind).demand = d;
+                    }
+                    demand += d;
+                    if demand >= max {
+                        demand = max;
+                        break;
+                    }
+                }
+                self.pm.pools[pi].sched_mut(kind).demand = demand;
+            }
+        }
+        for kind in kinds() {
+            let inputs: Vec<ShareInput> = self
+                .pm
+                .pools
+                .iter()
+                .map(|p| ShareInput { demand: p.sched(kind).demand, min_share: self.pm.min_share(&p.name, kind), weight: self.pm.weight(&p.name) })
+                .collect();
+            let shares = compute_fair_shares(&inputs, cluster.capacity(kind) as f64);
+            for (p, s) in self.pm.pools.iter_mut().zip(shares) {
+                p.sched_mut(kind).fair_share = s;
+            }
+        }
+        // PoolSchedulable.redistributeShare
+        for pi in 0..self.pm.pools.len() {
+            for kind in kinds() {
+                let p = &self.pm.pools[pi];
+                let jobs = p.sched(kind).jobs.clone();
+                let shares = match p.mode {
+                    SchedulingMode::Fair => {
+                        let inputs: Vec<ShareInput> = jobs
+                            .iter()
+                            .map(|id| ShareInput {
+                                demand: self.infos.get(id).map(|i| i.sched(kind).demand).unwrap_or(0),
+                                min_share: 0,
+                                weight: self.job_weight(cluster, *id, kind),
+                            })
+                            .collect();
+                        compute_fair_shares(&inputs, p.sched(kind).fair_share)
+                    }
+                    SchedulingMode::Fifo => vec![0.0; jobs.len()],
+                };
+                for (id, s) in jobs.iter().zip(shares) {
+                    if let Some(info) = self.infos.get_mut(id) {
+                        info.sched_mut(kind).fair_share = s;
+                    }
+                }
+            }
+        }
+        if self.conf.preemption {
+            self.update_preemption_variables(cluster, now);
+        }
+    }
+
+    /// `updateRunnability()` (spec §5): running-job limits per user and per pool, walking jobs
+    /// in FIFO order; PREP jobs that fit are handed to the job initializer.
+    fn update_runnability(&mut self, cluster: &Cluster) {
+        for info in self.infos.values_mut() {
+            info.runnable = false;
+        }
+        let mut jobs: Vec<&Job> = self.infos.keys().filter_map(|id| cluster.jobs.get(id)).collect();
+        jobs.sort_by(|a, b| a.priority.cmp(&b.priority).then(a.start_time.cmp(&b.start_time)).then(a.id.cmp(&b.id)));
+        let mut users: BTreeMap<&str, i64> = BTreeMap::new();
+        let mut pools: BTreeMap<String, i64> = BTreeMap::new();
+        for job in jobs {
+            let Some(info) = self.infos.get_mut(&job.id) else { continue };
+            let uc = users.get(job.user.as_str()).copied().unwrap_or(0);
+            let pc = pools.get(&info.pool).copied().unwrap_or(0);
+            let fits = uc < self.pm.user_max_jobs(&job.user) && pc < self.pm.pool_max_jobs(&info.pool);
+            if fits && matches!(job.state, RunState::Running | RunState::Prep) {
+                users.insert(&job.user, uc + 1);
+                pools.insert(info.pool.clone(), pc + 1);
+                if job.state == RunState::Running {
+                    info.runnable = true;
+                } else if info.needs_initializing {
+                    info.needs_initializing = false;
+                    self.init_requests.push(job.id);
+                }
+            }
+        }
+    }
+}
+
+impl FairScheduler {
+    /// Every job's Fair Scheduler state, by job id.
+    pub fn job_lines(&self, cluster: &Cluster) -> Vec<FairJobLine> {
+        self.infos
+            .iter()
+            .map(|(id, i)| FairJobLine {
+                job: id.0,
+                pool: i.pool.clone(),
+                runnable: i.runnable,
+                running_maps: Self::job_running(cluster, *id, TaskType::Map),
+                demand_maps: i.map.demand,
+                fair_share_maps: i.map.fair_share,
+                running_reduces: Self::job_running(cluster, *id, TaskType::Reduce),
+                demand_reduces: i.reduce.demand,
+                fair_share_reduces: i.reduce.fair_share,
+                weight_maps: self.job_weight(cluster, *id, TaskType::Map),
+                last_map_locality_level: i.delay.last_map_locality_level,
+                time_waited_ms: i.delay.time_waited_for_local_map,
+            })
+            .collect()
+    }
+
+}
+
+impl TaskScheduler for FairScheduler {
+    fn job_event(&mut self, cluster: &Cluster, event: &JobEvent) {
+        // jobUpdated does nothing in 1.2.1; finished jobs leave at the next update().
+        if let JobEvent::Added { job } = event {
+            self.job_added(cluster, *job);
+        }
+    }
+
+    /// Pools in creation order, each pool's jobs in their (last sorted) list order.
+    fn job_order(&self) -> Vec<JobId> {
+        self.pm.pools.iter().flat_map(|p| p.map.jobs.iter().copied()).collect()
+    }
+
+    /// `FairScheduler.assignTasks(TaskTracker)` (spec §6).
+    fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Decision) {
+        let now = cluster.now;
+        let (mut runnable_maps, mut running_maps, mut runnable_reduces, mut running_reduces) = (0i64, 0i64, 0i64, 0i64);
+        for pi in 0..self.pm.pools.len() {
+            runnable_maps += self.pm.pools[pi].map.demand;
+            running_maps += self.pool_running(cluster, pi, TaskType::Map);
+            runnable_reduces += self.pm.pools[pi].reduce.demand;
+            running_reduces += self.pool_running(cluster, pi, TaskType::Reduce);
+        }
+        let total_map_slots = cluster.capacity(TaskType::Map) as i64;
+        let total_reduce_slots = cluster.capacity(TaskType::Reduce) as i64;
+        let (delta, prev, growth) = self.update_locality_wait_times(now);
+        let jobs = self.job_lines(cluster);
+        // The tracker's status snapshot: it does not change during this call.
+        let t = &cluster.trackers[ti];
+        let tracker_maps = t.count_map_tasks() as i64;
+        let tracker_reduces = t.count_reduce_tasks() as i64;
+        let avail_maps = t.max_map_slots as i64 - t.occupied_slots(TaskType::Map) as i64;
+        let avail_reduces = t.max_reduce_slots as i64 - t.occupied_slots(TaskType::Reduce) as i64;
+        let multiple = self.conf.assign_multiple;
+        let map_capacity = max_tasks_to_assign(multiple, self.conf.assign_multiple_maps, avail_maps);
+        let reduce_capacity = max_tasks_to_assign(multiple, self.conf.assign_multiple_reduces, avail_reduces);
+        let diff = self.conf.load_max_diff;
+        let map_cap = CapCheck::new(runnable_maps, t.max_map_slots as i64, total_map_slots, diff, tracker_maps);
+        let reduce_cap = CapCheck::new(runnable_reduces, t.max_reduce_slots as i64, total_reduce_slots, diff, tracker_reduces);
+        let runnable_at_start = (runnable_maps, running_maps, runnable_reduces, running_reduces);
+        let (mut maps_assigned, mut reduces_assigned) = (0i64, 0i64);
+        let (mut map_rej, mut reduce_rej): (Option<Rejected>, Option<Rejected>) = (None, None);
+        let (mut visited_map, mut visited_reduce, mut launched_map): (Vec<JobId>, Vec<JobId>, Vec<JobId>) = Default::default();
+        let mut assigned: Vec<Assignment> = Vec::new();
+        let mut turns = Vec::new();
+        for _ in 0..1_000_000 {
+            if map_rej.is_none() {
+                map_rej = if maps_assigned == map_capacity {
+                    Some(Rejected::Capacity { assigned: maps_assigned, capacity: map_capacity })
+                } else if running_maps == runnable_maps {
+                    Some(Rejected::AllRunning { running: running_maps, demand: runnable_maps })
+                } else if !map_cap.can_assign(maps_assigned) {
+                    Some(Rejected::LoadCap { running: tracker_maps, assigned: maps_assigned, cap: map_cap.cap })
+                } else {
+                    None
+                };
+            }
+            if reduce_rej.is_none() {
+                reduce_rej = if reduces_assigned == reduce_capacity {
+                    Some(Rejected::Capacity { assigned: reduces_assigned, capacity: reduce_capacity })
+                } else if running_reduces == runnable_reduces {
+                    Some(Rejected::AllRunning { running: running_reduces, demand: runnable_reduces })
+                } else if !reduce_cap.can_assign(reduces_assigned) {
+                    Some(Rejected::LoadCap { running: tracker_reduces, assigned: reduces_assigned, cap: reduce_cap.cap })
+                } else {
+                    None
+                };
+            }
+            if (map_rej.is_some() && reduce_rej.is_some()) || (!multiple && !assigned.is_empty()) {
+                break;
+            }
+            let (kind, choice) = if map_rej.is_some() {
+                (TaskType::Reduce, TypeChoice::OnlyReduces)
+            } else if reduce_rej.is_some() {
+                (TaskType::Map, TypeChoice::OnlyMaps)
+            } else {
+                let (m, r) = (tracker_maps + maps_assigned, tracker_reduces + reduces_assigned);
+                (if m <= r { TaskType::Map } else { TaskType::Reduce }, TypeChoice::Balance { maps: m, reduces: r })
+            };
+            let order = self.sorted_pools(cluster, kind);
+            let lines = order.iter().map(|pi| self.pool_line(cluster, *pi, kind)).collect();
+            let mut turn = Turn { kind: kind.as_str(), choice, order: lines, visits: Vec::new(), assigned: None };
+            let mut found = None;
+            for pi in order {
+                let visited = if kind == TaskType::Map { &mut visited_map } else { &mut visited_reduce };
+                let (pv, l) = self.pool_assign(cluster, pi, ti, kind, now, visited);
+                turn.visits.push(pv);
+                if l.is_some() {
+                    found = l;
+                    break;
+                }
+            }
+            match found {
+                Some(l) => {
+                    let job = JobId(l.attempt.job);
+                    let idx = assigned.len();
+                    let mut via = "obtainNewReduceTask";
+                    if let Some(v) = turn.visits.last_mut().and_then(|p| p.jobs.last_mut()) {
+                        v.assigned = Some(idx);
+                        via = v.call.unwrap_or(via);
+                    }
+                    assigned.push(Assignment::from_launched(&l, via));
+                    turn.assigned = Some(idx);
+                    if kind == TaskType::Map {
+                        launched_map.push(job);
+                        maps_assigned += 1;
+                        running_maps += 1;
+                        let level = LocalityLevel::from_task_level(l.level, cluster.conf.nodegroup_aware);
+                        self.update_last_map_locality_level(job, level);
+                    } else {
+                        reduces_assigned += 1;
+                        running_reduces += 1;
+                    }
+                }
+                None if kind == TaskType::Map => map_rej = Some(Rejected::NoTask),
+                None => reduce_rej = Some(Rejected::NoTask),
+            }
+            turns.push(turn);
+        }
+        let mut skipped = Vec::new();
+        for j in &visited_map {
+            if !launched_map.contains(j) {
+                if let Some(info) = self.infos.get_mut(j) {
+                    info.delay.skipped_at_last_heartbeat = true;
+                }
+                skipped.push(j.0);
+            }
+        }
+        let after = visited_map
+            .iter()
+            .filter_map(|j| self.infos.get(j).map(|i| (j.0, i.delay.last_map_locality_level, i.delay.time_waited_for_local_map)))
+            .collect();
+        let d = FairDecision {
+            time_ms: now,
+            previous_heartbeat_ms: prev,
+            delta_ms: delta,
+            wait_growth: growth,
+            node_delay_ms: self.delays.node,
+            rack_delay_ms: self.delays.rack,
+            auto_delay: self.delays.auto,
+            runnable_maps: runnable_at_start.0,
+            running_maps: runnable_at_start.1,
+            total_map_slots,
+            runnable_reduces: runnable_at_start.2,
+            running_reduces: runnable_at_start.3,
+            total_reduce_slots,
+            tracker_maps,
+            tracker_reduces,
+            assign_multiple: multiple,
+            map_capacity,
+            reduce_capacity,
+            map_cap,
+            reduce_cap,
+            jobs,
+            turns,
+            map_rejected: map_rej,
+            reduce_rejected: reduce_rej,
+            skipped,
+            after,
+            preemptions: std::mem::take(&mut self.pending_preemptions),
+            updates_since_last: std::mem::take(&mut self.updates_since_hb),
+        };
+        (assigned, Decision::Fair(d))
+    }
+
+    fn on_clock(&mut self, cluster: &mut Cluster, now: Millis) {
+        if self.conf.harness.updates == UpdateMode::Periodic {
+            self.run_update_thread(cluster, now);
+        }
+    }
+
+    fn check_admission(&mut self, _cluster: &Cluster, job: &Job) -> Result<(), String> {
+        self.admission(&self.pm.pool_name_of(job))
+    }
+
+    fn exec_step(&mut self, cluster: &mut Cluster, op: &str, args: &Value) -> Option<Result<(), String>> {
+        ops::exec(self, cluster, op, args)
+    }
+}

@@ -1,0 +1,267 @@
+//! `PoolSchedulable` and `JobSchedulable` of the Hadoop 1.2.1 Fair Scheduler: live running
+//! counts, job weights (`FairScheduler.getJobWeight`), job demand (`JobSchedulable.updateDemand`),
+//! the comparator keys, `PoolSchedulable.assignTask` (pool maximum, in-place sort, jobs in order)
+//! and `JobSchedulable.assignTask` (runnable check, "visited", the allowed locality level and the
+//! `JobInProgress` call), plus the unit-test fake's task choice (spec §1.5, §6.4, §6.5, §8.3).
+
+use super::allocs::SchedulingMode;
+use super::decision::{JobVisit, PoolLine, PoolVisit};
+use super::delay::LocalityLevel;
+use super::pools::UNLIMITED;
+use super::shares::{self, SchedKey};
+use super::{priority_factor, FairScheduler};
+use crate::model::cluster::Launched;
+use crate::model::task_selection::NoTask;
+use crate::model::{Cluster, JobId, JobPriority, Millis, RunState, TaskType};
+
+impl FairScheduler {
+    /// `JobSchedulable.getRunningTasks()`: live, 0 before the job's tasks exist.
+    pub fn job_running(cluster: &Cluster, id: JobId, kind: TaskType) -> i64 {
+        cluster
+            .jobs
+            .get(&id)
+            .filter(|j| j.inited)
+            .map(|j| match kind {
+                TaskType::Map => j.running_maps as i64,
+                TaskType::Reduce => j.running_reduces as i64,
+            })
+            .unwrap_or(0)
+    }
+
+    /// `PoolSchedulable.getRunningTasks()`: live sum over the pool's jobs.
+    pub fn pool_running(&self, cluster: &Cluster, pool: usize, kind: TaskType) -> i64 {
+        self.pm.pools[pool].sched(kind).jobs.iter().map(|j| Self::job_running(cluster, *j, kind)).sum()
+    }
+
+    /// `FairScheduler.getJobWeight(job, type)`: read live (priority, runnability, demand).
+    pub fn job_weight(&self, cluster: &Cluster, id: JobId, kind: TaskType) -> f64 {
+        let (Some(info), Some(job)) = (self.infos.get(&id), cluster.jobs.get(&id)) else { return 1.0 };
+        if !info.runnable {
+            return 1.0;
+        }
+        let mut w = 1.0;
+        if self.conf.size_based_weight {
+            w = (info.sched(kind).demand as f64).ln_1p() / 2f64.ln();
+        }
+        w *= priority_factor(job.priority);
+        if self.conf.new_job_weight_booster && cluster.now - job.start_time < self.conf.booster_duration_ms {
+            w *= self.conf.booster_factor;
+        }
+        w
+    }
+
+    pub(super) fn job_key(&self, cluster: &Cluster, id: JobId, kind: TaskType) -> SchedKey {
+        let job = cluster.jobs.get(&id);
+        SchedKey {
+            name: self.job_name(id),
+            demand: self.infos.get(&id).map(|i| i.sched(kind).demand).unwrap_or(0),
+            min_share: 0,
+            running: Self::job_running(cluster, id, kind),
+            weight: self.job_weight(cluster, id, kind),
+            start_time: job.map(|j| j.start_time).unwrap_or(0),
+            priority: job.map(|j| j.priority).unwrap_or(JobPriority::Normal),
+        }
+    }
+
+    pub(super) fn pool_key(&self, cluster: &Cluster, pool: usize, kind: TaskType) -> SchedKey {
+        let p = &self.pm.pools[pool];
+        SchedKey {
+            name: p.name.clone(),
+            demand: p.sched(kind).demand,
+            min_share: self.pm.min_share(&p.name, kind),
+            running: self.pool_running(cluster, pool, kind),
+            weight: self.pm.weight(&p.name),
+            start_time: 0,
+            priority: JobPriority::Normal,
+        }
+    }
+
+    /// A pool line for the record.
+    pub fn pool_line(&self, cluster: &Cluster, pool: usize, kind: TaskType) -> PoolLine {
+        let k = self.pool_key(cluster, pool, kind);
+        let p = &self.pm.pools[pool];
+        let max = self.pm.max_slots(&p.name, kind);
+        PoolLine {
+            pool: p.name.clone(),
+            mode: p.mode,
+            running: k.running,
+            demand: k.demand,
+            min_share: k.min_share,
+            max_share: (max != UNLIMITED).then_some(max),
+            fair_share: p.sched(kind).fair_share,
+            weight: k.weight,
+            needy: shares::is_needy(&k),
+        }
+    }
+
+    /// Pool indices sorted by `FairShareComparator` (stable, live running counts).
+    pub fn sorted_pools(&self, cluster: &Cluster, kind: TaskType) -> Vec<usize> {
+        let keys: Vec<SchedKey> = (0..self.pm.pools.len()).map(|i| self.pool_key(cluster, i, kind)).collect();
+        let mut order: Vec<usize> = (0..keys.len()).collect();
+        order.sort_by(|a, b| shares::fair_share_cmp(&keys[*a], &keys[*b]));
+        order
+    }
+
+    /// `JobSchedulable.updateDemand()` (spec §1.5).
+    pub(super) fn job_demand(&self, cluster: &Cluster, id: JobId, kind: TaskType) -> i64 {
+        let (Some(info), Some(job)) = (self.infos.get(&id), cluster.jobs.get(&id)) else { return 0 };
+        if !info.runnable || job.state != RunState::Running || !job.inited {
+            return 0;
+        }
+        if kind == TaskType::Reduce && !job.schedule_reduces() {
+            return 0;
+        }
+        let (spec, avg) = match kind {
+            TaskType::Map => (job.conf.speculative_maps, job.map_progress),
+            TaskType::Reduce => (job.conf.speculative_reduces, job.reduce_progress),
+        };
+        let mut demand = 0;
+        for tip in job.tips(kind) {
+            if tip.complete {
+                continue;
+            }
+            if tip.is_running() {
+                demand += tip.active.len() as i64;
+                if spec && tip.has_speculative_task(cluster.now, avg) {
+                    demand += 1;
+                }
+            } else {
+                demand += 1;
+            }
+        }
+        demand
+    }
+
+    /// The unit-test fake's map choice (spec §8.3): the lowest-index pending map whose level on
+    /// this tracker (−1 for a job without locations) is below the cap of the allowed level.
+    pub(super) fn fake_obtain_map(cluster: &mut Cluster, id: JobId, ti: usize, level: LocalityLevel) -> Result<Launched, NoTask> {
+        let node = cluster.trackers[ti].node;
+        let job = cluster.jobs.get(&id).ok_or(NoTask::NotRunning)?;
+        if !job.inited {
+            return Err(NoTask::NotInitialized);
+        }
+        if job.maps.is_empty() {
+            return Err(NoTask::NoTasksOfType);
+        }
+        let no_locations = job.maps.iter().all(|m| m.locations.is_empty());
+        let cap: i64 = match level {
+            LocalityLevel::Node => 1,
+            LocalityLevel::Rack => 2,
+            _ => i64::MAX,
+        };
+        let mut pending = false;
+        let mut pick: Option<(u32, u32)> = None;
+        for tip in &job.maps {
+            if tip.is_running() || !tip.is_runnable() {
+                continue;
+            }
+            pending = true;
+            let l = if no_locations { -1 } else { job.locality_level(&cluster.topology, tip, Some(node)) as i64 };
+            if l < cap {
+                pick = Some((tip.index, job.locality_level(&cluster.topology, tip, Some(node))));
+                break;
+            }
+        }
+        match pick {
+            Some((idx, level)) => cluster.launch(id, TaskType::Map, idx, ti, Some(level), None),
+            None => Err(if pending { NoTask::NoneLocalEnough } else { NoTask::NothingPending }),
+        }
+    }
+
+    /// `JobSchedulable.assignTask` (spec §6.5): nothing unless runnable; otherwise the job is
+    /// "visited", and a map is asked at the allowed locality level.
+    pub(super) fn job_assign(
+        &mut self,
+        cluster: &mut Cluster,
+        id: JobId,
+        ti: usize,
+        kind: TaskType,
+        now: Millis,
+        visited: &mut Vec<JobId>,
+    ) -> (JobVisit, Option<Launched>) {
+        let runnable = self.infos.get(&id).is_some_and(|i| i.runnable)
+            && cluster.jobs.get(&id).is_some_and(|j| j.state == RunState::Running);
+        let mut v = JobVisit { job: id.0, runnable, allowed: None, call: None, assigned: None, none: None, new_level: None };
+        if !runnable {
+            return (v, None);
+        }
+        if !visited.contains(&id) {
+            visited.push(id);
+        }
+        // CapBasedLoadManager.canLaunchTask is always true.
+        let res = match kind {
+            TaskType::Map => {
+                let allowed = self.allowed_locality_level(cluster, id, now);
+                let level = allowed.level;
+                v.allowed = Some(allowed);
+                v.call = Some(level.call());
+                if self.conf.harness.fake_task_choice() {
+                    Self::fake_obtain_map(cluster, id, ti, level)
+                } else {
+                    cluster.obtain_new_map_task(id, ti, level.max_cache_level(cluster.conf.cache_levels))
+                }
+            }
+            TaskType::Reduce => {
+                v.call = Some("obtainNewReduceTask");
+                cluster.obtain_new_reduce_task(id, ti)
+            }
+        };
+        match res {
+            Ok(l) => {
+                if kind == TaskType::Map {
+                    v.new_level = Some(LocalityLevel::from_task_level(l.level, cluster.conf.nodegroup_aware));
+                }
+                self.note_launch(l.attempt);
+                (v, Some(l))
+            }
+            Err(e) => {
+                v.none = Some(e);
+                (v, None)
+            }
+        }
+    }
+
+    /// `PoolSchedulable.assignTask` (spec §6.4): nothing if the pool is at its maximum (no job
+    /// visited); otherwise sort the jobs in place (FIFO or fair) and ask them in order.
+    pub(super) fn pool_assign(
+        &mut self,
+        cluster: &mut Cluster,
+        pool: usize,
+        ti: usize,
+        kind: TaskType,
+        now: Millis,
+        visited: &mut Vec<JobId>,
+    ) -> (PoolVisit, Option<Launched>) {
+        let name = self.pm.pools[pool].name.clone();
+        let mut pv = PoolVisit { pool: name.clone(), at_max: None, jobs: Vec::new() };
+        let running = self.pool_running(cluster, pool, kind);
+        let max = self.pm.max_slots(&name, kind);
+        if running >= max {
+            pv.at_max = Some((running, max));
+            return (pv, None);
+        }
+        let jobs = self.pm.pools[pool].sched(kind).jobs.clone();
+        let keys: Vec<SchedKey> = jobs.iter().map(|id| self.job_key(cluster, *id, kind)).collect();
+        let mut order: Vec<usize> = (0..jobs.len()).collect();
+        match self.pm.pools[pool].mode {
+            SchedulingMode::Fifo => order.sort_by(|a, b| shares::fifo_cmp(&keys[*a], &keys[*b])),
+            SchedulingMode::Fair => order.sort_by(|a, b| shares::fair_share_cmp(&keys[*a], &keys[*b])),
+        }
+        let sorted: Vec<JobId> = order.iter().map(|i| jobs[*i]).collect();
+        self.pm.pools[pool].sched_mut(kind).jobs = sorted.clone();
+        for id in sorted {
+            let (v, l) = self.job_assign(cluster, id, ti, kind, now, visited);
+            pv.jobs.push(v);
+            if l.is_some() {
+                return (pv, l);
+            }
+        }
+        (pv, None)
+    }
+
+    /// Remember the launch order of an attempt (newest-first preemption tie-break).
+    pub(super) fn note_launch(&mut self, a: crate::model::AttemptId) {
+        self.seq += 1;
+        self.launch_seq.insert(a, self.seq);
+    }
+}

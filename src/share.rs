@@ -1,0 +1,202 @@
+//! Share links: a scenario and a heartbeat in the URL hash, so a student can send "this
+//! moment of this lesson" to someone else.
+//!
+//! Format (version 1), after the `#`:
+//!
+//! ```text
+//! v=1&b=<built-in id>&hb=<n>           a built-in scenario, unchanged
+//! v=1&s=<base64url(JSON)>&hb=<n>       any scenario text (edited, loaded from a file)
+//! ```
+//!
+//! `base64url` is RFC 4648 §5 without padding. Decoding is defensive: the hash comes from
+//! whoever wrote the link, so sizes are bounded and every failure is a [`LinkError`] the page
+//! shows next to the default scenario (never a panic, never a blank page). The scenario text
+//! itself is validated afterwards by `scenario::parse` like any other input.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+
+/// The only version this build writes and reads.
+pub const VERSION: u32 = 1;
+/// Longest hash accepted (characters), about 384 KiB of scenario JSON.
+pub const MAX_HASH_LEN: usize = 512 * 1024;
+/// Largest heartbeat a link may ask for.
+pub const MAX_HB: u64 = 1_000_000;
+
+/// What a link carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// A built-in scenario by id.
+    Builtin(String),
+    /// Scenario JSON text.
+    Text(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    pub source: Source,
+    pub hb: u64,
+}
+
+/// Why a hash is not a usable link.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkError {
+    TooLong { len: usize },
+    /// No `v=` field.
+    NoVersion,
+    UnknownVersion(String),
+    /// Neither `b=` nor `s=`, or both.
+    NoScenario,
+    BadBase64,
+    NotUtf8,
+    BadHeartbeat(String),
+    /// A field this version does not know (`key=...`), or a repeated one.
+    BadField(String),
+}
+
+impl LinkError {
+    /// English text; the page uses `message` with its language.
+    pub fn message(&self, zh: bool) -> String {
+        match (self, zh) {
+            (LinkError::TooLong { len }, false) => format!("the link is too long ({len} characters, at most {MAX_HASH_LEN})"),
+            (LinkError::TooLong { len }, true) => format!("链接过长（{len} 个字符，最多 {MAX_HASH_LEN}）"),
+            (LinkError::NoVersion, false) => "the link has no version (v=1)".into(),
+            (LinkError::NoVersion, true) => "链接缺少版本号（v=1）".into(),
+            (LinkError::UnknownVersion(v), false) => format!("unknown link version {v:?}; this page reads version {VERSION}"),
+            (LinkError::UnknownVersion(v), true) => format!("未知的链接版本 {v:?}；本页面只能读取版本 {VERSION}"),
+            (LinkError::NoScenario, false) => "the link carries no scenario".into(),
+            (LinkError::NoScenario, true) => "链接中没有场景".into(),
+            (LinkError::BadBase64, false) => "the scenario in the link is not valid base64url".into(),
+            (LinkError::BadBase64, true) => "链接中的场景不是有效的 base64url 编码".into(),
+            (LinkError::NotUtf8, false) => "the scenario in the link is not UTF-8 text".into(),
+            (LinkError::NotUtf8, true) => "链接中的场景不是 UTF-8 文本".into(),
+            (LinkError::BadHeartbeat(h), false) => format!("heartbeat {h:?} is not a number from 0 to {MAX_HB}"),
+            (LinkError::BadHeartbeat(h), true) => format!("心跳 {h:?} 不是 0 到 {MAX_HB} 之间的数"),
+            (LinkError::BadField(k), false) => format!("unexpected field {k:?} in the link"),
+            (LinkError::BadField(k), true) => format!("链接中有多余的字段 {k:?}"),
+        }
+    }
+}
+
+/// The hash (without `#`) for a link.
+pub fn encode(link: &Link) -> String {
+    match &link.source {
+        Source::Builtin(id) => format!("v={VERSION}&b={}&hb={}", escape_id(id), link.hb),
+        Source::Text(json) => format!("v={VERSION}&s={}&hb={}", URL_SAFE_NO_PAD.encode(json.as_bytes()), link.hb),
+    }
+}
+
+/// Built-in ids are `[a-z0-9._-]`; anything else is dropped so the hash stays well-formed.
+fn escape_id(id: &str) -> String {
+    id.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')).collect()
+}
+
+/// Read a hash (with or without the leading `#`). `Ok(None)`: an empty hash, no link.
+pub fn decode(hash: &str) -> Result<Option<Link>, LinkError> {
+    let hash = hash.strip_prefix('#').unwrap_or(hash);
+    if hash.is_empty() {
+        return Ok(None);
+    }
+    if hash.len() > MAX_HASH_LEN {
+        return Err(LinkError::TooLong { len: hash.len() });
+    }
+    let (mut v, mut b, mut s, mut hb) = (None, None, None, None);
+    for part in hash.split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = part.split_once('=').unwrap_or((part, ""));
+        let slot = match key {
+            "v" => &mut v,
+            "b" => &mut b,
+            "s" => &mut s,
+            "hb" => &mut hb,
+            _ => return Err(LinkError::BadField(short(key))),
+        };
+        if slot.is_some() {
+            return Err(LinkError::BadField(short(key)));
+        }
+        *slot = Some(value);
+    }
+    match v {
+        None => return Err(LinkError::NoVersion),
+        Some(v) if v != VERSION.to_string() => return Err(LinkError::UnknownVersion(short(v))),
+        Some(_) => {}
+    }
+    let hb = match hb {
+        None => 0,
+        Some(h) => match h.parse::<u64>() {
+            Ok(n) if n <= MAX_HB && !h.starts_with('+') => n,
+            _ => return Err(LinkError::BadHeartbeat(short(h))),
+        },
+    };
+    let source = match (b, s) {
+        (Some(id), None) if !id.is_empty() && escape_id(id) == id => Source::Builtin(id.to_string()),
+        (None, Some(data)) if !data.is_empty() => {
+            let bytes = URL_SAFE_NO_PAD.decode(data.trim_end_matches('=')).map_err(|_| LinkError::BadBase64)?;
+            Source::Text(String::from_utf8(bytes).map_err(|_| LinkError::NotUtf8)?)
+        }
+        _ => return Err(LinkError::NoScenario),
+    };
+    Ok(Some(Link { source, hb }))
+}
+
+/// At most 40 characters of untrusted text for an error message.
+fn short(s: &str) -> String {
+    let mut out: String = s.chars().take(40).collect();
+    if s.chars().count() > 40 {
+        out.push('…');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trip_with_unicode() {
+        let json = r#"{"version":1,"title":{"zh":"延迟调度 → ANY"},"jobs":[]}"#;
+        let link = Link { source: Source::Text(json.into()), hb: 37 };
+        let hash = encode(&link);
+        assert!(hash.starts_with("v=1&s="));
+        assert!(hash.chars().all(|c| c.is_ascii_alphanumeric() || "-_=&".contains(c)), "{hash}");
+        assert_eq!(decode(&format!("#{hash}")), Ok(Some(link)));
+    }
+
+    #[test]
+    fn builtin_round_trip() {
+        let link = Link { source: Source::Builtin("fifo-two-racks".into()), hb: 0 };
+        assert_eq!(encode(&link), "v=1&b=fifo-two-racks&hb=0");
+        assert_eq!(decode("v=1&b=fifo-two-racks&hb=0"), Ok(Some(link)));
+    }
+
+    #[test]
+    fn empty_hash_is_no_link() {
+        assert_eq!(decode(""), Ok(None));
+        assert_eq!(decode("#"), Ok(None));
+    }
+
+    #[test]
+    fn hostile_and_malformed_links_are_errors() {
+        assert_eq!(decode("b=x"), Err(LinkError::NoVersion));
+        assert_eq!(decode("v=2&b=x"), Err(LinkError::UnknownVersion("2".into())));
+        assert_eq!(decode("v=1"), Err(LinkError::NoScenario));
+        assert_eq!(decode("v=1&b=x&s=e30"), Err(LinkError::NoScenario));
+        assert_eq!(decode("v=1&b=<script>"), Err(LinkError::NoScenario));
+        assert_eq!(decode("v=1&s=%%%"), Err(LinkError::BadBase64));
+        assert_eq!(decode("v=1&s=_w"), Err(LinkError::NotUtf8));
+        assert_eq!(decode("v=1&b=x&hb=-1"), Err(LinkError::BadHeartbeat("-1".into())));
+        assert_eq!(decode("v=1&b=x&hb=99999999999999999999"), Err(LinkError::BadHeartbeat("99999999999999999999".into())));
+        assert_eq!(decode("v=1&b=x&hb=+3"), Err(LinkError::BadHeartbeat("+3".into())));
+        assert_eq!(decode("v=1&b=x&evil=1"), Err(LinkError::BadField("evil".into())));
+        assert_eq!(decode("v=1&v=1&b=x"), Err(LinkError::BadField("v".into())));
+        let long = format!("v=1&s={}", "A".repeat(MAX_HASH_LEN));
+        assert!(matches!(decode(&long), Err(LinkError::TooLong { .. })));
+        for e in [LinkError::NoVersion, LinkError::BadBase64, LinkError::TooLong { len: 9 }] {
+            assert!(!e.message(false).is_empty() && !e.message(true).is_empty());
+        }
+    }
+
+    #[test]
+    fn padded_base64_is_accepted() {
+        assert_eq!(decode("v=1&s=e30=").unwrap().unwrap().source, Source::Text("{}".into()));
+    }
+}
