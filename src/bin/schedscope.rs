@@ -333,7 +333,7 @@ fn bench(args: &[String]) -> ExitCode {
                     println!("{v}");
                 } else {
                     println!(
-                        "| {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.1} | {:.1} | {:.1} | {} |",
+                        "| {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.1} | {:.1} | {} |",
                         r.case.scheduler,
                         r.case.nodes,
                         r.case.tasks,

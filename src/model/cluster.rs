@@ -96,6 +96,18 @@ pub struct Cluster {
     pub events: Vec<JobEvent>,
     tracker_by_name: BTreeMap<String, usize>,
     unique_hosts: u32,
+    /// Cached sums over trackers, indexed by `kind_ix`: slots, tasks running now, tasks as
+    /// last reported.
+    capacity_sum: [u32; 2],
+    live_sum: [u32; 2],
+    reported_sum: [u32; 2],
+}
+
+fn kind_ix(kind: TaskType) -> usize {
+    match kind {
+        TaskType::Map => 0,
+        TaskType::Reduce => 1,
+    }
 }
 
 impl Cluster {
@@ -109,6 +121,9 @@ impl Cluster {
             events: Vec::new(),
             tracker_by_name: BTreeMap::new(),
             unique_hosts: 0,
+            capacity_sum: [0; 2],
+            live_sum: [0; 2],
+            reported_sum: [0; 2],
         }
     }
 
@@ -124,6 +139,8 @@ impl Cluster {
         }
         self.trackers.push(Tracker::new(name, host, node, map_slots, reduce_slots));
         self.tracker_by_name.insert(name.to_string(), self.trackers.len() - 1);
+        self.capacity_sum[0] += map_slots;
+        self.capacity_sum[1] += reduce_slots;
         if !self.trackers[..self.trackers.len() - 1].iter().any(|t| t.host == host) {
             self.unique_hosts += 1;
         }
@@ -142,29 +159,25 @@ impl Cluster {
 
     /// `clusterMapCapacity` / `clusterReduceCapacity`.
     pub fn capacity(&self, kind: TaskType) -> u32 {
-        self.trackers.iter().map(|t| t.max_slots(kind)).sum()
+        self.capacity_sum[kind_ix(kind)]
     }
 
     /// `ClusterStatus.getMapTasks()` / `getReduceTasks()` under the configured counting rule.
     pub fn running_tasks(&self, kind: TaskType) -> u32 {
         match self.conf.running_counts {
-            RunningCounts::Immediate => self
-                .trackers
-                .iter()
-                .map(|t| match kind {
-                    TaskType::Map => t.count_map_tasks(),
-                    TaskType::Reduce => t.count_reduce_tasks(),
-                })
-                .sum(),
-            RunningCounts::AsReported => self
-                .trackers
-                .iter()
-                .map(|t| match kind {
-                    TaskType::Map => t.reported_maps,
-                    TaskType::Reduce => t.reported_reduces,
-                })
-                .sum(),
+            RunningCounts::Immediate => self.live_sum[kind_ix(kind)],
+            RunningCounts::AsReported => self.reported_sum[kind_ix(kind)],
         }
+    }
+
+    /// Record tracker `ti`'s heartbeat report: its running task counts as the cluster sees them.
+    pub fn record_report(&mut self, ti: usize) {
+        let t = &mut self.trackers[ti];
+        let (m, r) = (t.count_map_tasks(), t.count_reduce_tasks());
+        self.reported_sum[0] = self.reported_sum[0] - t.reported_maps + m;
+        self.reported_sum[1] = self.reported_sum[1] - t.reported_reduces + r;
+        t.reported_maps = m;
+        t.reported_reduces = r;
     }
 
     /// `JobTracker.getNextHeartbeatInterval()`: spec §11.
@@ -249,17 +262,15 @@ impl Cluster {
 
     /// `obtainNewMapTaskCommon(tts, clusterSize, numUniqueHosts, maxCacheLevel)`: spec §5.1.
     pub fn obtain_new_map_task(&mut self, id: JobId, ti: usize, max_cache_level: i32) -> Result<Launched, NoTask> {
-        let ctx_owned = {
-            let c = self.tracker_ctx(ti);
-            (c.name.to_string(), c.host.to_string(), c.node, c.cluster_size, c.unique_hosts, c.now)
-        };
+        let cluster_size = self.num_task_trackers();
+        let t = &self.trackers[ti];
         let ctx = TrackerCtx {
-            name: &ctx_owned.0,
-            host: &ctx_owned.1,
-            node: ctx_owned.2,
-            cluster_size: ctx_owned.3,
-            unique_hosts: ctx_owned.4,
-            now: ctx_owned.5,
+            name: &t.name,
+            host: &t.host,
+            node: Some(t.node),
+            cluster_size,
+            unique_hosts: self.unique_hosts,
+            now: self.now,
         };
         let job = self.jobs.get_mut(&id).ok_or(NoTask::NotRunning)?;
         if !job.inited {
@@ -278,11 +289,16 @@ impl Cluster {
 
     /// `obtainNewReduceTask(tts, clusterSize, numUniqueHosts)`: spec §6.2.
     pub fn obtain_new_reduce_task(&mut self, id: JobId, ti: usize) -> Result<Launched, NoTask> {
-        let (name, host, node, cs, uh, now) = {
-            let c = self.tracker_ctx(ti);
-            (c.name.to_string(), c.host.to_string(), c.node, c.cluster_size, c.unique_hosts, c.now)
+        let cluster_size = self.num_task_trackers();
+        let t = &self.trackers[ti];
+        let ctx = TrackerCtx {
+            name: &t.name,
+            host: &t.host,
+            node: Some(t.node),
+            cluster_size,
+            unique_hosts: self.unique_hosts,
+            now: self.now,
         };
-        let ctx = TrackerCtx { name: &name, host: &host, node, cluster_size: cs, unique_hosts: uh, now };
         let job = self.jobs.get_mut(&id).ok_or(NoTask::NotRunning)?;
         if job.state != RunState::Running {
             return Err(NoTask::NotRunning);
@@ -357,6 +373,7 @@ impl Cluster {
             TaskType::Reduce => job.slots_per_reduce,
         };
         tracker.running.push(RunningTask { attempt: aid, slots, end_time: None, launch_time: now });
+        self.live_sum[kind_ix(kind)] += 1;
         Ok(Launched {
             attempt: aid,
             level,
@@ -368,7 +385,11 @@ impl Cluster {
 
     fn remove_from_tracker(&mut self, tracker: &str, aid: AttemptId) {
         if let Some(ti) = self.tracker_index(tracker) {
+            let before = self.trackers[ti].running.len();
             self.trackers[ti].running.retain(|r| r.attempt != aid);
+            if self.trackers[ti].running.len() < before {
+                self.live_sum[kind_ix(aid.kind)] -= 1;
+            }
         }
     }
 

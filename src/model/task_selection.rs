@@ -278,6 +278,11 @@ impl Job {
         if !self.should_run_on_tracker(t.host, t.cluster_size) {
             return Err(NoTask::TrackerBlacklisted);
         }
+        // Nothing waits to run and no speculative copy is possible: every list below would
+        // come up empty (their lazy clean-up never changes a decision), so say so at once.
+        if self.pending_maps() <= 0 && !self.conf.speculative_maps {
+            return Err(NoTask::NothingPending);
+        }
         let max_level = self.max_level as i32;
         // 0. failed maps first, ignoring locality
         if let Some(idx) =

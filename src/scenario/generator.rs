@@ -107,14 +107,26 @@ pub fn generate(spec: &WorkloadSpec) -> Value {
         tasks += (maps + reduces) as u64;
         t += gap;
     }
+    let mut config = json!({"map_slots": spec.map_slots, "reduce_slots": spec.reduce_slots, "speculative_maps": false,
+                            "speculative_reduces": false});
+    if spec.scheduler == "capacity" {
+        // Equal shares that add up to 100 (the first queue takes the remainder).
+        let n = spec.queues.len().max(1) as u32;
+        let queues: Vec<Value> = spec
+            .queues
+            .iter()
+            .enumerate()
+            .map(|(i, q)| json!({"name": q, "capacity": 100 / n + if i == 0 { 100 % n } else { 0 }}))
+            .collect();
+        config["queues"] = json!(queues);
+    }
     json!({
         "version": 1,
         "id": format!("generated-{}x{}-{}", spec.racks, spec.nodes_per_rack, spec.target_tasks),
         "title": format!("Generated workload: {} racks × {} nodes, {} tasks", spec.racks, spec.nodes_per_rack, tasks),
         "scheduler": spec.scheduler,
         "seed": spec.seed,
-        "config": {"map_slots": spec.map_slots, "reduce_slots": spec.reduce_slots, "speculative_maps": false,
-                   "speculative_reduces": false},
+        "config": config,
         "racks": {"count": spec.racks, "nodes_per_rack": spec.nodes_per_rack},
         "jobs": jobs,
         "run": {"max_heartbeats": 10_000_000}
@@ -134,6 +146,11 @@ mod tests {
         let total: u64 = s.jobs.iter().map(|j| j.num_maps() + j.reduces).sum();
         assert!(total >= 500, "{total}");
         assert_eq!(s.trackers.len(), 100);
+        for sched in ["fair", "capacity"] {
+            let spec = WorkloadSpec { target_tasks: 200, scheduler: sched.into(), queues: vec!["a".into(), "b".into(), "c".into()], ..Default::default() };
+            let v = generate(&spec);
+            crate::scenario::from_value(&v).unwrap_or_else(|e| panic!("{sched}: {e}"));
+        }
     }
 
     #[test]

@@ -103,7 +103,10 @@ pub struct JobOutcome {
 /// The FIFO part of the heartbeat record.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FifoDecision {
+    /// The head of the job queue (at most `QUEUE_LINES` jobs).
     pub queue: Vec<JobLine>,
+    /// How many jobs the queue holds in all.
+    pub queue_len: usize,
     pub num_trackers: u32,
     pub cluster_running_maps: u32,
     pub cluster_running_reduces: u32,
@@ -124,6 +127,11 @@ impl JobQueueTaskScheduler {
 
     /// `exceededPadding`.
     pub fn exceeded_padding(&self, cluster: &Cluster, kind: TaskType, max_tracker_slots: u32) -> PaddingCheck {
+        let snap = snapshot(cluster, &self.queue.jobs());
+        self.padding_from(&snap, cluster, kind, max_tracker_slots)
+    }
+
+    fn padding_from(&self, snap: &[Snap], cluster: &Cluster, kind: TaskType, max_tracker_slots: u32) -> PaddingCheck {
         let num_trackers = cluster.num_task_trackers();
         let mut check = PaddingCheck {
             total_tasks: cluster.running_tasks(kind),
@@ -136,15 +144,14 @@ impl JobQueueTaskScheduler {
             exceeded: false,
             no_eligible_job: true,
         };
-        for id in self.queue.jobs() {
-            let Some(job) = cluster.jobs.get(&id) else { continue };
-            if job.state != RunState::Running || job.num_reduces() == 0 {
+        for j in snap {
+            if !j.running || j.reduces == 0 {
                 continue;
             }
             check.no_eligible_job = false;
             check.total_needed += match kind {
-                TaskType::Map => job.desired_maps(),
-                TaskType::Reduce => job.desired_reduces(),
+                TaskType::Map => j.desired_maps,
+                TaskType::Reduce => j.desired_reduces,
             } as u64;
             check.padding = if num_trackers > MIN_CLUSTER_SIZE_FOR_PADDING {
                 max_tracker_slots.min((check.total_needed as f32 * self.pad_fraction) as u32)
@@ -153,25 +160,25 @@ impl JobQueueTaskScheduler {
             };
             if check.total_tasks + check.padding >= check.total_capacity {
                 check.exceeded = true;
-                check.tripped_by = Some(id.0);
+                check.tripped_by = Some(j.id.0);
+                break;
+            }
+            if check.padding == max_tracker_slots || (num_trackers <= MIN_CLUSTER_SIZE_FOR_PADDING) {
+                // Padding can grow no further, so no later job can trip the check.
                 break;
             }
         }
         check
     }
 
-    fn load(cluster: &Cluster, queue: &[JobId], kind: TaskType, ti: usize) -> LoadCalc {
+    fn load(snap: &[Snap], cluster: &Cluster, kind: TaskType, ti: usize) -> LoadCalc {
         let mut remaining = 0u64;
-        for id in queue {
-            let Some(job) = cluster.jobs.get(id) else { continue };
-            if job.state != RunState::Running {
-                continue;
-            }
+        for j in snap.iter().filter(|j| j.running) {
             match kind {
-                TaskType::Map => remaining += (job.desired_maps() - job.finished_maps) as u64,
+                TaskType::Map => remaining += (j.desired_maps - j.finished_maps) as u64,
                 TaskType::Reduce => {
-                    if job.schedule_reduces() {
-                        remaining += (job.desired_reduces() - job.finished_reduces) as u64
+                    if j.schedule_reduces {
+                        remaining += (j.desired_reduces - j.finished_reduces) as u64
                     }
                 }
             }
@@ -201,9 +208,50 @@ impl JobQueueTaskScheduler {
     }
 }
 
+/// How many queue entries a decision record lists (the rest are counted, not listed).
+pub const QUEUE_LINES: usize = 40;
+
+/// What the scheduler reads of each queued job, taken in one pass per heartbeat.
+#[derive(Debug, Clone)]
+struct Snap {
+    id: JobId,
+    running: bool,
+    num_maps: u32,
+    reduces: u32,
+    desired_maps: u32,
+    finished_maps: u32,
+    desired_reduces: u32,
+    finished_reduces: u32,
+    schedule_reduces: bool,
+    /// `obtainNew*MapTask` could return something (a non-running map waits, or speculation
+    /// is on). Other jobs would answer "nothing pending" without looking at their lists.
+    map_hopeful: bool,
+}
+
+fn snapshot(cluster: &Cluster, order: &[JobId]) -> Vec<Snap> {
+    order
+        .iter()
+        .filter_map(|id| cluster.jobs.get(id))
+        .map(|j| Snap {
+            id: j.id,
+            running: j.state == RunState::Running,
+            num_maps: j.num_maps(),
+            reduces: j.num_reduces(),
+            desired_maps: j.desired_maps(),
+            finished_maps: j.finished_maps,
+            desired_reduces: j.desired_reduces(),
+            finished_reduces: j.finished_reduces,
+            schedule_reduces: j.schedule_reduces(),
+            map_hopeful: j.num_maps() > 0 && (j.pending_maps() > 0 || j.conf.speculative_maps),
+        })
+        .collect()
+}
+
+/// The first `QUEUE_LINES` jobs of the queue, for the record.
 pub(crate) fn job_lines(cluster: &Cluster, order: &[JobId]) -> Vec<JobLine> {
     order
         .iter()
+        .take(QUEUE_LINES)
         .filter_map(|id| cluster.jobs.get(id))
         .map(|j| JobLine {
             job: j.id.0,
@@ -234,8 +282,10 @@ impl TaskScheduler for JobQueueTaskScheduler {
     fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Decision) {
         let order = self.queue.jobs();
         let queue = job_lines(cluster, &order);
-        let map = Self::load(cluster, &order, TaskType::Map, ti);
-        let reduce = Self::load(cluster, &order, TaskType::Reduce, ti);
+        let snap = snapshot(cluster, &order);
+        let map = Self::load(&snap, cluster, TaskType::Map, ti);
+        let reduce = Self::load(&snap, cluster, TaskType::Reduce, ti);
+        let hopeful: Vec<JobId> = snap.iter().filter(|j| j.running && j.map_hopeful).map(|j| j.id).collect();
         let cluster_running_maps = cluster.running_tasks(TaskType::Map);
         let cluster_running_reduces = cluster.running_tasks(TaskType::Reduce);
         let mut assigned: Vec<Assignment> = Vec::new();
@@ -245,17 +295,13 @@ impl TaskScheduler for JobQueueTaskScheduler {
         let mut map_padding = None;
         let map_stop;
         if map.available > 0 {
-            let pad = self.exceeded_padding(cluster, TaskType::Map, map.tracker_capacity);
+            let pad = self.padding_from(&snap, cluster, TaskType::Map, map.tracker_capacity);
             let exceeded = pad.exceeded;
             map_padding = Some(pad);
             let mut stop = MapStop::Filled;
             'schedule_maps: for slot in 0..map.available as u32 {
                 let mut found = false;
-                for id in &order {
-                    let running = cluster.jobs.get(id).map(|j| j.state == RunState::Running).unwrap_or(false);
-                    if !running {
-                        continue;
-                    }
+                for id in &hopeful {
                     let max_level = cluster.conf.cache_levels as i32;
                     match cluster.obtain_new_map_task(*id, ti, max_level) {
                         Ok(l) => {
@@ -302,7 +348,7 @@ impl TaskScheduler for JobQueueTaskScheduler {
         let mut reduce_stop = ReduceStop::NoAvailableSlots;
         let mut reduce_whys: Vec<(u32, Why)> = Vec::new();
         if reduce.available > 0 {
-            let pad = self.exceeded_padding(cluster, TaskType::Reduce, reduce.tracker_capacity);
+            let pad = self.padding_from(&snap, cluster, TaskType::Reduce, reduce.tracker_capacity);
             let exceeded = pad.exceeded;
             reduce_padding = Some(pad);
             reduce_stop = ReduceStop::NoTask;
@@ -333,11 +379,18 @@ impl TaskScheduler for JobQueueTaskScheduler {
         }
 
         // Per-job outcome, for the explanation
+        // Each job's last `obtainNew*MapTask` call, in one pass (jobs × slots can be large).
+        let mut last_try: std::collections::BTreeMap<u32, &MapTry> = std::collections::BTreeMap::new();
+        for t in &tries {
+            last_try.insert(t.job, t);
+        }
         let reduce_available = reduce.available;
         let reduce_done = matches!(reduce_stop, ReduceStop::Assigned { .. } | ReduceStop::PaddingOnlyFirst { .. });
-        let jobs = order
+        let jobs: Vec<JobOutcome> = order
             .iter()
-            .map(|id| {
+            .enumerate()
+            .filter(|(pos, id)| *pos < QUEUE_LINES || assigned.iter().any(|a| a.job == id.0))
+            .map(|(_, id)| {
                 let j = &cluster.jobs[id];
                 let maps = assigned.iter().filter(|a| a.job == id.0 && a.kind == "map").count() as u32;
                 let reduce = assigned.iter().any(|a| a.job == id.0 && a.kind == "reduce");
@@ -346,9 +399,10 @@ impl TaskScheduler for JobQueueTaskScheduler {
                     None
                 } else if let Some(w) = not_running {
                     Some(w)
+                } else if !hopeful.contains(id) {
+                    Some(Why::NoTask { detail: if j.num_maps() == 0 { NoTask::NoTasksOfType } else { NoTask::NothingPending } })
                 } else {
-                    let mine: Vec<&MapTry> = tries.iter().filter(|t| t.job == id.0).collect();
-                    match mine.last() {
+                    match last_try.get(&id.0) {
                         None => Some(Why::NotReached),
                         Some(t) => {
                             let last_slot = tries.last().map(|x| x.slot);
@@ -380,6 +434,7 @@ impl TaskScheduler for JobQueueTaskScheduler {
 
         let decision = FifoDecision {
             queue,
+            queue_len: order.len(),
             num_trackers: cluster.num_task_trackers(),
             cluster_running_maps,
             cluster_running_reduces,

@@ -50,6 +50,21 @@ fn other_order(d: &Decision) -> Vec<String> {
             .or_else(|| c.reduce.lookups.first())
             .map(|l| l.order.iter().map(|q| q.queue.clone()).collect())
             .unwrap_or_default(),
+        Decision::Fair(f) => f.turns.first().map(|t| t.order.iter().map(|p| p.pool.clone()).collect()).unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
+/// Fair Scheduler: each visited job's allowed locality level this heartbeat.
+fn allowed_levels(d: &Decision) -> Vec<(u32, &'static str)> {
+    match d {
+        Decision::Fair(f) => f
+            .turns
+            .iter()
+            .flat_map(|t| &t.visits)
+            .flat_map(|p| &p.jobs)
+            .filter_map(|v| v.allowed.as_ref().map(|a| (v.job, a.level.as_str())))
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -82,11 +97,18 @@ pub fn reasons(prev: Option<&HeartbeatRecord>, cur: &HeartbeatRecord) -> Vec<Rea
         if common_a != common_b || head_changed {
             out.push(Reason::Reorder);
         }
+        // Delay scheduling: a job's allowed level escalated (NODE → RACK → ANY) or reset.
+        let (la, lb) = (allowed_levels(&p.decision), allowed_levels(&cur.decision));
+        if lb.iter().any(|(job, level)| la.iter().any(|(j, l)| j == job && l != level)) {
+            out.push(Reason::LevelChange);
+        }
         // A job launching a map at a different locality level than its previous launch.
         let before = launched_levels(p);
         for (job, level) in launched_levels(cur) {
             if before.iter().any(|&(j, l)| j == job && l != level) {
-                out.push(Reason::LevelChange);
+                if !out.contains(&Reason::LevelChange) {
+                    out.push(Reason::LevelChange);
+                }
                 break;
             }
         }

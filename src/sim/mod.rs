@@ -56,6 +56,8 @@ pub struct Engine {
     run_until: Option<Millis>,
     pub failures: Vec<CheckFailure>,
     pub ended: bool,
+    /// Replica placement over the trackers' hosts, built once.
+    placement: Arc<placement::Placement>,
 }
 
 impl Engine {
@@ -105,6 +107,7 @@ impl Engine {
             run_until: None,
             failures: Vec::new(),
             ended: false,
+            placement: Arc::new(placement::Placement::new(s.trackers.iter().map(|t| (t.host.as_str(), t.rack.as_str())))),
         };
         if s.steps.is_some() {
             for j in &s.jobs {
@@ -151,11 +154,10 @@ impl Engine {
                 .map(|(i, m)| Tip::new(TaskType::Map, i as u32, m.locations.clone(), m.duration_ms.unwrap_or(map_dur)))
                 .collect(),
             MapsSpec::Placed { count, replicas, duration_ms } => {
-                let hosts: Vec<(String, String)> =
-                    self.scenario.trackers.iter().map(|t| (t.host.clone(), t.rack.clone())).collect();
+                let placement = self.placement.clone();
                 (0..*count as u32)
                     .map(|i| {
-                        let locs = placement::place_replicas(&mut self.rng, &hosts, *replicas);
+                        let locs = placement.place(&mut self.rng, *replicas);
                         Tip::new(TaskType::Map, i, locs, duration_ms.unwrap_or(map_dur))
                     })
                     .collect()
@@ -317,10 +319,8 @@ impl Engine {
             }
         }
         self.update_progress(ti);
-        let t = &mut self.cluster.trackers[ti];
-        t.reported_maps = t.count_map_tasks();
-        t.reported_reduces = t.count_reduce_tasks();
-        t.last_heartbeat = Some(now);
+        self.cluster.record_report(ti);
+        self.cluster.trackers[ti].last_heartbeat = Some(now);
         self.flush_events();
         let (assigned, decision) = self.scheduler.assign_tasks(&mut self.cluster, ti);
         self.flush_events();
