@@ -189,15 +189,7 @@ impl Cluster {
     }
 
     pub fn tracker_ctx(&self, ti: usize) -> TrackerCtx<'_> {
-        let t = &self.trackers[ti];
-        TrackerCtx {
-            name: &t.name,
-            host: &t.host,
-            node: Some(t.node),
-            cluster_size: self.num_task_trackers(),
-            unique_hosts: self.num_unique_hosts(),
-            now: self.now,
-        }
+        tracker_ctx(&self.trackers[ti], self.num_task_trackers(), self.unique_hosts, self.now)
     }
 
     /// Submit a job (`JobTracker.submitJob` → listeners' `jobAdded`).
@@ -262,16 +254,7 @@ impl Cluster {
 
     /// `obtainNewMapTaskCommon(tts, clusterSize, numUniqueHosts, maxCacheLevel)`: spec §5.1.
     pub fn obtain_new_map_task(&mut self, id: JobId, ti: usize, max_cache_level: i32) -> Result<Launched, NoTask> {
-        let cluster_size = self.num_task_trackers();
-        let t = &self.trackers[ti];
-        let ctx = TrackerCtx {
-            name: &t.name,
-            host: &t.host,
-            node: Some(t.node),
-            cluster_size,
-            unique_hosts: self.unique_hosts,
-            now: self.now,
-        };
+        let ctx = tracker_ctx(&self.trackers[ti], self.num_task_trackers(), self.unique_hosts, self.now);
         let job = self.jobs.get_mut(&id).ok_or(NoTask::NotRunning)?;
         if !job.inited {
             return Err(NoTask::NotInitialized);
@@ -289,16 +272,7 @@ impl Cluster {
 
     /// `obtainNewReduceTask(tts, clusterSize, numUniqueHosts)`: spec §6.2.
     pub fn obtain_new_reduce_task(&mut self, id: JobId, ti: usize) -> Result<Launched, NoTask> {
-        let cluster_size = self.num_task_trackers();
-        let t = &self.trackers[ti];
-        let ctx = TrackerCtx {
-            name: &t.name,
-            host: &t.host,
-            node: Some(t.node),
-            cluster_size,
-            unique_hosts: self.unique_hosts,
-            now: self.now,
-        };
+        let ctx = tracker_ctx(&self.trackers[ti], self.num_task_trackers(), self.unique_hosts, self.now);
         let job = self.jobs.get_mut(&id).ok_or(NoTask::NotRunning)?;
         if job.state != RunState::Running {
             return Err(NoTask::NotRunning);
@@ -595,6 +569,12 @@ impl Cluster {
     pub fn is_running(&self, aid: AttemptId) -> bool {
         self.trackers.iter().any(|t| t.running.iter().any(|r| r.attempt == aid))
     }
+}
+
+/// The tracker as `findNewMapTask` sees it (a free function so that it borrows only the
+/// tracker, leaving the jobs free to be borrowed mutably).
+fn tracker_ctx(t: &Tracker, cluster_size: u32, unique_hosts: u32, now: Millis) -> TrackerCtx<'_> {
+    TrackerCtx { name: &t.name, host: &t.host, node: Some(t.node), cluster_size, unique_hosts, now }
 }
 
 /// Locality class of a level (node-group-aware trackers treat level 2 as rack-local).

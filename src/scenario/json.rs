@@ -161,10 +161,11 @@ fn number(v: &Value) -> Option<f64> {
     }
 }
 
-pub fn as_u64_in(v: &Value, path: &str, lo: u64, hi: u64, errs: &mut Errs) -> Option<u64> {
-    let n = match v {
-        Value::Number(n) => n.as_u64(),
-        Value::String(s) => s.trim().parse::<u64>().ok(),
+/// A whole number (JSON integer or numeric string) within `lo..=hi`.
+fn as_int_in(v: &Value, path: &str, lo: i128, hi: i128, errs: &mut Errs) -> Option<i128> {
+    let n: Option<i128> = match v {
+        Value::Number(n) => n.as_i64().map(i128::from).or_else(|| n.as_u64().map(i128::from)),
+        Value::String(s) => s.trim().parse::<i128>().ok(),
         _ => None,
     };
     match n {
@@ -176,19 +177,12 @@ pub fn as_u64_in(v: &Value, path: &str, lo: u64, hi: u64, errs: &mut Errs) -> Op
     }
 }
 
+pub fn as_u64_in(v: &Value, path: &str, lo: u64, hi: u64, errs: &mut Errs) -> Option<u64> {
+    as_int_in(v, path, lo.into(), hi.into(), errs).map(|n| n as u64)
+}
+
 pub fn as_i64_in(v: &Value, path: &str, lo: i64, hi: i64, errs: &mut Errs) -> Option<i64> {
-    let n = match v {
-        Value::Number(n) => n.as_i64(),
-        Value::String(s) => s.trim().parse::<i64>().ok(),
-        _ => None,
-    };
-    match n {
-        Some(n) if n >= lo && n <= hi => Some(n),
-        _ => {
-            errs.expected(path, v, &format!("a whole number from {lo} to {hi}"));
-            None
-        }
-    }
+    as_int_in(v, path, lo.into(), hi.into(), errs).map(|n| n as i64)
 }
 
 pub fn as_f64_in(v: &Value, path: &str, lo: f64, hi: f64, errs: &mut Errs) -> Option<f64> {
