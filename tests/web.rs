@@ -13,6 +13,13 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 /// Mount a fresh `App` into a new `<div>` under `<body>` and let it render.
 async fn mount_app() -> Element {
+    // Apps mounted by earlier tests keep the URL hash up to date; start from none.
+    set_hash("");
+    mount_with_hash().await
+}
+
+/// Mount with whatever hash the page has now (a share link under test).
+async fn mount_with_hash() -> Element {
     let document = gloo::utils::document();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
@@ -89,4 +96,91 @@ async fn next_fills_a_slot_and_previous_undoes_it() {
     assert_eq!(text(&root, "[data-testid=hb]"), "0");
     assert_eq!(count(&root, "[data-testid=slot].filled"), 0);
     assert_eq!(query(&root, "[data-testid=racks]").inner_html(), before);
+}
+
+fn set_hash(hash: &str) {
+    let url = if hash.is_empty() { gloo::utils::window().location().pathname().unwrap() } else { format!("#{hash}") };
+    let _ = gloo::utils::window().history().unwrap().replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+}
+
+#[wasm_bindgen_test]
+async fn a_share_link_restores_scenario_and_heartbeat() {
+    set_hash("v=1&b=fifo-two-racks&hb=7");
+    let root = mount_with_hash().await;
+    set_hash("");
+    assert_eq!(text(&root, "[data-testid=hb]"), "7");
+    assert_eq!(count(&root, "[data-testid=banner]"), 0);
+    assert!(count(&root, "[data-testid=why-lines] li") > 0);
+}
+
+#[wasm_bindgen_test]
+async fn a_bad_share_link_shows_an_error_and_the_default_scenario() {
+    for bad in ["v=9&b=fifo-two-racks", "v=1&s=%%%", "v=1&s=eyJ2ZXJzaW9uIjo5fQ&hb=3", "v=1&b=nope"] {
+        set_hash(bad);
+        let root = mount_with_hash().await;
+        set_hash("");
+        assert_eq!(count(&root, "[data-testid=banner]"), 1, "{bad}");
+        assert_eq!(text(&root, "[data-testid=hb]"), "0", "{bad}");
+        assert!(count(&root, "[data-testid^='node-']") > 0, "{bad}: no grid");
+    }
+}
+
+#[wasm_bindgen_test]
+async fn language_switches_live() {
+    let root = mount_app().await;
+    click(&root, "[data-testid=next]").await;
+    click(&root, "[data-testid=lang-zh]").await;
+    assert!(text(&root, "[data-testid=next]").contains("下一步"));
+    assert!(text(&root, "[data-testid=why-lines]").contains("心跳"));
+    assert!(text(&root, "[data-testid=cluster]").contains("集群"));
+    click(&root, "[data-testid=lang-en]").await;
+    assert!(text(&root, "[data-testid=next]").contains("Next >"));
+}
+
+#[wasm_bindgen_test]
+async fn the_fifo_panel_shows_the_load_factor_and_padding() {
+    let root = mount_app().await;
+    assert_eq!(count(&root, "[data-testid=panel-empty]"), 1);
+    for _ in 0..61 {
+        click(&root, "[data-testid=next]").await;
+    }
+    assert_eq!(count(&root, "[data-testid=fifo-panel]"), 1);
+    assert!(text(&root, "[data-testid=load-map]").contains("11.39"));
+    assert!(query(&root, "[data-testid=padding-map]").class_list().contains("bit"));
+    assert!(query(&root, "[data-testid=rule-padding]").class_list().contains("bit"));
+}
+
+#[wasm_bindgen_test]
+async fn scrubbing_and_selecting_a_job() {
+    let root = mount_app().await;
+    let input: web_sys::HtmlInputElement = query(&root, "[data-testid=scrubber]").dyn_into().unwrap();
+    input.set_value("80");
+    let event = web_sys::Event::new("input").unwrap();
+    input.dispatch_event(&event).unwrap();
+    yew::scheduler::flush().await;
+    assert_eq!(text(&root, "[data-testid=hb]"), "80");
+    click(&root, "[data-testid=job-chip-2]").await;
+    assert!(count(&root, ".node.holds-input") > 0, "no node marked as holding J2's input");
+    assert!(count(&root, ".rack.holds-input") > 0);
+    click(&root, "[data-testid=job-chip-2]").await;
+    assert_eq!(count(&root, ".node.holds-input"), 0);
+}
+
+#[wasm_bindgen_test]
+async fn the_editor_reports_errors_at_their_path() {
+    let root = mount_app().await;
+    click(&root, "[data-testid=open-editor]").await;
+    let area: web_sys::HtmlTextAreaElement = query(&root, "[data-testid=scenario-text]").dyn_into().unwrap();
+    let good = area.value();
+    area.set_value(&good.replacen("\"HIGH\"", "\"URGENT\"", 1));
+    area.dispatch_event(&web_sys::InputEvent::new("input").unwrap()).unwrap();
+    yew::scheduler::flush().await;
+    assert!(text(&root, "[data-testid=error-path]").contains("priority"));
+    assert!(query(&root, "[data-testid=apply]").has_attribute("disabled"));
+    area.set_value(&good);
+    area.dispatch_event(&web_sys::InputEvent::new("input").unwrap()).unwrap();
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, "[data-testid=error-path]"), 0);
+    click(&root, "[data-testid=apply]").await;
+    assert_eq!(count(&root, "[data-testid=editor]"), 0);
 }

@@ -1,128 +1,210 @@
-//! The page shell: header with the scenario picker, transport, cluster grid and "why" panel.
+//! The page shell: top bar, transport, the grid with the scheduler / jobs / log tabs under
+//! it, the "why" panel beside it, dialogs; and the effects that connect it to the browser
+//! (keyboard, the play timer, the URL hash, the document language).
+
+use std::rc::Rc;
 
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::grid;
-use super::state::{Action, Lab};
+use super::actions::Action;
+use super::dialogs;
+use super::editor::Editor;
+use super::grid::{Ghost, Grid};
+use super::log::{window_of, DecisionLog};
+use super::panels::{self, SchedulerPanel};
+use super::state::{Dialog, Lab, Origin, Tab, SPEEDS};
+use super::topbar::Topbar;
 use super::transport::Transport;
 use super::why::WhyPanel;
-use crate::explain;
-use crate::i18n::Lang;
+use super::{jobs, platform, t};
+use crate::model::cluster::AttemptEnd;
+
+fn key_action(key: &str, dialog_open: bool) -> Option<Action> {
+    if dialog_open {
+        return match key {
+            "Escape" => Some(Action::Close),
+            "?" => Some(Action::Open(Dialog::Help)),
+            _ => None,
+        };
+    }
+    Some(match key {
+        " " | "Spacebar" | "k" | "." => Action::TogglePlay,
+        "ArrowRight" => Action::Next,
+        "ArrowLeft" => Action::Prev,
+        "Home" => Action::First,
+        "End" => Action::Last,
+        "+" | "=" => Action::Faster,
+        "-" | "_" | "−" => Action::Slower,
+        "n" | "N" => Action::NextInteresting,
+        "p" | "P" => Action::TogglePresent,
+        "l" | "L" => Action::ToggleLang,
+        "?" => Action::Open(Dialog::Help),
+        "Escape" => Action::DismissBanner,
+        _ => return None,
+    })
+}
 
 #[component]
 pub fn App() -> Html {
-    let lab = use_reducer(Lab::new);
+    let lab = use_reducer(|| Lab::from_hash(&platform::hash()));
+    let dispatch = lab.dispatcher();
+    let dialog_open = lab.dialog.is_some();
 
-    // Keyboard: → / ← step, unless a form control has the focus.
+    // Keyboard shortcuts, off while typing in a field.
     {
-        let dispatcher = lab.dispatcher();
-        use_effect_with((), move |_| {
-            let document = gloo::utils::document();
+        let d = dispatch.clone();
+        use_effect_with(dialog_open, move |&open| {
             let options = EventListenerOptions::enable_prevent_default();
-            let listener =
-                EventListener::new_with_options(&document, "keydown", options, move |event| {
-                    let Some(event) = event.dyn_ref::<KeyboardEvent>() else {
-                        return;
-                    };
-                    if event.alt_key() || event.ctrl_key() || event.meta_key() {
-                        return;
-                    }
-                    let in_control = gloo::utils::document()
-                        .active_element()
-                        .map(|el| matches!(el.tag_name().as_str(), "SELECT" | "INPUT" | "TEXTAREA"))
-                        .unwrap_or(false);
-                    if in_control {
-                        return;
-                    }
-                    match event.key().as_str() {
-                        "ArrowRight" => dispatcher.dispatch(Action::Next),
-                        "ArrowLeft" => dispatcher.dispatch(Action::Prev),
-                        _ => return,
-                    }
+            let listener = EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |event| {
+                let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
+                if event.alt_key() || event.ctrl_key() || event.meta_key() || event.is_composing() {
+                    return;
+                }
+                if platform::typing_in_field() && event.key() != "Escape" {
+                    return;
+                }
+                if let Some(action) = key_action(&event.key(), open) {
                     event.prevent_default();
-                });
+                    d.dispatch(action);
+                }
+            });
             move || drop(listener)
         });
     }
 
-    let onselect = {
-        let lab = lab.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Ok(index) = select.value().parse::<usize>() {
-                lab.dispatch(Action::Select(index));
-            }
-        })
-    };
-    let onnext = {
-        let lab = lab.clone();
-        Callback::from(move |()| lab.dispatch(Action::Next))
-    };
-    let onprev = {
-        let lab = lab.clone();
-        Callback::from(move |()| lab.dispatch(Action::Prev))
-    };
+    // A share link pasted into the address bar of the open page.
+    {
+        let d = dispatch.clone();
+        use_effect_with((), move |_| {
+            let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| d.dispatch(Action::OpenLink(platform::hash())));
+            move || drop(listener)
+        });
+    }
 
-    let header = html! {
-        <header class="topbar">
-            <div class="brand">
-                <span class="logo" aria-hidden="true">{"S"}</span>
-                <h1>{"SchedScope"}</h1>
-                <span class="tag">{"Hadoop 1.x scheduler lab"}</span>
+    // The play timer: one tick per heartbeat up to 30 hb/s, then several heartbeats a tick.
+    {
+        let d = dispatch.clone();
+        use_effect_with((lab.playing, lab.prefs.speed), move |&(playing, speed)| {
+            let timer = playing.then(|| {
+                let hbs = SPEEDS[speed];
+                let (ms, per_tick) = if hbs <= 30.0 { ((1000.0 / hbs) as u32, 1) } else { (33, (hbs * 0.033).round() as u32) };
+                gloo::timers::callback::Interval::new(ms, move || d.dispatch(Action::Tick(per_tick)))
+            });
+            move || drop(timer)
+        });
+    }
+
+    // Keep the URL a share link of what is shown (not while playing), and <html lang>.
+    {
+        let hash = (!lab.playing).then(|| lab.share_hash());
+        use_effect_with(hash, |hash| {
+            if let Some(h) = hash {
+                platform::replace_hash(h);
+            }
+        });
+        use_effect_with(lab.lang(), |lang| platform::set_document_lang(lang.code()));
+    }
+    // Keep the current heartbeat in view in the decision log.
+    {
+        let hb = lab.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
+        use_effect_with((hb, lab.tab), |(hb, tab)| {
+            if *tab == Tab::Log {
+                platform::scroll_into_view(&format!("log-{hb}"));
+            }
+        });
+    }
+
+    let lang = lab.lang();
+    let rc: Rc<Lab> = Rc::new((*lab).clone());
+    let banner = lab.banner.as_ref().map(|msg| {
+        let d = dispatch.clone();
+        html! {
+            <div class="banner" role="alert" data-testid="banner">
+                <span>{msg}</span>
+                <button class="btn tiny" aria-label={t(lang, "close")} onclick={Callback::from(move |_| d.dispatch(Action::DismissBanner))}>{"✕"}</button>
             </div>
-            <label class="picker">
-                <span class="picker-label">{"Scenario"}</span>
-                <select data-testid="scenario-picker" onchange={onselect}>
-                    { for lab.scenarios.iter().enumerate().map(|(i, s)| html! {
-                        <option value={i.to_string()} selected={i == lab.selected} title={s.id}>
-                            {&s.title}
-                        </option>
-                    }) }
-                </select>
-            </label>
-        </header>
-    };
+        }
+    });
 
     let body = match &lab.sim {
-        Err(lines) => html! {
+        Err(errors) => html! {
             <main class="layout single">
                 <section class="card errors" data-testid="scenario-errors">
-                    <h2>{"This scenario does not load"}</h2>
-                    <ul>{ for lines.iter().map(|l| html! { <li><code>{l}</code></li> }) }</ul>
+                    <h2>{t(lang, "does_not_load")}</h2>
+                    <ul>{ for errors.iter().map(|e| html! { <li><code>{&e.path}</code>{format!(": {}", e.message)}</li> }) }</ul>
                 </section>
             </main>
         },
-        Ok(sim) => {
-            let view = sim.view();
-            let lines = sim
-                .last_record()
-                .map(|r| explain::text::render(r, Lang::En))
-                .unwrap_or_default();
-            let intro = lab
-                .current()
-                .map(|s| s.description.clone())
-                .unwrap_or_default();
+        Ok(cell) => {
+            let sim = cell.borrow();
+            let view = Rc::new(sim.view());
+            let record = sim.last_record().cloned();
+            let ghosts: Vec<Ghost> = record
+                .iter()
+                .flat_map(|r| r.reported.iter())
+                .filter(|rep| rep.outcome == AttemptEnd::Succeeded)
+                .map(|rep| Ghost { label: rep.attempt.to_string().split('#').next().unwrap_or_default().replacen(' ', ".", 1), job: rep.attempt.job, is_map: rep.attempt.kind == crate::model::TaskType::Map })
+                .collect();
+            let intro = lab.builtin().map(|b| lang.pick(&b.description.0, &b.description.1).to_string()).unwrap_or_default();
+            let tab = lab.tab;
+            let tab_btn = |which: Tab, label: String, testid: &'static str| {
+                let d = dispatch.clone();
+                html! {
+                    <button role="tab" class={classes!("tab", (tab == which).then_some("on"))} aria-selected={(tab == which).to_string()}
+                            data-testid={testid} onclick={Callback::from(move |_| d.dispatch(Action::SetTab(which)))}>{label}</button>
+                }
+            };
+            let panel_title = record.as_ref().map(|r| panels::title(&r.decision, lang)).unwrap_or_else(|| t(lang, "scheduler").to_string());
+            let tab_body = match tab {
+                Tab::Scheduler => html! { <SchedulerPanel record={record.clone()} lang={lang} /> },
+                Tab::Jobs => jobs::table(&view.jobs, lab.selected_job, lang, &dispatch),
+                Tab::Log => html! { <DecisionLog window={window_of(sim.records(), sim.hb())} hb={sim.hb()} known={sim.records().len() as u64} lang={lang} dispatch={dispatch.clone()} /> },
+            };
             html! {
-                <>
-                    <Transport hb={view.hb} time_ms={view.time_ms} finished={sim.finished()}
-                               onprev={onprev} onnext={onnext} />
-                    <main class="layout">
-                        { grid::cluster(&view) }
-                        <WhyPanel hb={view.hb} time_ms={view.time_ms}
-                                  tracker={view.heartbeating.clone().map(AttrValue::from)}
-                                  lines={lines} intro={AttrValue::from(intro)} />
-                    </main>
-                </>
+                <main class="layout">
+                    <div class="col-main">
+                        <Grid view={view.clone()} ghosts={Rc::new(ghosts)} selected_job={lab.selected_job} lang={lang} dispatch={dispatch.clone()} />
+                        <section class="card tabs-card">
+                            <div class="tabs" role="tablist">
+                                { tab_btn(Tab::Scheduler, panel_title, "tab-scheduler") }
+                                { tab_btn(Tab::Jobs, t(lang, "jobs").to_string(), "tab-jobs") }
+                                { tab_btn(Tab::Log, t(lang, "decision_log").to_string(), "tab-log") }
+                            </div>
+                            <div class="tab-body" role="tabpanel">{ tab_body }</div>
+                        </section>
+                    </div>
+                    <WhyPanel record={record} lang={lang} intro={AttrValue::from(intro)} />
+                </main>
             }
         }
     };
 
+    let dialog = match lab.dialog {
+        Some(Dialog::Help) => dialogs::help(&lab, &dispatch),
+        Some(Dialog::Share) => dialogs::share(&rc, &dispatch),
+        Some(Dialog::Editor) => {
+            let label = match &lab.origin {
+                Origin::Builtin(i) => lab.scenarios[*i].id.to_string(),
+                Origin::Saved(n) | Origin::Custom(n) => n.clone(),
+            };
+            html! { <Editor text={AttrValue::from(lab.text.clone())} label={AttrValue::from(label)} lang={lang} dispatch={dispatch.clone()} /> }
+        }
+        None => html! {},
+    };
+
+    let class = classes!("app", if lab.prefs.dark { "theme-dark" } else { "theme-light" }, lab.prefs.present.then_some("present"), (lang == crate::i18n::Lang::Zh).then_some("lang-zh"));
     html! {
-        <div class="app">
-            { header }
+        <div class={class} data-testid="app">
+            <Topbar lab={rc.clone()} dispatch={dispatch.clone()} />
+            <Transport lab={rc} dispatch={dispatch.clone()} />
+            { for banner }
             { body }
+            if let Some(msg) = lab.toast.filter(|_| lab.dialog.is_none()) {
+                <div class="toast floating" role="status">{t(lang, msg)}</div>
+            }
+            { dialog }
         </div>
     }
 }

@@ -1,45 +1,138 @@
 //! The cluster: racks side by side, each TaskTracker a card with its map and reduce slots.
+//! Big clusters switch to the denser drawing in `grid_dense`.
+
+use std::collections::HashSet;
+use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::actions::Action;
+use super::state::Lab;
+use super::{fill, grid_dense, t};
+use crate::i18n::Lang;
+use crate::model::TaskType;
 use crate::sim::view::{ClusterView, NodeView, RackView, SlotTask};
 
+/// Above this many trackers the grid uses the dense drawing.
+pub const DENSE_FROM: usize = 40;
 /// Number of job colours in `style.css` (`.job-c0` ..).
 const JOB_COLOURS: u32 = 7;
 
-fn job_class(job: u32) -> String {
+pub fn job_class(job: u32) -> String {
     format!("job-c{}", job.saturating_sub(1) % JOB_COLOURS)
 }
 
-fn busy(slots: &[Option<SlotTask>]) -> usize {
-    slots.iter().filter(|s| s.is_some()).count()
+pub fn slot_label(task: &SlotTask) -> String {
+    task.label.replacen(' ', ".", 1)
 }
 
-pub fn cluster(view: &ClusterView) -> Html {
+pub fn loc_class(task: &SlotTask) -> Option<&'static str> {
+    task.locality.map(|l| match l.letter() {
+        'N' => "loc-node",
+        'R' => "loc-rack",
+        _ => "loc-off",
+    })
+}
+
+pub fn slot_title(task: &SlotTask, lang: Lang) -> String {
+    let loc = task.locality.map(|l| match l.letter() {
+        'N' => t(lang, "loc_node"),
+        'R' => t(lang, "loc_rack"),
+        _ => t(lang, "loc_off"),
+    });
+    let mut s = format!("{} · {} {} · #{}", slot_label(task), if task.is_map { "map" } else { "reduce" }, task.index, task.attempt);
+    if let Some(l) = loc {
+        s.push_str(&format!(" · {l}"));
+    }
+    if task.new_this_hb {
+        s.push_str(&format!(" · {}", t(lang, "launched_now")));
+    }
+    s
+}
+
+/// A task whose end the heartbeating tracker reported in this heartbeat: drawn fading out
+/// in a free slot of its kind.
+#[derive(Clone, PartialEq)]
+pub struct Ghost {
+    pub label: String,
+    pub job: u32,
+    pub is_map: bool,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct GridProps {
+    pub view: Rc<ClusterView>,
+    pub ghosts: Rc<Vec<Ghost>>,
+    pub selected_job: Option<u32>,
+    pub lang: Lang,
+    pub dispatch: yew::UseReducerDispatcher<Lab>,
+}
+
+#[component]
+pub fn Grid(props: &GridProps) -> Html {
+    let view = &props.view;
+    let lang = props.lang;
     let nodes: Vec<&NodeView> = view.racks.iter().flat_map(|r| r.nodes.iter()).collect();
-    let map_total: usize = nodes.iter().map(|n| n.map_slots.len()).sum();
-    let red_total: usize = nodes.iter().map(|n| n.reduce_slots.len()).sum();
-    let map_busy: usize = nodes.iter().map(|n| busy(&n.map_slots)).sum();
-    let red_busy: usize = nodes.iter().map(|n| busy(&n.reduce_slots)).sum();
+    let busy = |f: fn(&NodeView) -> &Vec<Option<SlotTask>>| -> (usize, usize) {
+        (nodes.iter().map(|n| f(n).iter().filter(|s| s.is_some()).count()).sum(), nodes.iter().map(|n| f(n).len()).sum())
+    };
+    let (mb, mt) = busy(|n| &n.map_slots);
+    let (rb, rt) = busy(|n| &n.reduce_slots);
+    let hosts: HashSet<&str> = props
+        .selected_job
+        .and_then(|j| view.jobs.iter().find(|x| x.job == j))
+        .map(|j| j.input_hosts.iter().map(String::as_str).collect())
+        .unwrap_or_default();
+    let dense = nodes.len() > DENSE_FROM;
+    let summary = fill(t(lang, "cluster_summary"), &[&view.racks.len().to_string(), &nodes.len().to_string(), &mb.to_string(), &mt.to_string(), &rb.to_string(), &rt.to_string()]);
     html! {
-        <section class="card cluster" aria-label="Cluster">
+        <section class={classes!("card", "cluster", dense.then_some("dense"))} aria-label={t(lang, "cluster")} data-testid="cluster">
             <header class="card-head">
-                <h2>{"Cluster"}</h2>
-                <span class="meta" data-testid="cluster-summary">
-                    {format!("{} racks · {} TaskTrackers · map slots {}/{} busy · reduce slots {}/{} busy",
-                        view.racks.len(), nodes.len(), map_busy, map_total, red_busy, red_total)}
-                </span>
+                <h2>{t(lang, "cluster")}</h2>
+                <span class="meta" data-testid="cluster-summary">{summary}</span>
+                { job_chips(view, props.selected_job, lang, &props.dispatch) }
             </header>
             <div class="racks" data-testid="racks">
-                { for view.racks.iter().map(|r| rack(r, view.heartbeating.as_deref())) }
+                if dense {
+                    { for view.racks.iter().map(|r| grid_dense::rack(r, view.heartbeating.as_deref(), &hosts, lang)) }
+                } else {
+                    { for view.racks.iter().map(|r| rack(r, view.heartbeating.as_deref(), &hosts, &props.ghosts, lang)) }
+                }
             </div>
-            { legend() }
+            { legend(props.selected_job, lang) }
         </section>
     }
 }
 
-/// Column classes for a rack: every node of the rack uses the rack's largest slot counts so
-/// the columns line up; a rack with many slots per node stacks map over reduce slots.
+fn job_chips(view: &ClusterView, selected: Option<u32>, lang: Lang, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+    let mut jobs: Vec<_> = view.jobs.iter().collect();
+    jobs.sort_by_key(|j| j.job);
+    let shown = jobs.len().min(8);
+    html! {
+        <div class="job-chips" role="group" aria-label={t(lang, "select_job")}>
+            { for jobs[..shown].iter().map(|j| {
+                let d = dispatch.clone();
+                let id = j.job;
+                let on = selected == Some(id);
+                html! {
+                    <button class={classes!("job-chip", on.then_some("on"))} data-testid={format!("job-chip-{id}")}
+                            aria-pressed={on.to_string()} title={fill(t(lang, "job_chip_title"), &[&format!("J{id}")])}
+                            onclick={Callback::from(move |_| d.dispatch(Action::SelectJob(Some(id))))}>
+                        <span class={classes!("swatch-dot", job_class(id))}></span>
+                        <b>{format!("J{id}")}</b>
+                        <span class="chip-name">{&j.name}</span>
+                        <span class="chip-state">{format!("{}/{}", j.maps_done, j.maps_total)}</span>
+                        if on { <span class="block-icon" aria-hidden="true">{"▤"}</span> }
+                    </button>
+                }
+            }) }
+            if jobs.len() > shown { <span class="meta">{format!("+{}", jobs.len() - shown)}</span> }
+        </div>
+    }
+}
+
+/// Column counts for a rack: every node uses the rack's largest slot counts so columns line
+/// up; a rack with many slots per node stacks map over reduce slots.
 #[derive(Clone, Copy)]
 struct Columns {
     map: usize,
@@ -47,73 +140,51 @@ struct Columns {
     stacked: bool,
 }
 
-/// Most slots one row shows (style.css has `cols-1` .. `cols-8`); more wrap.
-const MAX_COLS: usize = 8;
-
 impl Columns {
     fn of(rack: &RackView) -> Columns {
-        let map = rack
-            .nodes
-            .iter()
-            .map(|n| n.map_slots.len())
-            .max()
-            .unwrap_or(0);
-        let reduce = rack
-            .nodes
-            .iter()
-            .map(|n| n.reduce_slots.len())
-            .max()
-            .unwrap_or(0);
-        Columns {
-            map,
-            reduce,
-            stacked: map + reduce > 5,
-        }
+        let map = rack.nodes.iter().map(|n| n.map_slots.len()).max().unwrap_or(0);
+        let reduce = rack.nodes.iter().map(|n| n.reduce_slots.len()).max().unwrap_or(0);
+        Columns { map, reduce, stacked: map + reduce > 5 }
     }
 
     fn group(&self, count: usize) -> Classes {
-        let cols = if self.stacked {
-            self.map.max(self.reduce)
-        } else {
-            count
-        };
-        let cols = cols.clamp(1, MAX_COLS);
-        classes!(
-            format!("cols-{cols}"),
-            (!self.stacked).then(|| format!("grow-{cols}"))
-        )
+        let cols = if self.stacked { self.map.max(self.reduce) } else { count };
+        let cols = cols.clamp(1, 8);
+        classes!(format!("cols-{cols}"), (!self.stacked).then(|| format!("grow-{cols}")))
     }
 }
 
-fn rack(rack: &RackView, heartbeating: Option<&str>) -> Html {
+fn rack(rack: &RackView, heartbeating: Option<&str>, hosts: &HashSet<&str>, ghosts: &[Ghost], lang: Lang) -> Html {
     let cols = Columns::of(rack);
+    let holds = rack.nodes.iter().any(|n| hosts.contains(n.host.as_str()));
     html! {
-        <div class={classes!("rack", cols.stacked.then_some("stacked"))} key={rack.name.clone()}
-             data-testid={format!("rack-{}", rack.name)}>
+        <div class={classes!("rack", cols.stacked.then_some("stacked"), holds.then_some("holds-input"))} key={rack.name.clone()}
+             data-testid={format!("rack-{}", rack.name.trim_start_matches('/'))}>
             <div class="rack-head">
-                <span class="rack-name">{&rack.name}</span>
+                <span class="rack-name">{rack.name.trim_start_matches('/')}</span>
                 if cols.stacked {
-                    <span class="col-label stacked-label">{"map slots above · reduce slots below"}</span>
+                    <span class="col-label stacked-label">{t(lang, "stacked_label")}</span>
                 } else {
-                    <span class={classes!("col-label", cols.group(cols.map))}>
-                        {if cols.map > 1 { "map slots" } else { "map" }}
-                    </span>
-                    <span class={classes!("col-label", cols.group(cols.reduce))}>
-                        {if cols.reduce > 1 { "reduce slots" } else { "reduce" }}
-                    </span>
+                    <span class={classes!("col-label", cols.group(cols.map))}>{t(lang, "map_slots")}</span>
+                    <span class={classes!("col-label", cols.group(cols.reduce))}>{t(lang, "reduce_slots")}</span>
                 }
             </div>
-            { for rack.nodes.iter().map(|n| node(n, cols, heartbeating == Some(n.tracker.as_str()))) }
+            { for rack.nodes.iter().map(|n| {
+                let hb = heartbeating == Some(n.tracker.as_str());
+                node(n, cols, hb, hosts.contains(n.host.as_str()), if hb { ghosts } else { &[] }, lang)
+            }) }
         </div>
     }
 }
 
-fn short_host(host: &str) -> &str {
+pub fn short_host(host: &str) -> &str {
     host.rsplit('.').next().unwrap_or(host)
 }
 
-fn node(node: &NodeView, cols: Columns, heartbeating: bool) -> Html {
-    let class = classes!("node", heartbeating.then_some("hb-now"));
+fn node(node: &NodeView, cols: Columns, heartbeating: bool, holds: bool, ghosts: &[Ghost], lang: Lang) -> Html {
+    let class = classes!("node", heartbeating.then_some("hb-now"), holds.then_some("holds-input"));
+    let mut map_ghosts = ghosts.iter().filter(|g| g.is_map);
+    let mut red_ghosts = ghosts.iter().filter(|g| !g.is_map);
     html! {
         <div class={class} key={node.tracker.clone()} data-testid={format!("node-{}", node.tracker)}
              aria-current={heartbeating.then_some("true")}>
@@ -121,79 +192,61 @@ fn node(node: &NodeView, cols: Columns, heartbeating: bool) -> Html {
                 <span class="host">{short_host(&node.host)}</span>
                 <span class="tracker">
                     {&node.tracker}
-                    if heartbeating { <span class="pulse" title="heartbeating now">{" ♥"}</span> }
+                    if heartbeating { <span class="pulse" title={t(lang, "hb_now")}>{" ♥"}</span> }
+                    if holds { <span class="block-icon" title={t(lang, "holds_input")}>{" ▤"}</span> }
                 </span>
             </div>
             <div class={classes!("slots", "map-slots", cols.group(cols.map))}>
-                { for node.map_slots.iter().map(|s| slot(s.as_ref(), true)) }
+                { for node.map_slots.iter().enumerate().map(|(i, s)| slot(i, s.as_ref(), TaskType::Map, &mut map_ghosts, lang)) }
             </div>
             <div class={classes!("slots", "reduce-slots", cols.group(cols.reduce))}>
-                { for node.reduce_slots.iter().map(|s| slot(s.as_ref(), false)) }
+                { for node.reduce_slots.iter().enumerate().map(|(i, s)| slot(i, s.as_ref(), TaskType::Reduce, &mut red_ghosts, lang)) }
             </div>
         </div>
     }
 }
 
-fn slot(task: Option<&SlotTask>, map_slot: bool) -> Html {
-    let kind = if map_slot { "map" } else { "reduce" };
+fn slot<'a>(i: usize, task: Option<&SlotTask>, kind: TaskType, ghosts: &mut impl Iterator<Item = &'a Ghost>, lang: Lang) -> Html {
+    let kind = kind.as_str();
     let Some(task) = task else {
-        return html! { <div class={classes!("slot", "free", kind)} data-testid="slot" title={format!("free {kind} slot")}></div> };
-    };
-    let loc = task.locality.map(|l| l.letter());
-    let loc_class = match loc {
-        Some('N') => Some("loc-node"),
-        Some('R') => Some("loc-rack"),
-        Some(_) => Some("loc-off"),
-        None => None,
-    };
-    let loc_word = match loc {
-        Some('N') => ", node-local",
-        Some('R') => ", rack-local",
-        Some(_) => ", off-switch",
-        None => "",
-    };
-    let title = format!(
-        "{} ({} task {}, attempt {}{}){}",
-        task.label,
-        if task.is_map { "map" } else { "reduce" },
-        task.index,
-        task.attempt,
-        loc_word,
-        if task.new_this_hb {
-            " — launched this heartbeat"
-        } else {
-            ""
+        if let Some(g) = ghosts.next() {
+            return html! {
+                <div class={classes!("slot", "free", "ghost", kind, job_class(g.job))} data-testid="slot" key={format!("ghost-{}", g.label)}
+                     title={fill(t(lang, "finished_here"), &[&g.label])}>
+                    <span class="slot-label">{&g.label}</span><span class="done-mark" aria-hidden="true">{"✓"}</span>
+                </div>
+            };
         }
-    );
-    let class = classes!(
-        "slot",
-        "filled",
-        kind,
-        job_class(task.job),
-        loc_class,
-        task.new_this_hb.then_some("new")
-    );
+        return html! { <div class={classes!("slot", "free", kind)} data-testid="slot" key={format!("free-{i}")} title={t(lang, "free_slot")}></div> };
+    };
+    let class = classes!("slot", "filled", kind, job_class(task.job), loc_class(task), task.new_this_hb.then_some("new"));
+    // A key per attempt, so a newly launched task is a new element and its animation runs.
     html! {
-        <div class={class} data-testid="slot" title={title}>
-            <span class="slot-label">{&task.label}</span>
-            if let Some(letter) = loc {
-                <span class="loc" data-testid="locality">{letter}</span>
+        <div class={class} data-testid="slot" title={slot_title(task, lang)} key={format!("{}#{}", task.label, task.attempt)}>
+            <span class="slot-label">{slot_label(task)}</span>
+            if let Some(l) = task.locality {
+                <span class="loc" data-testid="locality">{l.letter()}</span>
             }
-            if task.new_this_hb { <span class="new-tag" aria-hidden="true">{"new"}</span> }
+            if task.new_this_hb { <span class="new-tag" aria-hidden="true">{t(lang, "new_tag")}</span> }
         </div>
     }
 }
 
-fn legend() -> Html {
+fn legend(selected: Option<u32>, lang: Lang) -> Html {
     html! {
-        <footer class="legend" aria-label="Legend">
-            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-node"><span class="loc">{"N"}</span></span>{"node-local"}</span>
-            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-rack"><span class="loc">{"R"}</span></span>{"rack-local"}</span>
-            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-off"><span class="loc">{"O"}</span></span>{"off-switch"}</span>
-            <span class="legend-item"><span class="swatch slot filled reduce job-c0"></span>{"reduce task"}</span>
-            <span class="legend-item"><span class="swatch slot free"></span>{"free slot"}</span>
-            <span class="legend-item"><span class="swatch hb-frame"></span>{"heartbeating tracker"}</span>
-            <span class="legend-item"><span class="swatch slot filled map job-c0 new"></span>{"launched now"}</span>
+        <footer class="legend" aria-label={t(lang, "legend")}>
+            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-node"><span class="loc">{"N"}</span></span>{t(lang, "loc_node")}</span>
+            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-rack"><span class="loc">{"R"}</span></span>{t(lang, "loc_rack")}</span>
+            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-off"><span class="loc">{"O"}</span></span>{t(lang, "loc_off")}</span>
+            <span class="legend-item"><span class="swatch slot filled reduce job-c0"></span>{t(lang, "reduce_task")}</span>
+            <span class="legend-item"><span class="swatch slot free"></span>{t(lang, "free_slot")}</span>
+            <span class="legend-item"><span class="swatch hb-frame"></span>{t(lang, "hb_tracker")}</span>
+            <span class="legend-item"><span class="swatch slot filled map job-c0 new legend-new"></span>{t(lang, "launched_now")}</span>
+            if let Some(j) = selected {
+                <span class="legend-item"><span class="block-icon">{"▤"}</span>{fill(t(lang, "input_blocks_of"), &[&format!("J{j}")])}</span>
+            } else {
+                <span class="legend-item hint">{t(lang, "select_job_hint")}</span>
+            }
         </footer>
     }
 }

@@ -1,145 +1,278 @@
-//! Page state: the built-in scenarios, the selected one, and its simulation.
-//! `Lab::reduce` is a thin adapter over `Simulation`'s stepping API.
+//! Page state. `Lab` holds the simulation behind a shared cell and mutates it in place (a
+//! `version` counter tells yew that something changed), so a step never clones the whole
+//! history. `Lab::reduce` (in `actions.rs`) turns commands into `Simulation` calls.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
-use yew::Reducible;
-
-use crate::scenario;
+use crate::i18n::Lang;
+use crate::scenario::{self, ScenarioError};
+use crate::sim::interesting::{self, Reason};
 use crate::sim::Simulation;
+
+use super::platform;
+
+/// Speeds the page offers, in heartbeats per second (a log scale: each step doubles).
+pub const SPEEDS: [f64; 11] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0];
+pub const DEFAULT_SPEED: usize = 3;
+/// The page refuses scenarios bigger than this (the CLI takes more).
+pub const MAX_PAGE_TRACKERS: usize = 1000;
+pub const MAX_PAGE_TASKS: u64 = 200_000;
+/// Heartbeats and milliseconds spent computing the run ahead when a scenario loads.
+pub const LOOKAHEAD_HBS: u64 = 40_000;
+pub const LOOKAHEAD_MS: f64 = 1500.0;
 
 /// A built-in scenario as the picker shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScenarioEntry {
     pub id: &'static str,
-    pub title: String,
-    pub description: String,
+    pub title: (String, String),
+    pub description: (String, String),
     pub json: &'static str,
 }
 
 impl ScenarioEntry {
-    fn new(id: &'static str, json: &'static str) -> ScenarioEntry {
+    pub fn new(id: &'static str, json: &'static str) -> ScenarioEntry {
         let value: serde_json::Value = serde_json::from_str(json).unwrap_or_default();
-        let text = |key: &str| -> String {
+        let text = |key: &str| -> (String, String) {
             match value.get(key) {
-                Some(serde_json::Value::String(s)) => s.clone(),
-                Some(obj @ serde_json::Value::Object(_)) => obj
-                    .get("en")
-                    .and_then(|v| v.as_str())
-                    .unwrap_or_default()
-                    .to_string(),
-                _ => String::new(),
+                Some(serde_json::Value::String(s)) => (s.clone(), s.clone()),
+                Some(obj @ serde_json::Value::Object(_)) => {
+                    let en = obj.get("en").and_then(|v| v.as_str()).unwrap_or_default().to_string();
+                    let zh = obj.get("zh").and_then(|v| v.as_str()).map(str::to_string).unwrap_or_else(|| en.clone());
+                    (en, zh)
+                }
+                _ => (String::new(), String::new()),
             }
         };
-        let title = text("title");
-        ScenarioEntry {
-            id,
-            title: if title.is_empty() {
-                id.to_string()
-            } else {
-                title
-            },
-            description: text("description"),
-            json,
+        let mut title = text("title");
+        if title.0.is_empty() {
+            title = (id.to_string(), id.to_string());
         }
+        ScenarioEntry { id, title, description: text("description"), json }
+    }
+
+    pub fn title(&self, lang: Lang) -> &str {
+        lang.pick(&self.title.0, &self.title.1)
     }
 }
 
-/// Everything the page shows. Each action builds a new value (yew 0.23 skips the re-render
-/// when `reduce` returns the same `Rc`).
+/// A scenario saved in the browser.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Saved {
+    pub name: String,
+    pub text: String,
+}
+
+/// Where the current scenario came from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Origin {
+    Builtin(usize),
+    Saved(String),
+    /// Edited, loaded from a file or from a link.
+    Custom(String),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialog {
+    Help,
+    Editor,
+    Share,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tab {
+    Scheduler,
+    Jobs,
+    Log,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Prefs {
+    pub lang: Lang,
+    pub dark: bool,
+    pub present: bool,
+    pub speed: usize,
+}
+
+/// The loaded simulation, shared and mutated in place.
+pub type SimCell = Rc<RefCell<Simulation>>;
+
+/// Everything the page shows. Cloning is cheap (reference counts).
 #[derive(Clone)]
 pub struct Lab {
     pub scenarios: Rc<[ScenarioEntry]>,
-    pub selected: usize,
-    /// The simulation, or the scenario's validation errors as text lines.
-    pub sim: Result<Simulation, Vec<String>>,
+    pub saved: Rc<Vec<Saved>>,
+    pub origin: Origin,
+    /// The current scenario's text (what the editor starts from and links carry).
+    pub text: Rc<str>,
+    pub sim: Result<SimCell, Rc<Vec<ScenarioError>>>,
+    /// Bumped on every change of `sim`.
+    pub version: u64,
+    /// Landmark heartbeats (reorders, level changes, rules) for the timeline.
+    pub marks: Rc<Vec<(u64, Vec<Reason>)>>,
+    pub prefs: Prefs,
+    pub playing: bool,
+    pub selected_job: Option<u32>,
+    pub dialog: Option<Dialog>,
+    pub tab: Tab,
+    /// An error to show above the page (a bad link, a scheduler the workload cannot use).
+    pub banner: Option<String>,
+    /// A short confirmation ("Saved", "Link copied").
+    pub toast: Option<&'static str>,
 }
 
-pub enum Action {
-    /// Load the built-in scenario with this index.
-    Select(usize),
-    /// Run until the next heartbeat.
-    Next,
-    /// Go back one heartbeat.
-    Prev,
+impl PartialEq for Lab {
+    fn eq(&self, other: &Lab) -> bool {
+        self.version == other.version
+            && Rc::ptr_eq(&self.text, &other.text)
+            && self.origin == other.origin
+            && self.prefs == other.prefs
+            && self.playing == other.playing
+            && self.selected_job == other.selected_job
+            && self.dialog == other.dialog
+            && self.tab == other.tab
+            && self.banner == other.banner
+            && self.toast == other.toast
+            && Rc::ptr_eq(&self.saved, &other.saved)
+    }
+}
+
+pub const KEY_LANG: &str = "schedscope.lang";
+pub const KEY_THEME: &str = "schedscope.theme";
+pub const KEY_SPEED: &str = "schedscope.speed";
+pub const KEY_SAVED: &str = "schedscope.saved";
+
+fn initial_prefs() -> Prefs {
+    let lang = platform::load(KEY_LANG)
+        .and_then(|l| Lang::parse(&l))
+        .unwrap_or_else(|| if platform::browser_language().to_ascii_lowercase().starts_with("zh") { Lang::Zh } else { Lang::En });
+    let dark = match platform::load(KEY_THEME).as_deref() {
+        Some("dark") => true,
+        Some("light") => false,
+        _ => platform::prefers_dark(),
+    };
+    let speed = platform::load(KEY_SPEED).and_then(|s| s.parse().ok()).filter(|&s: &usize| s < SPEEDS.len()).unwrap_or(DEFAULT_SPEED);
+    Prefs { lang, dark, present: false, speed }
+}
+
+fn load_saved() -> Vec<Saved> {
+    platform::load(KEY_SAVED).and_then(|s| serde_json::from_str(&s).ok()).unwrap_or_default()
+}
+
+/// Parse, check the page's size limits, build the simulation and compute the run ahead.
+pub fn build(text: &str) -> Result<SimCell, Vec<ScenarioError>> {
+    let s = scenario::parse(text).map_err(|e| e.errors)?;
+    let tasks: u64 = s.jobs.iter().map(|j| j.num_maps() + j.reduces).sum();
+    let mut errs = Vec::new();
+    if s.trackers.len() > MAX_PAGE_TRACKERS {
+        errs.push(ScenarioError { path: "$.trackers".into(), message: format!("found {} trackers; the page shows at most {MAX_PAGE_TRACKERS} (the CLI takes more)", s.trackers.len()) });
+    }
+    if tasks > MAX_PAGE_TASKS {
+        errs.push(ScenarioError { path: "$.jobs".into(), message: format!("found {tasks} tasks; the page runs at most {MAX_PAGE_TASKS} (the CLI takes more)") });
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    let mut sim = Simulation::new(s).map_err(|e| e.errors)?;
+    let start = platform::now_ms();
+    let mut n = 0;
+    while n < LOOKAHEAD_HBS && sim.step_forward() {
+        n += 1;
+        if n % 64 == 0 && platform::now_ms() - start > LOOKAHEAD_MS {
+            break;
+        }
+    }
+    sim.go_to(0);
+    Ok(Rc::new(RefCell::new(sim)))
+}
+
+pub fn marks_of(sim: &Simulation) -> Rc<Vec<(u64, Vec<Reason>)>> {
+    Rc::new(interesting::landmarks(sim.records()))
 }
 
 impl Lab {
     pub fn new() -> Lab {
-        let scenarios: Rc<[ScenarioEntry]> = scenario::builtin()
-            .iter()
-            .map(|&(id, json)| ScenarioEntry::new(id, json))
-            .collect();
-        let sim = load(scenarios.first());
-        Lab {
+        let scenarios: Rc<[ScenarioEntry]> = scenario::builtin().iter().map(|&(id, json)| ScenarioEntry::new(id, json)).collect();
+        let text: Rc<str> = scenarios.first().map(|s| s.json).unwrap_or("{}").into();
+        let mut lab = Lab {
             scenarios,
-            selected: 0,
-            sim,
+            saved: Rc::new(load_saved()),
+            origin: Origin::Builtin(0),
+            text: text.clone(),
+            sim: Err(Rc::new(Vec::new())),
+            version: 0,
+            marks: Rc::new(Vec::new()),
+            prefs: initial_prefs(),
+            playing: false,
+            selected_job: None,
+            dialog: None,
+            tab: Tab::Scheduler,
+            banner: None,
+            toast: None,
+        };
+        lab.install(text, Origin::Builtin(0), 0);
+        lab
+    }
+
+    /// Replace the scenario (already known to be the one wanted) and go to `hb`.
+    pub fn install(&mut self, text: Rc<str>, origin: Origin, hb: u64) {
+        let built = build(&text);
+        self.install_built(text, origin, hb, built);
+    }
+
+    /// `install` with the simulation already built from `text`.
+    pub fn install_built(&mut self, text: Rc<str>, origin: Origin, hb: u64, built: Result<SimCell, Vec<ScenarioError>>) {
+        let sim = built.map_err(Rc::new);
+        if let Ok(cell) = &sim {
+            let mut s = cell.borrow_mut();
+            if hb > 0 {
+                s.go_to(hb);
+            }
+            self.marks = marks_of(&s);
+        } else {
+            self.marks = Rc::new(Vec::new());
+        }
+        self.sim = sim;
+        self.text = text;
+        self.origin = origin;
+        self.version += 1;
+        self.playing = false;
+        self.selected_job = None;
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.prefs.lang
+    }
+
+    pub fn builtin(&self) -> Option<&ScenarioEntry> {
+        match self.origin {
+            Origin::Builtin(i) => self.scenarios.get(i),
+            _ => None,
         }
     }
 
-    pub fn current(&self) -> Option<&ScenarioEntry> {
-        self.scenarios.get(self.selected)
+    /// The scheduler named in the current text (`fifo` by default).
+    pub fn scheduler_name(&self) -> String {
+        serde_json::from_str::<serde_json::Value>(&self.text)
+            .ok()
+            .and_then(|v| v.get("scheduler").and_then(|s| s.as_str()).map(str::to_string))
+            .unwrap_or_else(|| "fifo".into())
+    }
+
+    /// The share link's hash for the current scenario and heartbeat.
+    pub fn share_hash(&self) -> String {
+        let hb = self.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
+        let source = match self.builtin() {
+            Some(entry) if *self.text == *entry.json => crate::share::Source::Builtin(entry.id.to_string()),
+            _ => crate::share::Source::Text(self.text.to_string()),
+        };
+        crate::share::encode(&crate::share::Link { source, hb })
     }
 }
 
 impl Default for Lab {
     fn default() -> Lab {
         Lab::new()
-    }
-}
-
-fn load(entry: Option<&ScenarioEntry>) -> Result<Simulation, Vec<String>> {
-    let Some(entry) = entry else {
-        return Err(vec!["No built-in scenarios.".to_string()]);
-    };
-    Simulation::from_json(entry.json).map_err(|errs| {
-        let mut lines: Vec<String> = errs
-            .errors
-            .iter()
-            .map(|e| format!("{}: {}", e.path, e.message))
-            .collect();
-        if lines.is_empty() {
-            lines.push(errs.to_string());
-        }
-        lines
-    })
-}
-
-impl Reducible for Lab {
-    type Action = Action;
-
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        match action {
-            Action::Select(index) => {
-                if index >= self.scenarios.len() {
-                    return self;
-                }
-                Rc::new(Lab {
-                    scenarios: self.scenarios.clone(),
-                    selected: index,
-                    sim: load(self.scenarios.get(index)),
-                })
-            }
-            Action::Next | Action::Prev => {
-                let Ok(sim) = &self.sim else { return self };
-                let mut sim = sim.clone();
-                let moved = match action {
-                    Action::Next => sim.step_forward(),
-                    _ => sim.step_back(),
-                };
-                if !moved && sim.hb() == self.sim.as_ref().map(|s| s.hb()).unwrap_or(0) {
-                    // Nothing changed the heartbeat; still publish (e.g. `finished` may flip).
-                    if sim.finished() == self.sim.as_ref().map(|s| s.finished()).unwrap_or(false) {
-                        return self;
-                    }
-                }
-                Rc::new(Lab {
-                    scenarios: self.scenarios.clone(),
-                    selected: self.selected,
-                    sim: Ok(sim),
-                })
-            }
-        }
     }
 }

@@ -1,45 +1,136 @@
-//! Transport controls: previous / next heartbeat and the clock.
+//! Transport: first / previous / play-pause / next / last, the next interesting heartbeat,
+//! the speed stepper (heartbeats per second on a doubling scale) and the timeline scrubber
+//! with marks at landmark heartbeats.
+
+use std::rc::Rc;
 
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct TransportProps {
-    pub hb: u64,
-    pub time_ms: i64,
-    pub finished: bool,
-    pub onprev: Callback<()>,
-    pub onnext: Callback<()>,
-}
+use super::actions::Action;
+use super::state::{Lab, SPEEDS};
+use super::{fill, icons, t};
+use crate::i18n::Lang;
+use crate::sim::interesting::Reason;
 
 /// Simulated time as the page shows it: `t = 6.2 s`.
-pub fn format_time(ms: i64) -> String {
-    format!("t = {:.1} s", ms as f64 / 1000.0)
+pub fn format_time(ms: i64, lang: Lang) -> String {
+    fill(t(lang, "t_eq"), &[&format!("{:.1}", ms as f64 / 1000.0)])
+}
+
+pub fn format_speed(hbs: f64, lang: Lang) -> String {
+    let n = if hbs < 1.0 { format!("{hbs}") } else { format!("{hbs:.0}") };
+    fill(t(lang, "speed_value"), &[&n])
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TransportProps {
+    pub lab: Rc<Lab>,
+    pub dispatch: yew::UseReducerDispatcher<Lab>,
+}
+
+fn reason_word(r: Reason, lang: Lang) -> &'static str {
+    match r {
+        Reason::Assignment => t(lang, "mark_assign"),
+        Reason::Reorder => t(lang, "mark_reorder"),
+        Reason::LevelChange => t(lang, "mark_level"),
+        Reason::RuleBit => t(lang, "mark_rule"),
+    }
 }
 
 #[component]
 pub fn Transport(props: &TransportProps) -> Html {
-    let onprev = props.onprev.reform(|_: MouseEvent| ());
-    let onnext = props.onnext.reform(|_: MouseEvent| ());
-    html! {
-        <nav class="transport" aria-label="Heartbeat controls">
-            <button class="btn" data-testid="prev" onclick={onprev}
-                    disabled={props.hb == 0} aria-keyshortcuts="ArrowLeft"
-                    title="Back one heartbeat (←)">
-                {"< Previous"}
-            </button>
-            <button class="btn primary" data-testid="next" onclick={onnext}
-                    disabled={props.finished} aria-keyshortcuts="ArrowRight"
-                    title="Run to the next heartbeat (→)">
-                {"Next >"}
-            </button>
-            <span class="keys" aria-hidden="true">{"keys"}<kbd>{"←"}</kbd><kbd>{"→"}</kbd></span>
-            if props.finished {
-                <span class="badge done" data-testid="finished">{"run finished"}</span>
+    let lab = &props.lab;
+    let lang = lab.lang();
+    let Ok(cell) = &lab.sim else { return html! {} };
+    let sim = cell.borrow();
+    let (hb, time_ms, finished) = (sim.hb(), sim.time_ms(), sim.finished());
+    let known = sim.records().len() as u64;
+    let end = sim.end_known();
+    let d = props.dispatch.clone();
+    let act = move |a: fn() -> Action| {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(a()))
+    };
+    let onscrub = {
+        let d = props.dispatch.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            if let Ok(v) = input.value().parse::<u64>() {
+                d.dispatch(Action::GoTo(v));
             }
+        })
+    };
+    let max = known.max(1);
+    let pct = |h: u64| (h as f64 / max as f64 * 100.0).clamp(0.0, 100.0);
+    // At most ~160 marks on the track, so a long run stays readable.
+    let stride = (lab.marks.len() / 160).max(1);
+    let marks = lab.marks.iter().step_by(stride).map(|(h, reasons)| {
+        let words: Vec<&str> = reasons.iter().map(|r| reason_word(*r, lang)).collect();
+        let title = format!("{} {h}: {}", t(lang, "heartbeat"), words.join(", "));
+        let kind = if reasons.contains(&Reason::Reorder) { "reorder" } else if reasons.contains(&Reason::LevelChange) { "level" } else { "rule" };
+        let d = props.dispatch.clone();
+        let h = *h;
+        html! {
+            <rect class={classes!("mark", kind)} x={format!("{:.1}", pct(h) * 10.0 - 4.0)} y="0" width="8" height="9"
+                  onclick={Callback::from(move |_| d.dispatch(Action::GoTo(h)))}><title>{title}</title></rect>
+        }
+    });
+    let total = match end {
+        Some(e) => e.to_string(),
+        None => format!("{known}+"),
+    };
+    let play_label = if lab.playing { t(lang, "pause") } else { t(lang, "play") };
+    html! {
+        <nav class="transport" aria-label={t(lang, "transport")}>
+            <div class="buttons">
+                <button class="btn icon" data-testid="first" onclick={act(|| Action::First)} disabled={hb == 0}
+                        title={format!("{} (Home)", t(lang, "first"))} aria-label={t(lang, "first")} aria-keyshortcuts="Home">{icons::first()}</button>
+                <button class="btn" data-testid="prev" onclick={act(|| Action::Prev)} disabled={hb == 0}
+                        aria-keyshortcuts="ArrowLeft" title={t(lang, "prev_title")}>
+                    <span class="lbl">{t(lang, "previous")}</span><kbd aria-hidden="true">{"←"}</kbd>
+                </button>
+                <button class={classes!("btn", "primary", "play", lab.playing.then_some("playing"))} data-testid="play"
+                        onclick={act(|| Action::TogglePlay)} aria-pressed={lab.playing.to_string()} aria-keyshortcuts="Space">
+                    {if lab.playing { icons::pause() } else { icons::play() }}
+                    <span class="lbl">{play_label}</span><kbd aria-hidden="true">{t(lang, "key_space")}</kbd>
+                </button>
+                <button class="btn" data-testid="next" onclick={act(|| Action::Next)} disabled={finished}
+                        aria-keyshortcuts="ArrowRight" title={t(lang, "next_title")}>
+                    <span class="lbl">{t(lang, "next")}</span><kbd aria-hidden="true">{"→"}</kbd>
+                </button>
+                <button class="btn icon" data-testid="last" onclick={act(|| Action::Last)} disabled={finished}
+                        title={format!("{} (End)", t(lang, "last"))} aria-label={t(lang, "last")} aria-keyshortcuts="End">{icons::last()}</button>
+                <button class="btn subtle" data-testid="next-interesting" onclick={act(|| Action::NextInteresting)} disabled={finished}
+                        title={t(lang, "interesting_title")} aria-keyshortcuts="N">
+                    {icons::jump()}<span class="lbl">{t(lang, "interesting")}</span><kbd aria-hidden="true">{"N"}</kbd>
+                </button>
+            </div>
+            <div class="speed" role="group" aria-label={t(lang, "speed")}>
+                <span class="speed-label">{t(lang, "speed")}</span>
+                <button class="btn tiny" data-testid="slower" onclick={act(|| Action::Slower)} disabled={lab.prefs.speed == 0}
+                        title={format!("{} (−)", t(lang, "slower"))} aria-label={t(lang, "slower")}>{"−"}</button>
+                <output class="speed-value" data-testid="speed" aria-live="off">{format_speed(SPEEDS[lab.prefs.speed], lang)}</output>
+                <button class="btn tiny" data-testid="faster" onclick={act(|| Action::Faster)} disabled={lab.prefs.speed + 1 == SPEEDS.len()}
+                        title={format!("{} (+)", t(lang, "faster"))} aria-label={t(lang, "faster")}>{"+"}</button>
+            </div>
+            <div class="scrubber">
+                // SVG geometry, since the page's CSP forbids style attributes.
+                <svg class="track-svg" viewBox="0 0 1000 24" preserveAspectRatio="none" aria-hidden="true">
+                    <rect class="track" x="0" y="12" width="1000" height="6" rx="3" />
+                    <rect class="progress" x="0" y="12" width={format!("{:.1}", pct(hb) * 10.0)} height="6" rx="3" />
+                    { for marks }
+                </svg>
+                <input type="range" data-testid="scrubber" min="0" max={max.to_string()} value={hb.to_string()}
+                       aria-label={t(lang, "timeline")} aria-valuetext={fill(t(lang, "hb_of"), &[&hb.to_string(), &total])}
+                       oninput={onscrub} />
+            </div>
             <div class="clock">
-                <span class="clock-label">{"Heartbeat"}</span>
-                <span class="clock-hb" data-testid="hb">{props.hb}</span>
-                <span class="clock-time" data-testid="time">{format_time(props.time_ms)}</span>
+                <div class="clock-line">
+                    <span class="clock-label">{t(lang, "heartbeat")}</span>
+                    <span class="clock-hb" data-testid="hb">{hb}</span>
+                    <span class="clock-total">{format!("/ {total}")}</span>
+                </div>
+                <span class="clock-time" data-testid="time">{format_time(time_ms, lang)}</span>
             </div>
         </nav>
     }

@@ -30,3 +30,16 @@ export async function openPage(browser, viewport = { width: 1280, height: 720 })
   await page.locator('[data-testid=next]').waitFor({ timeout: 30_000 });
   return { page, errors };
 }
+
+/** The grid as comparable data: every node and slot with its sorted classes, title and text
+ *  (attribute order in innerHTML depends on how the DOM was built, not on the state). */
+export async function gridState(page) {
+  return page.locator('[data-testid=racks]').evaluate((root) =>
+    [...root.querySelectorAll('[data-testid^=node-], [data-testid=slot]')].map((el) => [
+      el.getAttribute('data-testid'),
+      [...el.classList].sort().join(' '),
+      el.getAttribute('title') || '',
+      el.getAttribute('aria-current') || '',
+      el.textContent,
+    ]));
+}

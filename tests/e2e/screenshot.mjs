@@ -1,24 +1,74 @@
-// Save a 1280x720 PNG of the page: node tests/e2e/screenshot.mjs OUT.png [NEXT_CLICKS]
-// (not a test). URL from SCHEDSCOPE_URL, default http://127.0.0.1:8080/.
-import { launch, openPage } from './browser.mjs';
+// Save PNGs of the page (not a test). URL from SCHEDSCOPE_URL, default http://127.0.0.1:8080/.
+//
+//   node tests/e2e/screenshot.mjs OUT.png [NEXT_CLICKS]          (the original form)
+//   node tests/e2e/screenshot.mjs OUT.png --hb 61 --lang zh --size 800x900 --full \
+//        --scenario FILE.json --builtin ID --scheduler capacity --dark --present --tab log --job 2 --dialog help
+//
+// --hb opens a share link at that heartbeat (of --scenario, or the default built-in).
+import { readFileSync } from 'node:fs';
+import { launch, openPage, URL } from './browser.mjs';
 
-const [out, clicksArg] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const out = args.shift();
 if (!out) {
-  console.error('usage: node tests/e2e/screenshot.mjs OUT.png [NEXT_CLICKS]');
+  console.error('usage: node tests/e2e/screenshot.mjs OUT.png [NEXT_CLICKS | options]');
   process.exit(2);
 }
-const clicks = Number(clicksArg ?? 0);
+const opt = { clicks: 0 };
+while (args.length) {
+  const a = args.shift();
+  if (/^\d+$/.test(a)) opt.clicks = Number(a);
+  else if (a === '--hb') opt.hb = Number(args.shift());
+  else if (a === '--lang') opt.lang = args.shift();
+  else if (a === '--size') opt.size = args.shift();
+  else if (a === '--full') opt.full = true;
+  else if (a === '--scenario') opt.scenario = args.shift();
+  else if (a === '--builtin') opt.builtin = args.shift();
+  else if (a === '--scheduler') opt.scheduler = args.shift();
+  else if (a === '--dark') opt.dark = true;
+  else if (a === '--present') opt.present = true;
+  else if (a === '--tab') opt.tab = args.shift();
+  else if (a === '--job') opt.job = args.shift();
+  else if (a === '--dialog') opt.dialog = args.shift();
+  else { console.error(`unknown option ${a}`); process.exit(2); }
+}
 
+function hashFor(text, hb) {
+  const b64 = Buffer.from(text, 'utf8').toString('base64url');
+  return `#v=1&s=${b64}&hb=${hb}`;
+}
+
+const [w, h] = (opt.size || '1280x720').split('x').map(Number);
 const browser = await launch();
 try {
-  const { page, errors } = await openPage(browser);
-  for (let i = 0; i < clicks; i++) {
-    const next = page.getByRole('button', { name: 'Next >' });
+  const { page, errors } = await openPage(browser, { width: w, height: h });
+  if (opt.lang) {
+    await page.getByTestId(`lang-${opt.lang}`).click();
+  }
+  if (opt.scenario || opt.hb !== undefined) {
+    const hash = opt.scenario
+      ? hashFor(readFileSync(opt.scenario, 'utf8'), opt.hb ?? 0)
+      : `#v=1&b=${opt.builtin || 'fifo-two-racks'}&hb=${opt.hb ?? 0}`;
+    await page.goto(URL + hash);
+    await page.locator('[data-testid=next]').waitFor({ timeout: 30_000 });
+  }
+  if (opt.scheduler) {
+    const hb = await page.getByTestId('hb').textContent();
+    await page.getByTestId(`sched-${opt.scheduler}`).click();
+    await page.waitForFunction((v) => document.querySelector('[data-testid=hb]')?.textContent === v, hb);
+  }
+  for (let i = 0; i < opt.clicks; i++) {
+    const next = page.getByTestId('next');
     if (await next.isDisabled()) break;
     await next.click();
   }
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: out });
+  if (opt.dark) await page.getByTestId('theme').click();
+  if (opt.present) await page.getByTestId('present').click();
+  if (opt.tab) await page.getByTestId(`tab-${opt.tab}`).click();
+  if (opt.job) await page.getByTestId(`job-chip-${opt.job}`).click();
+  if (opt.dialog) await page.getByTestId(`open-${opt.dialog}`).click();
+  await page.waitForTimeout(1300); // let launch and fade animations finish
+  await page.screenshot({ path: out, fullPage: !!opt.full });
   console.log(`saved ${out}`);
   if (errors.length) console.error(errors.join('\n'));
 } finally {

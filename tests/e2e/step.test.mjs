@@ -1,7 +1,7 @@
 // Journey: open the page, step forward until a task is placed, step back, no errors.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage } from './browser.mjs';
+import { launch, openPage, gridState } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -24,7 +24,7 @@ test('Next > fills a slot and < Previous restores the previous state', async () 
     for (let clicks = 0; (await filled.count()) === 0; clicks++) {
       assert.ok(clicks < 10, 'no slot filled after 10 clicks on Next >');
       assert.ok(await next.isEnabled(), 'the run ended before any slot was filled');
-      snapshot = await racks.innerHTML();
+      snapshot = await gridState(page);
       hbBefore = await page.getByTestId('hb').textContent();
       await next.click();
       await page.waitForFunction(
@@ -49,7 +49,7 @@ test('Next > fills a slot and < Previous restores the previous state', async () 
       (hb) => document.querySelector('[data-testid=hb]')?.textContent === hb,
       hbBefore,
     );
-    assert.equal(await racks.innerHTML(), snapshot, 'grid differs after < Previous');
+    assert.deepEqual(await gridState(page), snapshot, 'grid differs after < Previous');
     assert.equal(await filled.count(), 0);
 
     assert.deepEqual(errors, [], 'the page reported errors');

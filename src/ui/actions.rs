@@ -1,0 +1,233 @@
+//! What the page can be asked to do, and how each request changes `Lab`.
+
+use std::rc::Rc;
+
+use yew::Reducible;
+
+use super::platform;
+use super::state::{Dialog, Lab, Origin, Saved, Tab, KEY_LANG, KEY_SAVED, KEY_SPEED, KEY_THEME, SPEEDS};
+use crate::i18n::Lang;
+use crate::share::{self, Source};
+use crate::sim::interesting;
+
+/// Most heartbeats one "next interesting" search or one "last" jump computes.
+const SEARCH_LIMIT: u64 = 50_000;
+
+pub enum Action {
+    Select(usize),
+    SelectSaved(String),
+    Next,
+    Prev,
+    First,
+    Last,
+    GoTo(u64),
+    NextInteresting,
+    TogglePlay,
+    /// A timer tick while playing: advance this many heartbeats.
+    Tick(u32),
+    Faster,
+    Slower,
+    SetLang(Lang),
+    ToggleLang,
+    ToggleTheme,
+    TogglePresent,
+    SelectJob(Option<u32>),
+    /// Run the same workload under another scheduler (`"fifo"`, `"fair"`, ...).
+    SetScheduler(&'static str),
+    Open(Dialog),
+    Close,
+    SetTab(Tab),
+    /// Load scenario text (editor, file): `(label, text)`.
+    Apply(String, String),
+    /// Save scenario text in the browser under a name.
+    Save(String, String),
+    /// Open a share link's hash (with or without `#`).
+    OpenLink(String),
+    DismissBanner,
+    Toast(Option<&'static str>),
+}
+
+impl Lab {
+    fn with_sim(&self, f: impl FnOnce(&mut crate::sim::Simulation) -> bool) -> Option<Lab> {
+        let cell = self.sim.as_ref().ok()?;
+        let (changed, grew) = {
+            let mut sim = cell.borrow_mut();
+            let (hb, known) = (sim.hb(), sim.records().len());
+            let moved = f(&mut sim);
+            (moved || sim.hb() != hb, sim.records().len() != known)
+        };
+        if !changed {
+            return None;
+        }
+        let mut next = self.clone();
+        next.version += 1;
+        if grew {
+            next.marks = super::state::marks_of(&cell.borrow());
+        }
+        Some(next)
+    }
+
+    fn load_link(&mut self, hash: &str) {
+        match share::decode(hash) {
+            Ok(None) => {}
+            Ok(Some(link)) => {
+                let (text, origin): (Rc<str>, Origin) = match &link.source {
+                    Source::Builtin(id) => match self.scenarios.iter().position(|s| s.id == id) {
+                        Some(i) => (self.scenarios[i].json.into(), Origin::Builtin(i)),
+                        None => {
+                            self.fail_link(&format!("{} {id:?}", self.lang().pick("no built-in scenario is called", "没有这个内置场景：")));
+                            return;
+                        }
+                    },
+                    Source::Text(t) => (t.as_str().into(), Origin::Custom(self.lang().pick("from a link", "来自链接").into())),
+                };
+                match super::state::build(&text) {
+                    Ok(cell) => {
+                        self.install_built(text, origin, link.hb, Ok(cell));
+                        self.banner = None;
+                    }
+                    Err(errs) => {
+                        let first = errs.first().map(|e| format!("{}: {}", e.path, e.message)).unwrap_or_default();
+                        self.fail_link(&format!("{} {first}", self.lang().pick("its scenario is invalid —", "其中的场景无效——")));
+                    }
+                }
+            }
+            Err(e) => self.fail_link(&e.message(self.lang() == Lang::Zh)),
+        }
+    }
+
+    fn fail_link(&mut self, why: &str) {
+        let text: Rc<str> = self.scenarios.first().map(|s| s.json).unwrap_or("{}").into();
+        self.install(text, Origin::Builtin(0), 0);
+        self.banner = Some(format!("{} {why}", self.lang().pick("This share link cannot be opened:", "无法打开这个分享链接：")));
+    }
+
+    /// Load a share link at start-up (the page's URL hash).
+    pub fn from_hash(hash: &str) -> Lab {
+        let mut lab = Lab::new();
+        lab.load_link(hash);
+        lab
+    }
+}
+
+impl Reducible for Lab {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let same = |lab: Option<Lab>| -> Rc<Lab> { lab.map(Rc::new).unwrap_or_else(|| self.clone()) };
+        let mut next = (*self).clone();
+        next.toast = None;
+        match action {
+            Action::Next => return same(self.with_sim(|s| s.step_forward())),
+            Action::Prev => return same(self.with_sim(|s| s.step_back())),
+            Action::First => return same(self.with_sim(|s| { s.go_to(0); false })),
+            Action::Last => return same(self.with_sim(|s| { s.run_to_end(SEARCH_LIMIT); if let Some(end) = s.end_known() { s.go_to(end) } else { s.go_to(s.records().len() as u64) } false })),
+            Action::GoTo(hb) => return same(self.with_sim(|s| { s.go_to(hb); false })),
+            Action::NextInteresting => return same(self.with_sim(|s| interesting::step_to_next(s, SEARCH_LIMIT).is_some())),
+            Action::Tick(n) => {
+                let mut ended = false;
+                let lab = self.with_sim(|s| {
+                    for _ in 0..n {
+                        if !s.step_forward() {
+                            ended = true;
+                            break;
+                        }
+                    }
+                    false
+                });
+                let mut lab = lab.unwrap_or(next);
+                if ended || lab.sim.as_ref().map(|s| s.borrow().finished()).unwrap_or(true) {
+                    lab.playing = false;
+                }
+                return Rc::new(lab);
+            }
+            Action::TogglePlay => {
+                let at_end = next.sim.as_ref().map(|s| s.borrow().finished()).unwrap_or(true);
+                if !next.playing && at_end {
+                    if let Ok(s) = &next.sim {
+                        s.borrow_mut().go_to(0);
+                        next.version += 1;
+                    }
+                }
+                next.playing = !next.playing && next.sim.is_ok();
+            }
+            Action::Faster | Action::Slower => {
+                let s = next.prefs.speed;
+                next.prefs.speed = if matches!(action, Action::Faster) { (s + 1).min(SPEEDS.len() - 1) } else { s.saturating_sub(1) };
+                platform::store(KEY_SPEED, &next.prefs.speed.to_string());
+            }
+            Action::SetLang(lang) => {
+                next.prefs.lang = lang;
+                platform::store(KEY_LANG, lang.code());
+            }
+            Action::ToggleLang => {
+                let lang = if next.prefs.lang == Lang::En { Lang::Zh } else { Lang::En };
+                next.prefs.lang = lang;
+                platform::store(KEY_LANG, lang.code());
+            }
+            Action::ToggleTheme => {
+                next.prefs.dark = !next.prefs.dark;
+                platform::store(KEY_THEME, if next.prefs.dark { "dark" } else { "light" });
+            }
+            Action::TogglePresent => next.prefs.present = !next.prefs.present,
+            Action::SelectJob(job) => next.selected_job = if next.selected_job == job { None } else { job },
+            Action::Select(i) => {
+                if let Some(entry) = next.scenarios.get(i) {
+                    next.install(entry.json.into(), Origin::Builtin(i), 0);
+                    next.banner = None;
+                }
+            }
+            Action::SelectSaved(name) => {
+                if let Some(s) = next.saved.iter().find(|s| s.name == name) {
+                    let text: Rc<str> = s.text.as_str().into();
+                    next.install(text, Origin::Saved(name), 0);
+                    next.banner = None;
+                }
+            }
+            Action::SetScheduler(name) => {
+                let hb = next.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
+                let Some(text) = crate::json_locate::set_top_level(&next.text, "scheduler", &format!("\"{name}\"")) else { return self };
+                match super::state::build(&text) {
+                    Ok(cell) => {
+                        let label = match &next.origin {
+                            Origin::Builtin(i) => next.scenarios[*i].title(next.lang()).to_string(),
+                            Origin::Saved(n) | Origin::Custom(n) => n.clone(),
+                        };
+                        next.install_built(text.into(), Origin::Custom(label), hb, Ok(cell));
+                        next.banner = None;
+                    }
+                    Err(errs) => {
+                        let first = errs.first().map(|e| format!("{}: {}", e.path, e.message)).unwrap_or_default();
+                        next.banner = Some(format!("{} {name}: {first}", next.lang().pick("This workload cannot run under", "这个工作负载无法在此调度器下运行：")));
+                    }
+                }
+            }
+            Action::Open(d) => {
+                next.dialog = if next.dialog == Some(d) { None } else { Some(d) };
+                next.playing = false;
+            }
+            Action::Close => next.dialog = None,
+            Action::SetTab(t) => next.tab = t,
+            Action::Apply(label, text) => {
+                next.install(text.into(), Origin::Custom(label), 0);
+                next.dialog = None;
+                next.banner = None;
+            }
+            Action::Save(name, text) => {
+                let mut saved: Vec<Saved> = next.saved.iter().filter(|s| s.name != name).cloned().collect();
+                saved.insert(0, Saved { name: name.clone(), text: text.clone() });
+                saved.truncate(20);
+                let ok = platform::store(KEY_SAVED, &serde_json::to_string(&saved).unwrap_or_default());
+                next.saved = Rc::new(saved);
+                next.toast = Some(if ok { "toast_saved" } else { "toast_not_saved" });
+                if let Ok(cell) = super::state::build(&text) {
+                    next.install_built(text.into(), Origin::Saved(name), 0, Ok(cell));
+                }
+            }
+            Action::OpenLink(hash) => next.load_link(&hash),
+            Action::DismissBanner => next.banner = None,
+            Action::Toast(t) => next.toast = t,
+        }
+        Rc::new(next)
+    }
+}

@@ -1,0 +1,112 @@
+//! Modal dialogs: the keyboard help overlay, and "share & export" (the share link, the trace
+//! as JSON/CSV, the decision log as text, the grid as SVG/PNG).
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::actions::Action;
+use super::state::Lab;
+use super::{log, platform, t};
+use crate::export;
+
+/// A dialog frame; Escape and the close button dispatch `Close`.
+pub fn frame(title: &str, testid: &'static str, wide: bool, dispatch: &yew::UseReducerDispatcher<Lab>, close_label: &str, body: Html) -> Html {
+    let d = dispatch.clone();
+    let d2 = dispatch.clone();
+    html! {
+        <div class="overlay" onclick={Callback::from(move |e: MouseEvent| {
+            if e.target() == e.current_target() { d2.dispatch(Action::Close) }
+        })}>
+            <div class={classes!("dialog", wide.then_some("wide"))} role="dialog" aria-modal="true" aria-label={title.to_string()} data-testid={testid}>
+                <header class="dialog-head">
+                    <h2>{title}</h2>
+                    <button class="btn tiny" data-testid="close-dialog" aria-label={close_label.to_string()}
+                            onclick={Callback::from(move |_| d.dispatch(Action::Close))}>{"✕"}</button>
+                </header>
+                { body }
+            </div>
+        </div>
+    }
+}
+
+pub fn help(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+    let lang = lab.lang();
+    let keys: [(&str, &str); 11] = [
+        (t(lang, "key_space"), "help_space"),
+        ("→", "help_right"),
+        ("←", "help_left"),
+        ("Home", "help_home"),
+        ("End", "help_end"),
+        ("N", "help_n"),
+        ("+", "help_plus"),
+        ("−", "help_minus"),
+        ("P", "help_p"),
+        ("L", "help_l"),
+        ("?", "help_q"),
+    ];
+    let body = html! {
+        <div class="help">
+            <table class="keys-table">
+                { for keys.iter().map(|(k, what)| html! { <tr><td><kbd>{*k}</kbd></td><td>{t(lang, what)}</td></tr> }) }
+                <tr><td><kbd>{"Esc"}</kbd></td><td>{t(lang, "help_esc")}</td></tr>
+            </table>
+            <p class="hint">{t(lang, "help_typing")}</p>
+            <h3>{t(lang, "help_reading")}</h3>
+            <p>{t(lang, "help_reading_text")}</p>
+        </div>
+    };
+    frame(t(lang, "help_title"), "help", false, dispatch, t(lang, "close"), body)
+}
+
+pub fn share(lab: &Rc<Lab>, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+    let lang = lab.lang();
+    let url = platform::url_with_hash(&lab.share_hash());
+    let Ok(cell) = &lab.sim else { return html! {} };
+    let id = cell.borrow().scenario().id.clone();
+    let base = if id.is_empty() { "schedscope".to_string() } else { id };
+    let hb = cell.borrow().hb();
+    let make = |what: &'static str| {
+        let cell = cell.clone();
+        let base = base.clone();
+        Callback::from(move |_: MouseEvent| {
+            let sim = cell.borrow();
+            match what {
+                "json" => platform::download(&format!("{base}-trace.json"), "application/json", &export::trace_json(&base, sim.records())),
+                "csv" => platform::download(&format!("{base}-trace.csv"), "text/csv", &export::trace_csv(sim.records())),
+                "log" => platform::download(&format!("{base}-log-{}.txt", lang.code()), "text/plain;charset=utf-8", &log::full_text(sim.records(), lang)),
+                "svg" => platform::download(&format!("{base}-hb{hb}.svg"), "image/svg+xml", &export::grid_svg(&sim.view(), lang)),
+                _ => platform::download_svg_as_png(&format!("{base}-hb{hb}.png"), &export::grid_svg(&sim.view(), lang), 2.0),
+            }
+        })
+    };
+    let copy = {
+        let url = url.clone();
+        let d = dispatch.clone();
+        Callback::from(move |_: MouseEvent| {
+            platform::copy(&url);
+            d.dispatch(Action::Toast(Some("toast_copied")));
+        })
+    };
+    let body = html! {
+        <div class="share">
+            <h3>{t(lang, "share_link")}</h3>
+            <p class="hint">{t(lang, "share_hint")}</p>
+            <div class="share-row">
+                <input type="text" readonly=true value={url} data-testid="share-url" aria-label={t(lang, "share_link")}
+                       onfocus={Callback::from(|e: FocusEvent| { let i: web_sys::HtmlInputElement = e.target_unchecked_into(); i.select(); })} />
+                <button class="btn primary" data-testid="copy-link" onclick={copy}>{t(lang, "copy")}</button>
+            </div>
+            if let Some(msg) = lab.toast { <p class="toast" role="status">{t(lang, msg)}</p> }
+            <h3>{t(lang, "export")}</h3>
+            <div class="export-grid">
+                <button class="btn" data-testid="export-json" onclick={make("json")}>{t(lang, "export_json")}</button>
+                <button class="btn" data-testid="export-csv" onclick={make("csv")}>{t(lang, "export_csv")}</button>
+                <button class="btn" data-testid="export-log" onclick={make("log")}>{t(lang, "export_log")}</button>
+                <button class="btn" data-testid="export-svg" onclick={make("svg")}>{t(lang, "export_svg")}</button>
+                <button class="btn" data-testid="export-png" onclick={make("png")}>{t(lang, "export_png")}</button>
+            </div>
+        </div>
+    };
+    frame(t(lang, "share_title"), "share", false, dispatch, t(lang, "close"), body)
+}

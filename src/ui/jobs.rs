@@ -1,0 +1,43 @@
+//! The jobs tab: every job with its progress; selecting one highlights where its input
+//! blocks live on the grid.
+
+use yew::prelude::*;
+
+use super::actions::Action;
+use super::grid::job_class;
+use super::state::Lab;
+use super::t;
+use crate::i18n::Lang;
+use crate::sim::view::JobView;
+
+pub fn table(jobs: &[JobView], selected: Option<u32>, lang: Lang, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+    let mut jobs: Vec<&JobView> = jobs.iter().collect();
+    jobs.sort_by_key(|j| j.job);
+    html! {
+        <table class="jobs" data-testid="jobs-table">
+            <thead><tr>
+                <th>{t(lang, "job")}</th><th>{t(lang, "state")}</th><th>{t(lang, "priority")}</th>
+                <th class="num">{"maps"}</th><th class="num">{"reduces"}</th><th class="num">{t(lang, "running")}</th>
+                <th class="num">{t(lang, "input_hosts")}</th>
+            </tr></thead>
+            <tbody>
+            { for jobs.iter().map(|j| {
+                let d = dispatch.clone();
+                let id = j.job;
+                let on = selected == Some(id);
+                html! {
+                    <tr class={classes!(on.then_some("on"))} key={id.to_string()}>
+                        <td><button class="linklike" aria-pressed={on.to_string()} onclick={Callback::from(move |_| d.dispatch(Action::SelectJob(Some(id))))}>
+                            <span class={classes!("swatch-dot", job_class(id))}></span><b>{format!("J{id}")}</b>{format!(" {}", j.name)}</button></td>
+                        <td>{j.state}</td><td>{j.priority}</td>
+                        <td class="num">{format!("{}/{}", j.maps_done, j.maps_total)}</td>
+                        <td class="num">{format!("{}/{}", j.reduces_done, j.reduces_total)}</td>
+                        <td class="num">{j.running}</td>
+                        <td class="num">{j.input_hosts.len()}</td>
+                    </tr>
+                }
+            }) }
+            </tbody>
+        </table>
+    }
+}

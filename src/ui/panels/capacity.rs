@@ -1,0 +1,86 @@
+//! The Capacity Scheduler panel: queues as bars (used, capacity, maximum capacity) in the
+//! order of this heartbeat's first lookup, sliding when the order changes; the jobs each
+//! queue offered with why they gave nothing, per-user usage against the user limit, and the
+//! tracker reservation.
+
+use yew::prelude::*;
+
+use super::{queue_rows, QueueRow};
+use crate::explain::Assignment;
+use crate::i18n::Lang;
+use crate::sched::capacity::decision::{CapacityDecision, JobVerdict, Phase, QueueStanding, ReservationStep};
+use crate::ui::{fill, t};
+
+fn queue_bar(q: &QueueStanding) -> Html {
+    let top = if q.max_capacity > 0 { q.max_capacity } else { q.capacity.max(q.used) }.max(1) as f64;
+    let pct = |v: i32| (v as f64 / top * 100.0).clamp(0.0, 100.0);
+    super::svg_bar(&[(0.0, pct(q.used), "seg-accent")], &[pct(q.capacity)])
+}
+
+fn verdict(v: &JobVerdict, lang: Lang) -> String {
+    match v {
+        JobVerdict::NotRunning { state } => fill(t(lang, "cs_not_running"), &[state.as_str()]),
+        JobVerdict::MaxCapacity { used, slots, max } => fill(t(lang, "cs_max_capacity"), &[&used.to_string(), &slots.to_string(), &max.to_string()]),
+        JobVerdict::UserLimit { user, calc } => fill(t(lang, "cs_user_limit"), &[user, &calc.user_holds.to_string(), &calc.limit.to_string()]),
+        JobVerdict::Memory { slots, free_slots, .. } => fill(t(lang, "cs_memory"), &[&slots.to_string(), &free_slots.to_string()]),
+        JobVerdict::LocalityWait { opportunities, required_slots, .. } => fill(t(lang, "cs_locality_wait"), &[&opportunities.to_string(), &required_slots.to_string()]),
+        JobVerdict::OffSwitchUsed => t(lang, "cs_offswitch_used").to_string(),
+        JobVerdict::NoTask { detail } => crate::explain::text::no_task(*detail, lang),
+        JobVerdict::Assigned { task, off_switch, .. } => format!("→ {task}{}", if *off_switch { " (off-switch)" } else { "" }),
+    }
+}
+
+fn phase(p: &Phase, kind: &'static str, lang: Lang) -> Html {
+    let Some(first) = p.lookups.first() else {
+        return html! { <p class="hint">{fill(t(lang, "cs_no_lookup"), &[kind])}</p> };
+    };
+    let rows: Vec<QueueRow> = first
+        .order
+        .iter()
+        .map(|q| {
+            let visits: Vec<String> = p
+                .lookups
+                .iter()
+                .flat_map(|l| l.queues.iter())
+                .filter(|v| v.queue == q.queue)
+                .flat_map(|v| v.jobs.iter().map(|j| format!("J{}: {}", j.job, verdict(&j.verdict, lang))))
+                .collect();
+            let max = if q.max_capacity > 0 { q.max_capacity.to_string() } else { "—".into() };
+            QueueRow {
+                key: q.queue.clone(),
+                job: None,
+                title: q.queue.clone(),
+                tags: fill(t(lang, "cs_used_cap_max"), &[&q.used.to_string(), &q.capacity.to_string(), &max]),
+                detail: if visits.is_empty() { t(lang, "cs_not_visited").to_string() } else { visits.join(" · ") },
+                lit: p.lookups.iter().flat_map(|l| &l.queues).filter(|v| v.queue == q.queue).flat_map(|v| &v.jobs).any(|j| matches!(j.verdict, JobVerdict::Assigned { .. })),
+                bar: Some(queue_bar(q)),
+                bar_text: format!("{:.2}", q.ratio),
+            }
+        })
+        .collect();
+    let reservation = p.lookups.iter().find_map(|l| l.reservation.as_ref()).map(|r| match r {
+        ReservationStep::Kept { job, slots, available } => fill(t(lang, "cs_reserved_kept"), &[&format!("J{job}"), &slots.to_string(), &available.to_string()]),
+        ReservationStep::Honoured { job, slots, .. } => fill(t(lang, "cs_reserved_honoured"), &[&format!("J{job}"), &slots.to_string()]),
+    });
+    html! {
+        <section class="panel-section" data-testid={format!("cs-{kind}")}>
+            <h3>{if kind == "map" { t(lang, "cs_map_queues") } else { t(lang, "cs_reduce_queues") }}
+                <span class="sub">{t(lang, "cs_order")}</span></h3>
+            { queue_rows(&rows, lang) }
+            if let Some(r) = reservation { <div class="note amber">{r}</div> }
+        </section>
+    }
+}
+
+pub fn panel(d: &CapacityDecision, _assigned: &[Assignment], lang: Lang) -> Html {
+    if let Some(e) = &d.start_error {
+        return html! { <p class="errors">{e}</p> };
+    }
+    html! {
+        <div class="capacity-panel" data-testid="capacity-panel">
+            <div class="sum">{fill(t(lang, "cs_limits"), &[&d.max_tasks_per_heartbeat.to_string(), &d.max_tasks_after_offswitch.to_string()])}</div>
+            { phase(&d.map, "map", lang) }
+            { phase(&d.reduce, "reduce", lang) }
+        </div>
+    }
+}

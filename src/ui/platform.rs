@@ -1,0 +1,193 @@
+//! Every browser API the page touches, in one place: the URL hash, local storage, the
+//! browser language and colour scheme, the clock, downloads, the clipboard, files and the
+//! SVG → PNG rasterisation. Failures degrade quietly (a private window without storage still
+//! works); nothing here panics.
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+
+fn window() -> Option<web_sys::Window> {
+    web_sys::window()
+}
+
+/// The location hash, with the `#`.
+pub fn hash() -> String {
+    window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
+}
+
+/// Replace the hash without a navigation or a history entry (no `hashchange` either).
+pub fn replace_hash(hash: &str) {
+    let Some(w) = window() else { return };
+    if let Ok(history) = w.history() {
+        let url = format!("#{}", hash.trim_start_matches('#'));
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// The page's URL as a share link would be opened: everything up to the hash, plus `hash`.
+pub fn url_with_hash(hash: &str) -> String {
+    let href = window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    let base = href.split('#').next().unwrap_or_default();
+    format!("{base}#{}", hash.trim_start_matches('#'))
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+pub fn load(key: &str) -> Option<String> {
+    storage().and_then(|s| s.get_item(key).ok().flatten())
+}
+
+/// Store a value; false when storage is unavailable or full.
+pub fn store(key: &str, value: &str) -> bool {
+    storage().map(|s| s.set_item(key, value).is_ok()).unwrap_or(false)
+}
+
+/// `navigator.language`, e.g. `zh-CN`.
+pub fn browser_language() -> String {
+    window().and_then(|w| w.navigator().language()).unwrap_or_default()
+}
+
+pub fn prefers_dark() -> bool {
+    window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+        .map(|m| m.matches())
+        .unwrap_or(false)
+}
+
+/// Milliseconds from a monotonic clock.
+pub fn now_ms() -> f64 {
+    window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
+}
+
+/// Set `lang` on `<html>` so the browser picks CJK fonts and screen readers the voice.
+pub fn set_document_lang(code: &str) {
+    if let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = el.set_attribute("lang", if code == "zh" { "zh-CN" } else { "en" });
+    }
+}
+
+/// Offer `data` as a file download.
+pub fn download(filename: &str, mime: &str, data: &str) {
+    let parts = js_sys::Array::of1(&JsValue::from_str(data));
+    let bag = web_sys::BlobPropertyBag::new();
+    bag.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &bag) else { return };
+    download_blob(filename, &blob);
+}
+
+fn download_blob(filename: &str, blob: &web_sys::Blob) {
+    let Some(document) = window().and_then(|w| w.document()) else { return };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(blob) else { return };
+    if let Ok(a) = document.create_element("a").map(|e| e.unchecked_into::<web_sys::HtmlAnchorElement>()) {
+        a.set_href(&url);
+        a.set_download(filename);
+        if let Some(body) = document.body() {
+            let _ = body.append_child(&a);
+            a.click();
+            let _ = body.remove_child(&a);
+        }
+    }
+    // Revoke later: the download reads the URL asynchronously.
+    gloo::timers::callback::Timeout::new(30_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    })
+    .forget();
+}
+
+/// Rasterise an SVG document to PNG (at `scale`) and download it. The SVG goes in as a
+/// `data:` URL, which the page's Content-Security-Policy allows for images.
+pub fn download_svg_as_png(filename: &str, svg: &str, scale: f64) {
+    let Some(document) = window().and_then(|w| w.document()) else { return };
+    let Ok(img) = web_sys::HtmlImageElement::new() else { return };
+    let (w, h) = svg_size(svg);
+    let filename = filename.to_string();
+    let img2 = img.clone();
+    let onload = Closure::once(move || {
+        let Ok(canvas) = document.create_element("canvas").map(|e| e.unchecked_into::<web_sys::HtmlCanvasElement>()) else { return };
+        canvas.set_width((w * scale) as u32);
+        canvas.set_height((h * scale) as u32);
+        let Some(ctx) = canvas.get_context("2d").ok().flatten().map(|c| c.unchecked_into::<web_sys::CanvasRenderingContext2d>()) else { return };
+        let _ = ctx.scale(scale, scale);
+        let _ = ctx.draw_image_with_html_image_element(&img2, 0.0, 0.0);
+        let cb = Closure::once_into_js(move |blob: Option<web_sys::Blob>| {
+            if let Some(blob) = blob {
+                download_blob(&filename, &blob);
+            }
+        });
+        let _ = canvas.to_blob(cb.unchecked_ref());
+    });
+    img.set_onload(Some(onload.as_ref().unchecked_ref()));
+    onload.forget();
+    let encoded = js_sys::encode_uri_component(svg);
+    img.set_src(&format!("data:image/svg+xml;charset=utf-8,{encoded}"));
+}
+
+/// `width`/`height` of the root `<svg>` as written by `export::grid_svg`.
+fn svg_size(svg: &str) -> (f64, f64) {
+    let attr = |name: &str| -> f64 {
+        svg.split_once(&format!(" {name}=\""))
+            .and_then(|(_, rest)| rest.split('"').next())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(800.0)
+    };
+    (attr("width"), attr("height"))
+}
+
+/// Copy text to the clipboard (best effort).
+pub fn copy(text: &str) {
+    if let Some(w) = window() {
+        let _ = w.navigator().clipboard().write_text(text);
+    }
+}
+
+/// Read a chosen file as text and hand it to `done` (name, text).
+pub fn read_file(file: web_sys::File, done: impl FnOnce(String, Result<String, String>) + 'static) {
+    let name = file.name();
+    let promise = file.text();
+    wasm_bindgen_futures::spawn_local(async move {
+        let text = wasm_bindgen_futures::JsFuture::from(promise)
+            .await
+            .map(|v| v.as_string().unwrap_or_default())
+            .map_err(|e| format!("{e:?}"));
+        done(name, text);
+    });
+}
+
+/// Focus an element and select a byte range of a textarea's value (the editor jumping to an
+/// error). The DOM counts UTF-16 units, so the byte offsets are converted.
+pub fn select_in_textarea(id: &str, text: &str, start: usize, end: usize) {
+    let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) else { return };
+    let Ok(area) = el.dyn_into::<web_sys::HtmlTextAreaElement>() else { return };
+    let units = |b: usize| text.get(..b.min(text.len())).map(|s| s.encode_utf16().count()).unwrap_or(0) as u32;
+    let _ = area.focus();
+    let _ = area.set_selection_range(units(start), units(end));
+    // Scroll the selection into view: the line's share of the whole height.
+    let line = text[..start.min(text.len())].matches('\n').count() as i32;
+    let lines = text.matches('\n').count().max(1) as i32;
+    area.set_scroll_top((area.scroll_height() * line / lines - area.client_height() / 3).max(0));
+}
+
+/// Scroll the element with this id into view inside its scrolling parent.
+pub fn scroll_into_view(id: &str) {
+    if let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) {
+        let opts = web_sys::ScrollIntoViewOptions::new();
+        opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
+        el.scroll_into_view_with_scroll_into_view_options(&opts);
+    }
+}
+
+/// Whether the keyboard focus is in a text field (shortcuts are off then).
+pub fn typing_in_field() -> bool {
+    let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.active_element()) else { return false };
+    let tag = el.tag_name();
+    if matches!(tag.as_str(), "TEXTAREA" | "SELECT") {
+        return true;
+    }
+    if tag == "INPUT" {
+        let kind = el.get_attribute("type").unwrap_or_default();
+        return !matches!(kind.as_str(), "range" | "checkbox" | "radio" | "button" | "file");
+    }
+    el.dyn_ref::<web_sys::HtmlElement>().map(|h| h.is_content_editable()).unwrap_or(false)
+}

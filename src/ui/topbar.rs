@@ -1,0 +1,109 @@
+//! The top bar: brand, scheduler switch, scenario picker, editor / share / theme /
+//! presentation / help buttons and the language switch.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::actions::Action;
+use super::state::{Dialog, Lab, Origin};
+use super::{icons, t};
+use crate::i18n::Lang;
+
+/// Schedulers the switch offers: (scenario name, i18n key).
+pub const SCHEDULERS: [(&str, &str); 4] = [("fifo", "sched_fifo"), ("limit_tasks_per_job", "sched_limit"), ("fair", "sched_fair"), ("capacity", "sched_capacity")];
+
+#[derive(Properties, PartialEq)]
+pub struct TopbarProps {
+    pub lab: Rc<Lab>,
+    pub dispatch: yew::UseReducerDispatcher<Lab>,
+}
+
+#[component]
+pub fn Topbar(props: &TopbarProps) -> Html {
+    let lab = &props.lab;
+    let lang = lab.lang();
+    let d = &props.dispatch;
+    let current = lab.scheduler_name();
+    let onpick = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            let v = select.value();
+            if let Some(i) = v.strip_prefix("b:").and_then(|i| i.parse().ok()) {
+                d.dispatch(Action::Select(i));
+            } else if let Some(name) = v.strip_prefix("s:") {
+                d.dispatch(Action::SelectSaved(name.to_string()));
+            }
+        })
+    };
+    let click = |a: fn() -> Action| {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(a()))
+    };
+    let lang_btn = |l: Lang, label: &'static str| {
+        let d = d.clone();
+        html! {
+            <button class={classes!("seg", (lang == l).then_some("on"))} aria-pressed={(lang == l).to_string()}
+                    data-testid={format!("lang-{}", l.code())} lang={if l == Lang::Zh { "zh-CN" } else { "en" }}
+                    onclick={Callback::from(move |_| d.dispatch(Action::SetLang(l)))}>{label}</button>
+        }
+    };
+    html! {
+        <header class="topbar">
+            <div class="brand">
+                <span class="logo" aria-hidden="true">{"S"}</span>
+                <h1>{"SchedScope"}</h1>
+                <span class="tag">{t(lang, "tagline")}</span>
+            </div>
+            <div class="sched-switch" role="group" aria-label={t(lang, "scheduler")}>
+                <span class="caps">{t(lang, "scheduler")}</span>
+                <span class="segs">
+                { for SCHEDULERS.iter().map(|&(name, key)| {
+                    let d = d.clone();
+                    let on = current == name;
+                    html! {
+                        <button class={classes!("seg", on.then_some("on"))} aria-pressed={on.to_string()} data-testid={format!("sched-{name}")}
+                                onclick={Callback::from(move |_| if !on { d.dispatch(Action::SetScheduler(name)) })}>{t(lang, key)}</button>
+                    }
+                }) }
+                </span>
+            </div>
+            <label class="picker">
+                <span class="sr-only">{t(lang, "scenario")}</span>
+                <span class="picker-icon">{icons::book()}</span>
+                <select data-testid="scenario-picker" onchange={onpick} aria-label={t(lang, "scenario")}>
+                    { for lab.scenarios.iter().enumerate().map(|(i, s)| html! {
+                        <option value={format!("b:{i}")} selected={lab.origin == Origin::Builtin(i)} title={s.id}>{s.title(lang)}</option>
+                    }) }
+                    if !lab.saved.is_empty() {
+                        <optgroup label={t(lang, "saved_group")}>
+                            { for lab.saved.iter().map(|s| html! {
+                                <option value={format!("s:{}", s.name)} selected={lab.origin == Origin::Saved(s.name.clone())}>{&s.name}</option>
+                            }) }
+                        </optgroup>
+                    }
+                    if let Origin::Custom(label) = &lab.origin {
+                        <option value="custom" selected=true disabled=true>{format!("{} ({})", label, t(lang, "edited"))}</option>
+                    }
+                </select>
+            </label>
+            <div class="tools">
+                <button class="btn tool" data-testid="open-editor" onclick={click(|| Action::Open(Dialog::Editor))} title={t(lang, "edit_title")}>
+                    <span aria-hidden="true">{"✎ "}</span>{t(lang, "edit")}</button>
+                <button class="btn tool" data-testid="open-share" onclick={click(|| Action::Open(Dialog::Share))} title={t(lang, "share_title")}>
+                    <span aria-hidden="true">{"⇪ "}</span>{t(lang, "share")}</button>
+                <button class="btn tool icon" data-testid="theme" onclick={click(|| Action::ToggleTheme)} aria-pressed={lab.prefs.dark.to_string()}
+                        title={t(lang, "theme_title")} aria-label={t(lang, "theme_title")}>{if lab.prefs.dark { "☀" } else { "☾" }}</button>
+                <button class="btn tool icon" data-testid="present" onclick={click(|| Action::TogglePresent)} aria-pressed={lab.prefs.present.to_string()}
+                        title={t(lang, "present_title")} aria-label={t(lang, "present_title")}>{icons::present()}</button>
+                <button class="btn tool" data-testid="open-help" onclick={click(|| Action::Open(Dialog::Help))} aria-keyshortcuts="?">
+                    {t(lang, "help")}<kbd aria-hidden="true">{"?"}</kbd></button>
+                <span class="segs lang-switch" role="group" aria-label={t(lang, "language_group")}>
+                    { lang_btn(Lang::En, "EN") }
+                    { lang_btn(Lang::Zh, "中文") }
+                </span>
+            </div>
+        </header>
+    }
+}
