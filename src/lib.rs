@@ -7,6 +7,7 @@ pub mod explain;
 pub mod export;
 pub mod i18n;
 pub mod json_locate;
+pub mod lesson;
 pub mod model;
 pub mod scenario;
 pub mod sched;

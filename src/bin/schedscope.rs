@@ -23,8 +23,17 @@ USAGE:
   schedscope sweep FILE [--delays MS,MS,..|--skips D,D,..] [--rack-delay MS] [--lang en|zh] [--json]
       Fair Scheduler: vary the node locality delay of an automatic-mode workload and print the
       measured node locality next to the delay scheduling paper's bound l(D)
+  schedscope compare FILE --schedulers fifo,fair,capacity [--json] [--lang en|zh]
+  schedscope compare --paper [--delay MS] [--seed N]
+      run one automatic-mode workload under several schedulers (fair@MS sets the Fair locality
+      delay) and compare node locality, response times by job size and utilisation; --paper is
+      the delay scheduling paper's Facebook-like mix, Fair without and with delay scheduling
+  schedscope import FILE [--format rumen|swim] [--scheduler NAME] [--max-jobs N]
+      turn a Rumen job history (JSON) or a SWIM workload (TSV) into a scenario on stdout
+  schedscope lesson FILE... [--lang en|zh]
+      run lessons (builtin:ID or a file), print each step at its heartbeat and check every claim
   schedscope list
-      list the built-in scenarios (use builtin:ID as FILE)
+      list the built-in scenarios (use builtin:ID as FILE) and lessons
 ";
 
 fn read(path: &str) -> Result<String, String> {
@@ -51,10 +60,17 @@ fn main() -> ExitCode {
         "validate" => validate(rest),
         "bench" => bench(rest),
         "sweep" => sweep(rest),
+        "lesson" => lesson(rest),
+        "compare" => compare(rest),
+        "import" => import(rest),
         "list" => {
             for (id, json) in scenario::builtin() {
                 let title = scenario::parse(json).ok().and_then(|s| s.title).map(|t| t.en).unwrap_or_default();
                 println!("{id:24} {title}");
+            }
+            for (id, json) in schedscope::lesson::builtin() {
+                let title = schedscope::lesson::parse(json).map(|l| l.title.en).unwrap_or_default();
+                println!("lesson:{id:17} {title}");
             }
             ExitCode::SUCCESS
         }
@@ -417,4 +433,100 @@ fn sweep(args: &[String]) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+fn lesson(args: &[String]) -> ExitCode {
+    use schedscope::lesson;
+    let lang = if args.windows(2).any(|w| w[0] == "--lang" && w[1] == "zh") { Lang::Zh } else { Lang::En };
+    let files: Vec<&String> = args.iter().filter(|a| !a.starts_with("--") && *a != "en" && *a != "zh").collect();
+    if files.is_empty() {
+        eprintln!("lesson needs at least one FILE (or builtin:ID)");
+        return ExitCode::from(2);
+    }
+    let mut bad = false;
+    for f in files {
+        let text = match f.strip_prefix("builtin:") {
+            Some(id) => lesson::builtin().iter().find(|(i, _)| *i == id).map(|(_, j)| j.to_string()).ok_or(format!("no built-in lesson {id:?}")),
+            None => std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}")),
+        };
+        match text.and_then(|t| lesson::parse(&t).map_err(|e| e.to_string())) {
+            Ok(l) => {
+                let r = lesson::resolve(&l);
+                bad |= !r.failures.is_empty();
+                lesson::check::render(&l, &r, lang).iter().for_each(|x| println!("{x}"));
+            }
+            Err(e) => {
+                bad = true;
+                println!("{f}:\n{}", indent(&e));
+            }
+        }
+    }
+    if bad { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+/// `--name value` from `args`.
+fn opt<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
+    args.windows(2).find(|w| w[0] == name).map(|w| w[1].as_str())
+}
+
+fn compare(args: &[String]) -> ExitCode {
+    use schedscope::sim::compare as cmp;
+    let lang = if opt(args, "--lang") == Some("zh") { Lang::Zh } else { Lang::En };
+    let result = if args.iter().any(|a| a == "--paper") {
+        let delay = opt(args, "--delay").and_then(|d| d.parse().ok()).unwrap_or(3000);
+        let seed = opt(args, "--seed").and_then(|d| d.parse().ok()).unwrap_or(1);
+        cmp::delay_experiment(seed, delay)
+    } else {
+        let Some(file) = args.first().filter(|f| !f.starts_with("--")) else {
+            eprintln!("compare needs a scenario FILE (or --paper)\n\n{USAGE}");
+            return ExitCode::from(2);
+        };
+        let names = opt(args, "--schedulers").unwrap_or("fifo,fair,capacity");
+        let variants: Result<Vec<_>, String> = names.split(',').map(cmp::parse_variant).collect();
+        let max = opt(args, "--max-heartbeats").and_then(|d| d.parse().ok()).unwrap_or(1_000_000);
+        variants.and_then(|v| read(file).and_then(|t| scenario::parse(&t).map_err(|e| e.to_string())).and_then(|s| cmp::compare(&s, &v, max)))
+    };
+    match result {
+        Ok(c) if args.iter().any(|a| a == "--json") => println!("{}", serde_json::to_string(&c).expect("serialises")),
+        Ok(c) => cmp::render(&c, lang).iter().for_each(|l| println!("{l}")),
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(1);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn import(args: &[String]) -> ExitCode {
+    use schedscope::scenario::traces;
+    let Some(file) = args.first().filter(|f| !f.starts_with("--")) else {
+        eprintln!("import needs a trace FILE\n\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let mut o = traces::ImportOptions::default();
+    if let Some(f) = opt(args, "--format") {
+        o.format = match traces::Format::parse(f) {
+            Some(f) => Some(f),
+            None => {
+                eprintln!("--format expects rumen or swim");
+                return ExitCode::from(2);
+            }
+        };
+    }
+    if let Some(s) = opt(args, "--scheduler") {
+        o.scheduler = s.to_string();
+    }
+    if let Some(n) = opt(args, "--max-jobs").and_then(|n| n.parse().ok()) {
+        o.max_jobs = n;
+    }
+    match std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}")).and_then(|t| traces::import(&t, &o).map_err(|e| e.to_string())) {
+        Ok(v) => {
+            println!("{}", serde_json::to_string_pretty(&v).expect("serialises"));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{file}: {e}");
+            ExitCode::from(1)
+        }
+    }
 }

@@ -133,6 +133,12 @@ fn lookup(l: &Lookup, map: bool, lang: Lang, out: &mut Vec<String>) {
         for j in &q.jobs {
             out.push(format!("    [{}] {}", q.queue, verdict(j.job, &j.user, &j.verdict, map, lang)));
         }
+        if q.unlisted > 0 {
+            out.push(match lang {
+                Lang::En => format!("    [{}] {} more jobs were asked and passed over (not listed).", q.queue, q.unlisted),
+                Lang::Zh => format!("    [{}] 另有 {} 个作业被询问后跳过（未列出）。", q.queue, q.unlisted),
+            });
+        }
     }
     if matches!(l.result, LookupResult::NoTask) && l.reservation.is_none() {
         out.push(lang.pick("    No queue has a task for this tracker.", "    没有队列能为本节点提供任务。").to_string());

@@ -278,6 +278,12 @@ pub fn render(d: &FairDecision, assigned: &[Assignment], lang: Lang, out: &mut V
             for v in &pv.jobs {
                 parts.push(format!("{}{} {}", pv.pool, lang.pick(":", "："), visit_text(v, assigned, t.kind, lang)).replace("： ", "："));
             }
+            if pv.unlisted > 0 {
+                parts.push(match lang {
+                    Lang::En => format!("{}: {} more jobs asked, none with a task (not listed)", pv.pool, pv.unlisted),
+                    Lang::Zh => format!("{}：另有 {} 个作业被询问但没有任务（未列出）", pv.pool, pv.unlisted),
+                });
+            }
         }
         let head = match lang {
             Lang::En => format!("Turn {} — a {} ({why}):", n + 1, t.kind),

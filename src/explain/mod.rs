@@ -2,6 +2,8 @@
 //! both render it (see `text`), in English and Chinese.
 
 pub mod capacity_text;
+pub mod code;
+pub mod code_listings;
 pub mod fair_text;
 pub mod text;
 

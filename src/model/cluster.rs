@@ -89,7 +89,7 @@ pub enum AttemptEnd {
 pub struct Cluster {
     pub topology: Topology,
     pub trackers: Vec<Tracker>,
-    pub jobs: BTreeMap<JobId, Job>,
+    pub jobs: super::job_map::JobMap,
     pub conf: ClusterConf,
     pub now: Millis,
     /// Events not yet delivered to the scheduler.
@@ -115,7 +115,7 @@ impl Cluster {
         Cluster {
             topology: Topology::new(),
             trackers: Vec::new(),
-            jobs: BTreeMap::new(),
+            jobs: super::job_map::JobMap::new(),
             conf,
             now: 0,
             events: Vec::new(),
@@ -270,6 +270,28 @@ impl Cluster {
         Ok(launched)
     }
 
+    /// What `obtain_new_map_task(id, ti, any level)` would answer without looking at any list:
+    /// the early refusals of `obtainNewMapTaskCommon` / `findNewMapTask` (no job, not
+    /// initialised, no maps, tracker blacklisted for the job, nothing pending and no
+    /// speculation). `None` = the lists must be searched. Such a call changes nothing, so
+    /// callers may skip it.
+    pub fn map_quick_no(&self, id: JobId, ti: usize) -> Option<NoTask> {
+        let Some(job) = self.jobs.get(&id) else { return Some(NoTask::NotRunning) };
+        if !job.inited {
+            return Some(NoTask::NotInitialized);
+        }
+        if job.num_maps() == 0 {
+            return Some(NoTask::NoTasksOfType);
+        }
+        if !job.tracker_failures.is_empty() && !job.should_run_on_tracker(&self.trackers[ti].host, self.num_task_trackers()) {
+            return Some(NoTask::TrackerBlacklisted);
+        }
+        if job.pending_maps() <= 0 && !job.conf.speculative_maps {
+            return Some(NoTask::NothingPending);
+        }
+        None
+    }
+
     /// `obtainNewReduceTask(tts, clusterSize, numUniqueHosts)`: spec §6.2.
     pub fn obtain_new_reduce_task(&mut self, id: JobId, ti: usize) -> Result<Launched, NoTask> {
         let ctx = tracker_ctx(&self.trackers[ti], self.num_task_trackers(), self.unique_hosts, self.now);
@@ -314,6 +336,10 @@ impl Cluster {
         let attempt = tip.next_attempt;
         tip.next_attempt += 1;
         let speculative = tip.is_running();
+        if speculative {
+            job.had_concurrent_attempts[kind_ix(kind)] = true;
+        }
+        let tip = &mut job.tips_mut(kind)[idx as usize];
         tip.active.push(ActiveAttempt {
             attempt,
             tracker: tracker.name.clone(),

@@ -181,6 +181,10 @@ pub struct Job {
     /// Slots each map / reduce attempt occupies (high-memory jobs take more than 1).
     pub slots_per_map: u32,
     pub slots_per_reduce: u32,
+    /// Some TIP of this type has had two attempts at once (a speculative copy) at some point:
+    /// until then every running TIP has exactly one attempt, which makes demand a counter sum.
+    #[serde(skip)]
+    pub had_concurrent_attempts: [bool; 2],
 }
 
 impl Job {

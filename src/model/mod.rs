@@ -2,6 +2,7 @@
 
 pub mod cluster;
 pub mod job;
+pub mod job_map;
 pub mod task;
 pub mod task_selection;
 pub mod topology;
@@ -9,6 +10,7 @@ pub mod tracker;
 
 pub use cluster::{Cluster, ClusterConf, RunningCounts};
 pub use job::{Job, JobId, JobPriority, RunState};
+pub use job_map::JobMap;
 pub use task::{AttemptId, Locality, TaskType, Tip};
 pub use topology::{NodeId, Topology};
 pub use tracker::Tracker;

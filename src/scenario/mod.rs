@@ -6,6 +6,7 @@ pub mod generator;
 pub mod json;
 pub mod props;
 pub mod steps;
+pub mod traces;
 
 pub use builtin::builtin;
 pub use props::Config;

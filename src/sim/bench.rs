@@ -6,6 +6,7 @@ use super::Engine;
 use crate::scenario::generator::{generate, WorkloadSpec};
 use serde::Serialize;
 
+pub static TMP: [std::sync::atomic::AtomicU64; 4] = [const { std::sync::atomic::AtomicU64::new(0) }; 4];
 /// One benchmark case: a cluster size and a workload size.
 #[derive(Debug, Clone, Serialize)]
 pub struct BenchCase {
@@ -62,6 +63,7 @@ pub fn run_case(case: &BenchCase, clock_ms: &dyn Fn() -> f64) -> Result<BenchRes
         assignments += rec.assigned.len() as u64;
     }
     let wall_ms = (clock_ms() - start).max(1e-6);
+    eprintln!("TMP {:?}", TMP.iter().map(|a| a.load(std::sync::atomic::Ordering::Relaxed)).collect::<Vec<_>>());
     let simulated_ms = engine.cluster.now;
     Ok(BenchResult {
         case: case.clone(),

@@ -4,8 +4,10 @@
 //! clock. `history` adds checkpoints for stepping backwards.
 
 pub mod bench;
+pub mod compare;
 pub mod history;
 pub mod interesting;
+pub mod metrics;
 pub mod placement;
 pub mod view;
 
@@ -211,6 +213,7 @@ impl Engine {
             locality_wait_factor: 1.0,
             slots_per_map: 1,
             slots_per_reduce: 1,
+            had_concurrent_attempts: [false; 2],
         };
         self.scheduler.check_admission(&self.cluster, &job)?;
         // DataNode hosts listed in the topology get their rack when first resolved.

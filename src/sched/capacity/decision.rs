@@ -49,12 +49,45 @@ pub struct JobVisit {
     pub verdict: JobVerdict,
 }
 
+/// How many job visits a queue visit lists; the others are counted in `unlisted`.
+pub const VISIT_LINES: usize = 40;
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct QueueVisit {
     pub queue: String,
     /// `assignSlotsToQueue(type, 1)` failed: the queue is at its maximum capacity.
     pub at_max_capacity: bool,
+    /// The jobs asked, in order: the first `VISIT_LINES - 1` and always the last one.
     pub jobs: Vec<JobVisit>,
+    /// Jobs asked (and passed over) but not listed, between the listed ones and the last.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub unlisted: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl QueueVisit {
+    pub fn new(queue: &str, at_max_capacity: bool) -> QueueVisit {
+        QueueVisit { queue: queue.to_string(), at_max_capacity, jobs: Vec::new(), unlisted: 0 }
+    }
+    /// Whether the next visit will be listed (if it is not the last).
+    pub fn listing(&self) -> bool {
+        self.jobs.len() < VISIT_LINES - 1
+    }
+    /// Record a visit that passed over the job (listed while there is room).
+    pub fn passed(&mut self, v: impl FnOnce() -> JobVisit) {
+        if self.listing() {
+            self.jobs.push(v());
+        } else {
+            self.unlisted += 1;
+        }
+    }
+    /// Record the visit that ended the walk: always listed.
+    pub fn last(&mut self, v: JobVisit) {
+        self.jobs.push(v);
+    }
 }
 
 /// The reservation check at the start of a lookup.

@@ -65,8 +65,9 @@ impl CapacityTaskScheduler {
         assign_off_switch: bool,
     ) -> (Lookup, Option<Assignment>) {
         let mut lk = Lookup { available, order: self.standings(kind), reservation: None, queues: Vec::new(), result: LookupResult::NoTask };
-        let tname = cluster.trackers[ti].name.clone();
-        if let Some(r) = self.reservations.get(&tname, kind) {
+        let reserved = if self.reservations.0.is_empty() { None } else { self.reservations.get(&cluster.trackers[ti].name, kind) };
+        if let Some(r) = reserved {
+            let tname = cluster.trackers[ti].name.clone();
             let n = slots_of(cluster, r.job, kind);
             if available >= n {
                 let js = self.jobs.get_mut(&r.job).map(|i| i.reserved_mut(kind));
@@ -101,7 +102,7 @@ impl CapacityTaskScheduler {
         for qn in order {
             let Some(q) = self.queues.get(&qn) else { continue };
             if !q.assign_slots_to_queue(kind, 1) {
-                lk.queues.push(QueueVisit { queue: qn, at_max_capacity: true, jobs: Vec::new() });
+                lk.queues.push(QueueVisit::new(&qn, true));
                 continue;
             }
             let (visit, result, got) = self.get_task_from_queue(cluster, ti, &qn, kind, available, assign_off_switch);
@@ -124,35 +125,42 @@ impl CapacityTaskScheduler {
         available: i32,
         assign_off_switch: bool,
     ) -> (QueueVisit, LookupResult, Option<Assignment>) {
-        let mut visit = QueueVisit { queue: qn.to_string(), at_max_capacity: false, jobs: Vec::new() };
+        let mut visit = QueueVisit::new(qn, false);
         let ids = self.queues[qn].running.ids();
         let mem = self.sched.memory;
+        // The record lists a bounded number of the jobs passed over (see `QueueVisit`).
+        crate::sim::bench::TMP[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         for id in ids {
+            crate::sim::bench::TMP[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let Some(job) = cluster.jobs.get(&id) else { continue };
-            let user = job.user.clone();
-            let mut push = |v: JobVerdict| visit.jobs.push(JobVisit { job: id.0, user: user.clone(), verdict: v });
+            let mut push = |v: JobVerdict| visit.passed(|| JobVisit { job: id.0, user: job.user.clone(), verdict: v });
             if job.state != RunState::Running {
                 push(JobVerdict::NotRunning { state: job.state });
                 continue;
             }
-            let n = slots_of(cluster, id, kind);
+            let n = match kind {
+                TaskType::Map => job.slots_per_map,
+                TaskType::Reduce => job.slots_per_reduce,
+            } as i32;
             let q = &self.queues[qn];
             if !q.assign_slots_to_queue(kind, n) {
                 let u = q.usage(kind);
                 push(JobVerdict::MaxCapacity { used: u.num_slots_occupied, slots: n, max: u.max_capacity });
                 continue;
             }
-            let calc = q.user_limit(kind, n, &user);
+            let calc = q.user_limit(kind, n, &job.user);
             if calc.user_holds + n > calc.limit {
-                push(JobVerdict::UserLimit { user: user.clone(), calc });
+                push(JobVerdict::UserLimit { user: job.user.clone(), calc });
                 continue;
             }
-            let job_mb = self.jobs.get(&id).map(|i| i.memory(kind)).unwrap_or(-1);
+            let job_mb = if mem.enabled() { self.jobs.get(&id).map(|i| i.memory(kind)).unwrap_or(-1) } else { -1 };
             let mm = memory::matches(&mem, &cluster.trackers[ti], kind, available as i64, job_mb);
             if mm.matches {
+                let listing = visit.listing();
                 match self.obtain_new_task(cluster, ti, id, kind, assign_off_switch) {
                     Got::Task(a, off) => {
-                        visit.jobs.push(JobVisit {
+                        let user = cluster.jobs.get(&id).map(|j| j.user.clone()).unwrap_or_default();
+                        visit.last(JobVisit {
                             job: id.0,
                             user,
                             verdict: JobVerdict::Assigned { task: a.attempt_id().to_string(), off_switch: off, user_limit: Some(calc) },
@@ -161,11 +169,17 @@ impl CapacityTaskScheduler {
                         return (visit, r, Some(a));
                     }
                     Got::None(v) => {
-                        visit.jobs.push(JobVisit { job: id.0, user, verdict: v });
+                        if listing {
+                            let user = cluster.jobs.get(&id).map(|j| j.user.clone()).unwrap_or_default();
+                            visit.jobs.push(JobVisit { job: id.0, user, verdict: v });
+                        } else {
+                            visit.unlisted += 1;
+                        }
                         continue;
                     }
                 }
             }
+            let user = job.user.clone();
             let pend = pending(cluster, id, kind);
             let reserved = self.jobs.get(&id).map(|i| i.reserved_count(kind)).unwrap_or(0) as i64;
             let tmax = cluster.trackers[ti].max_slots(kind) as i32;
@@ -191,7 +205,11 @@ impl CapacityTaskScheduler {
                 reserved: why_not.is_none(),
                 why_not: why_not.clone(),
             };
-            visit.jobs.push(JobVisit { job: id.0, user, verdict });
+            if why_not.is_none() {
+                visit.last(JobVisit { job: id.0, user, verdict });
+            } else {
+                visit.passed(|| JobVisit { job: id.0, user, verdict });
+            }
             if why_not.is_none() {
                 let tname = cluster.trackers[ti].name.clone();
                 let js = self.jobs.entry(id).or_default();
@@ -204,7 +222,7 @@ impl CapacityTaskScheduler {
 
     /// `MapSchedulingMgr.obtainNewTask` / `ReduceSchedulingMgr.obtainNewTask` (spec §3.6).
     fn obtain_new_task(&mut self, cluster: &mut Cluster, ti: usize, id: JobId, kind: TaskType, assign_off_switch: bool) -> Got {
-        let harness = self.jobs.get(&id).map(|i| i.extra.harness_local).unwrap_or(false);
+        let harness = self.setup.harness && self.jobs.get(&id).map(|i| i.extra.harness_local).unwrap_or(false);
         if kind == TaskType::Reduce {
             if cluster.jobs.get(&id).is_some_and(|j| j.num_reduces() == 0) {
                 return Got::None(JobVerdict::NoTask { detail: NoTask::NoTasksOfType });
@@ -222,7 +240,13 @@ impl CapacityTaskScheduler {
         if let Some(j) = cluster.jobs.get_mut(&id) {
             j.num_scheduling_opportunities += 1;
         }
-        let local = if harness { self.harness_map(cluster, ti, id) } else { cluster.obtain_new_map_task(id, ti, cluster.conf.cache_levels as i32) };
+        // A job that would refuse at once refuses both calls below the same way: skip them.
+        let quick = if harness { None } else { cluster.map_quick_no(id, ti) };
+        let local = match quick {
+            Some(e) => Err(e),
+            None if harness => self.harness_map(cluster, ti, id),
+            None => cluster.obtain_new_map_task(id, ti, cluster.conf.cache_levels as i32),
+        };
         let err = match local {
             Ok(l) => return Got::Task(self.launched(l, "obtainNewNodeOrRackLocalMapTask"), false),
             Err(e) => e,
@@ -238,6 +262,9 @@ impl CapacityTaskScheduler {
         let off_ok = (required as f32 * factor) < opportunities as f32;
         let nothing_left = err == NoTask::NothingPending && !job.conf.speculative_maps;
         if job.slots_per_map > 1 || (assign_off_switch && off_ok) {
+            if let Some(e) = quick {
+                return Got::None(JobVerdict::NoTask { detail: e });
+            }
             return match cluster.obtain_new_map_task(id, ti, NON_LOCAL_CACHE_LEVEL) {
                 Ok(l) => Got::Task(self.launched(l, "obtainNewNonLocalMapTask"), true),
                 Err(e) => Got::None(JobVerdict::NoTask { detail: e }),
@@ -292,7 +319,7 @@ impl CapacityTaskScheduler {
         if !wanted || info.spec_given[k] {
             return Err(NoTask::NothingPending);
         }
-        let last = self.numbers.iter().filter(|((j, t, _), _)| *j == id.0 && *t == kind).max_by_key(|(_, n)| **n).map(|((_, _, i), _)| *i);
+        let last = self.numbered.get(&(id.0, kind)).map(|(_, i)| *i);
         let Some(idx) = last else { return Err(NoTask::NothingPending) };
         let running = cluster.jobs.get(&id).and_then(|j| j.tips(kind).get(idx as usize)).is_some_and(|t| t.is_running() && !t.complete);
         if !running {

@@ -44,6 +44,9 @@ pub struct JobInfo {
     pub factor_applied: bool,
     /// Harness speculation: the one extra attempt was handed out.
     pub spec_given: [bool; 2],
+    /// Everything `sync` applies has been applied (the job is initialised): skip it.
+    #[serde(skip)]
+    pub synced: bool,
 }
 
 impl JobInfo {
@@ -92,6 +95,8 @@ pub struct CapacityTaskScheduler {
     pub start_error: Option<String>,
     /// Harness task numbers: (job, type, TIP index) → number, in launch order from 1.
     pub numbers: BTreeMap<(u32, TaskType, u32), u32>,
+    /// How many TIPs of (job, type) have a number, and the TIP that got the last one.
+    pub numbered: BTreeMap<(u32, TaskType), (u32, u32)>,
 }
 
 impl CapacityTaskScheduler {
@@ -122,6 +127,7 @@ impl CapacityTaskScheduler {
             muted: BTreeSet::new(),
             start_error: None,
             numbers: BTreeMap::new(),
+            numbered: BTreeMap::new(),
         };
         match conf::start(&setup.props) {
             Ok(started) => s.install(started),
@@ -183,6 +189,9 @@ impl CapacityTaskScheduler {
     pub fn sync(&mut self, cluster: &mut Cluster) {
         let mem = self.sched.memory;
         for (id, info) in self.jobs.iter_mut() {
+            if info.synced {
+                continue;
+            }
             let Some(job) = cluster.jobs.get_mut(id) else { continue };
             if !info.setup_done {
                 job.slots_per_map = memory::slots_per_task(&mem, TaskType::Map, info.extra.map_mb);
@@ -205,6 +214,8 @@ impl CapacityTaskScheduler {
                     }
                     info.factor_applied = true;
                 }
+                // `initTasks` runs once, so nothing above can change again.
+                info.synced = info.setup_done;
             }
         }
     }
@@ -213,11 +224,13 @@ impl CapacityTaskScheduler {
     pub fn update_all_queues(&mut self, cluster: &Cluster) {
         let mc = self.cluster_capacity(cluster, TaskType::Map);
         let rc = self.cluster_capacity(cluster, TaskType::Reduce);
+        let mut tuples = Vec::new();
         for q in self.queues.values_mut() {
-            for (id, t) in q.update_all(mc, rc, &cluster.jobs, &self.jobs) {
-                if let Some(i) = self.jobs.get_mut(&id) {
-                    i.sched_info = Some(t);
-                }
+            q.update_all(mc, rc, &cluster.jobs, &self.jobs, &mut tuples);
+        }
+        for (id, t) in tuples {
+            if let Some(i) = self.jobs.get_mut(&id) {
+                i.sched_info = Some(t);
             }
         }
     }
@@ -231,11 +244,17 @@ impl CapacityTaskScheduler {
     }
 
     /// Give a harness task number to a newly launched TIP.
+    /// Only the test harness names tasks by these numbers, so only it keeps them.
     pub(crate) fn number(&mut self, aid: AttemptId) {
+        if !self.setup.harness {
+            return;
+        }
         let key = (aid.job, aid.kind, aid.index);
         if !self.numbers.contains_key(&key) {
-            let next = self.numbers.keys().filter(|(j, k, _)| *j == aid.job && *k == aid.kind).count() as u32 + 1;
-            self.numbers.insert(key, next);
+            let count = self.numbered.entry((aid.job, aid.kind)).or_insert((0, aid.index));
+            count.0 += 1;
+            count.1 = aid.index;
+            self.numbers.insert(key, count.0);
         }
     }
 

@@ -162,14 +162,15 @@ impl CapacitySchedulerQueue {
     }
 
     /// `updateAll`: capacities from the cluster totals, then usage from the running jobs.
-    /// Returns each refreshed job's scheduling-info tuple.
+    /// Appends each refreshed job's scheduling-info tuple to `out`.
     pub fn update_all(
         &mut self,
         map_cluster: i32,
         reduce_cluster: i32,
-        jobs: &BTreeMap<JobId, Job>,
+        jobs: &crate::model::JobMap,
         info: &BTreeMap<JobId, JobInfo>,
-    ) -> Vec<(JobId, [i64; 6])> {
+        out: &mut Vec<(JobId, [i64; 6])>,
+    ) {
         let (pct, max) = (self.conf.capacity_percent, self.conf.max_capacity_percent);
         self.map.update_capacities(pct, max, map_cluster);
         self.reduce.update_capacities(pct, max, reduce_cluster);
@@ -179,8 +180,7 @@ impl CapacitySchedulerQueue {
             u.users.clear();
             u.by_user.clear();
         }
-        let mut out = Vec::new();
-        for id in self.running.ids() {
+        for &(_, id) in &self.running.0 {
             let Some(j) = jobs.get(&id) else { continue };
             if j.state != RunState::Running {
                 continue;
@@ -193,7 +193,10 @@ impl CapacitySchedulerQueue {
                 };
                 let reserved = info.get(&id).map(|i| i.reserved_count(kind)).unwrap_or(0) as i32;
                 let occupied = (reserved + running) * per;
-                let u = self.usage_mut(kind);
+                let u = match kind {
+                    TaskType::Map => &mut self.map,
+                    TaskType::Reduce => &mut self.reduce,
+                };
                 u.num_running_tasks += running;
                 u.num_slots_occupied += occupied;
                 u.add_user_slots(&j.user, occupied);
@@ -201,7 +204,7 @@ impl CapacitySchedulerQueue {
                     TaskType::Map => pending > 0,
                     TaskType::Reduce => j.schedule_reduces() && pending > 0,
                 };
-                if active {
+                if active && !u.users.contains(&j.user) {
                     u.users.insert(j.user.clone());
                 }
                 tuple[k * 3] = running as i64;
@@ -210,7 +213,6 @@ impl CapacitySchedulerQueue {
             }
             out.push((id, tuple));
         }
-        out
     }
 
     /// `CapacitySchedulerQueue.update`: the incremental usage update after a map is assigned.
@@ -219,7 +221,7 @@ impl CapacitySchedulerQueue {
         u.num_running_tasks += 1;
         u.num_slots_occupied += slots;
         u.add_user_slots(user, slots);
-        if still_pending {
+        if still_pending && !u.users.contains(user) {
             u.users.insert(user.to_string());
         }
     }

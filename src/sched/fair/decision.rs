@@ -74,14 +74,27 @@ pub struct JobVisit {
     pub new_level: Option<LocalityLevel>,
 }
 
+/// How many job visits a pool visit lists, and how many job / pool lines a record keeps.
+pub const VISIT_LINES: usize = 40;
+pub const JOB_LINES: usize = 40;
+pub const POOL_LINES: usize = 40;
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 /// One pool asked in a turn.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PoolVisit {
     pub pool: String,
     /// At its maxMaps / maxReduces: its jobs are not asked.
     pub at_max: Option<(i64, i64)>,
-    /// Jobs in the order the pool sorted them (FIFO or fair), as far as they were asked.
+    /// Jobs in the order the pool sorted them (FIFO or fair), as far as they were asked: the
+    /// first `VISIT_LINES - 1`, and always the one that launched a task.
     pub jobs: Vec<JobVisit>,
+    /// Jobs asked (without a task) but not listed.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub unlisted: u32,
 }
 
 /// One turn of the main loop.
@@ -89,7 +102,8 @@ pub struct PoolVisit {
 pub struct Turn {
     pub kind: &'static str,
     pub choice: TypeChoice,
-    /// Every pool of that type in comparator order (live running counts at this turn).
+    /// The pools of that type in comparator order (live running counts at this turn), at most
+    /// `POOL_LINES`.
     pub order: Vec<PoolLine>,
     pub visits: Vec<PoolVisit>,
     pub assigned: Option<usize>,
@@ -167,7 +181,11 @@ pub struct FairDecision {
     pub reduce_capacity: i64,
     pub map_cap: CapCheck,
     pub reduce_cap: CapCheck,
+    /// Job lines by job id: the first `JOB_LINES` jobs, then any other job visited for a map,
+    /// each as it stood at the start of the heartbeat.
     pub jobs: Vec<FairJobLine>,
+    /// How many jobs the scheduler knows (`jobs` may list fewer).
+    pub jobs_total: usize,
     pub turns: Vec<Turn>,
     pub map_rejected: Option<Rejected>,
     pub reduce_rejected: Option<Rejected>,

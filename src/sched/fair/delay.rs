@@ -196,7 +196,9 @@ impl FairScheduler {
         let delta = if self.last_heartbeat_time == 0 { 0 } else { now - self.last_heartbeat_time };
         self.last_heartbeat_time = now;
         let mut grew = Vec::new();
-        for (id, info) in self.infos.iter_mut() {
+        // Only jobs marked at the previous heartbeat can be set (`skipped_jobs`), in id order.
+        for id in std::mem::take(&mut self.skipped_jobs) {
+            let Some(info) = self.infos.get_mut(&id) else { continue };
             if info.delay.skipped_at_last_heartbeat {
                 let before = info.delay.time_waited_for_local_map;
                 info.delay.time_waited_for_local_map += delta;
@@ -221,6 +223,25 @@ impl FairScheduler {
             return mk(LocalityLevel::Any, LevelReason::NoLocalityInfo, last, waited);
         }
         if let Some(starved) = starvation(&self.pm, &info.pool, now) {
+            return mk(LocalityLevel::Any, starved, last, waited);
+        }
+        mk(level_by_wait(last, waited, &d), LevelReason::Waited, last, waited)
+    }
+
+    /// `allowed_locality_level` with the starvation check of the job's pool already made.
+    pub fn allowed_locality_level_given(&self, cluster: &Cluster, id: JobId, starved: Option<LevelReason>) -> Allowed {
+        let d = self.delays;
+        let mk = |level, reason, last, waited| Allowed { level, reason, last_level: last, waited_ms: waited, node_delay_ms: d.node, rack_delay_ms: d.rack };
+        let Some(info) = self.infos.get(&id) else {
+            return mk(LocalityLevel::Any, LevelReason::NoInfo, LocalityLevel::Node, 0);
+        };
+        let last = info.delay.last_map_locality_level;
+        let waited = info.delay.time_waited_for_local_map;
+        let fake = self.conf.harness.fake_task_choice();
+        if cluster.jobs.get(&id).is_some_and(|j| has_no_locality_info(j, fake)) {
+            return mk(LocalityLevel::Any, LevelReason::NoLocalityInfo, last, waited);
+        }
+        if let Some(starved) = starved {
             return mk(LocalityLevel::Any, starved, last, waited);
         }
         mk(level_by_wait(last, waited, &d), LevelReason::Waited, last, waited)

@@ -33,7 +33,7 @@ use pools::PoolManager;
 use serde::Serialize;
 use serde_json::Value;
 use shares::{compute_fair_shares, ShareInput};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A job's cached values for one task type (`JobSchedulable`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -51,6 +51,10 @@ pub struct JobInfo {
     pub map: JobSched,
     pub reduce: JobSched,
     pub delay: DelayState,
+    /// `assignTasks` scratch: the heartbeat stamp at which the job was last visited for a map,
+    /// for a reduce, and given a line in the record.
+    #[serde(skip)]
+    pub stamps: [u64; 3],
 }
 
 impl JobInfo {
@@ -88,6 +92,21 @@ pub struct FairScheduler {
     pending_preemptions: Vec<PreemptionCheck>,
     updates_since_hb: u64,
     jt: String,
+    /// Jobs with `skippedAtLastHeartbeat` set, so `updateLocalityWaitTimes` need not scan all.
+    skipped_jobs: BTreeSet<JobId>,
+    /// Per-heartbeat scratch state of `assignTasks` (see `cache_pool_running`): pool running
+    /// sums, jobs visited per type, jobs with a line in the record, lines added late.
+    run_cache: Vec<[i64; 2]>,
+    run_cache_on: bool,
+    stamp: u64,
+    late_lines: Vec<FairJobLine>,
+}
+
+fn kind_ix(kind: TaskType) -> usize {
+    match kind {
+        TaskType::Map => 0,
+        TaskType::Reduce => 1,
+    }
 }
 
 /// `FairScheduler.getPriorityFactor`.
@@ -124,6 +143,11 @@ impl FairScheduler {
             pending_preemptions: Vec::new(),
             updates_since_hb: 0,
             jt: cluster.conf.jt_identifier.clone(),
+            skipped_jobs: BTreeSet::new(),
+            run_cache: Vec::new(),
+            run_cache_on: false,
+            stamp: 0,
+            late_lines: Vec::new(),
         }
     }
 
@@ -246,23 +270,26 @@ impl FairScheduler {
 impl FairScheduler {
     /// Every job's Fair Scheduler state, by job id.
     pub fn job_lines(&self, cluster: &Cluster) -> Vec<FairJobLine> {
-        self.infos
-            .iter()
-            .map(|(id, i)| FairJobLine {
-                job: id.0,
-                pool: i.pool.clone(),
-                runnable: i.runnable,
-                running_maps: Self::job_running(cluster, *id, TaskType::Map),
-                demand_maps: i.map.demand,
-                fair_share_maps: i.map.fair_share,
-                running_reduces: Self::job_running(cluster, *id, TaskType::Reduce),
-                demand_reduces: i.reduce.demand,
-                fair_share_reduces: i.reduce.fair_share,
-                weight_maps: self.job_weight(cluster, *id, TaskType::Map),
-                last_map_locality_level: i.delay.last_map_locality_level,
-                time_waited_ms: i.delay.time_waited_for_local_map,
-            })
-            .collect()
+        self.infos.keys().filter_map(|id| self.job_line(cluster, *id)).collect()
+    }
+
+    /// One job's Fair Scheduler state.
+    pub fn job_line(&self, cluster: &Cluster, id: JobId) -> Option<FairJobLine> {
+        let i = self.infos.get(&id)?;
+        Some(FairJobLine {
+            job: id.0,
+            pool: i.pool.clone(),
+            runnable: i.runnable,
+            running_maps: Self::job_running(cluster, id, TaskType::Map),
+            demand_maps: i.map.demand,
+            fair_share_maps: i.map.fair_share,
+            running_reduces: Self::job_running(cluster, id, TaskType::Reduce),
+            demand_reduces: i.reduce.demand,
+            fair_share_reduces: i.reduce.fair_share,
+            weight_maps: self.job_weight(cluster, id, TaskType::Map),
+            last_map_locality_level: i.delay.last_map_locality_level,
+            time_waited_ms: i.delay.time_waited_for_local_map,
+        })
     }
 
 }
@@ -283,6 +310,9 @@ impl TaskScheduler for FairScheduler {
     /// `FairScheduler.assignTasks(TaskTracker)` (spec §6).
     fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Decision) {
         let now = cluster.now;
+        self.cache_pool_running(cluster);
+        self.stamp += 1;
+        self.late_lines.clear();
         let (mut runnable_maps, mut running_maps, mut runnable_reduces, mut running_reduces) = (0i64, 0i64, 0i64, 0i64);
         for pi in 0..self.pm.pools.len() {
             runnable_maps += self.pm.pools[pi].map.demand;
@@ -293,7 +323,13 @@ impl TaskScheduler for FairScheduler {
         let total_map_slots = cluster.capacity(TaskType::Map) as i64;
         let total_reduce_slots = cluster.capacity(TaskType::Reduce) as i64;
         let (delta, prev, growth) = self.update_locality_wait_times(now);
-        let jobs = self.job_lines(cluster);
+        let jobs: Vec<FairJobLine> =
+            self.infos.keys().take(JOB_LINES).filter_map(|id| self.job_line(cluster, *id)).collect();
+        let stamp = self.stamp;
+        for info in self.infos.values_mut().take(JOB_LINES) {
+            info.stamps[2] = stamp;
+        }
+        let jobs_total = self.infos.len();
         // The tracker's status snapshot: it does not change during this call.
         let t = &cluster.trackers[ti];
         let tracker_maps = t.count_map_tasks() as i64;
@@ -347,7 +383,7 @@ impl TaskScheduler for FairScheduler {
                 (if m <= r { TaskType::Map } else { TaskType::Reduce }, TypeChoice::Balance { maps: m, reduces: r })
             };
             let order = self.sorted_pools(cluster, kind);
-            let lines = order.iter().map(|pi| self.pool_line(cluster, *pi, kind)).collect();
+            let lines = order.iter().take(POOL_LINES).map(|pi| self.pool_line(cluster, *pi, kind)).collect();
             let mut turn = Turn { kind: kind.as_str(), choice, order: lines, visits: Vec::new(), assigned: None };
             let mut found = None;
             for pi in order {
@@ -387,13 +423,21 @@ impl TaskScheduler for FairScheduler {
             turns.push(turn);
         }
         let mut skipped = Vec::new();
+        let launched: BTreeSet<JobId> = launched_map.iter().copied().collect();
         for j in &visited_map {
-            if !launched_map.contains(j) {
+            if !launched.contains(j) {
                 if let Some(info) = self.infos.get_mut(j) {
                     info.delay.skipped_at_last_heartbeat = true;
+                    self.skipped_jobs.insert(*j);
                 }
                 skipped.push(j.0);
             }
+        }
+        self.run_cache_on = false;
+        let mut jobs = jobs;
+        if !self.late_lines.is_empty() {
+            jobs.append(&mut self.late_lines);
+            jobs.sort_by_key(|l| l.job);
         }
         let after = visited_map
             .iter()
@@ -421,6 +465,7 @@ impl TaskScheduler for FairScheduler {
             map_cap,
             reduce_cap,
             jobs,
+            jobs_total,
             turns,
             map_rejected: map_rej,
             reduce_rejected: reduce_rej,

@@ -8,7 +8,8 @@ use super::allocs::SchedulingMode;
 use super::decision::{JobVisit, PoolLine, PoolVisit};
 use super::delay::LocalityLevel;
 use super::pools::UNLIMITED;
-use super::shares::{self, SchedKey};
+use super::shares::{self, SchedKey, SchedName};
+use super::kind_ix;
 use super::{priority_factor, FairScheduler};
 use crate::model::cluster::Launched;
 use crate::model::task_selection::NoTask;
@@ -28,14 +29,34 @@ impl FairScheduler {
             .unwrap_or(0)
     }
 
-    /// `PoolSchedulable.getRunningTasks()`: live sum over the pool's jobs.
+    /// `PoolSchedulable.getRunningTasks()`: live sum over the pool's jobs. Inside
+    /// `assignTasks` the sums are taken once and kept up to date as tasks launch.
     pub fn pool_running(&self, cluster: &Cluster, pool: usize, kind: TaskType) -> i64 {
+        if self.run_cache_on {
+            if let Some(r) = self.run_cache.get(pool) {
+                return r[kind_ix(kind)];
+            }
+        }
         self.pm.pools[pool].sched(kind).jobs.iter().map(|j| Self::job_running(cluster, *j, kind)).sum()
+    }
+
+    /// Take every pool's running sums (the start of `assignTasks`).
+    pub(super) fn cache_pool_running(&mut self, cluster: &Cluster) {
+        self.run_cache_on = false;
+        let sums: Vec<[i64; 2]> = (0..self.pm.pools.len())
+            .map(|pi| [self.pool_running(cluster, pi, TaskType::Map), self.pool_running(cluster, pi, TaskType::Reduce)])
+            .collect();
+        self.run_cache = sums;
+        self.run_cache_on = true;
     }
 
     /// `FairScheduler.getJobWeight(job, type)`: read live (priority, runnability, demand).
     pub fn job_weight(&self, cluster: &Cluster, id: JobId, kind: TaskType) -> f64 {
         let (Some(info), Some(job)) = (self.infos.get(&id), cluster.jobs.get(&id)) else { return 1.0 };
+        self.weight_of(cluster, info, job, kind)
+    }
+
+    fn weight_of(&self, cluster: &Cluster, info: &super::JobInfo, job: &crate::model::Job, kind: TaskType) -> f64 {
         if !info.runnable {
             return 1.0;
         }
@@ -50,23 +71,34 @@ impl FairScheduler {
         w
     }
 
-    pub(super) fn job_key(&self, cluster: &Cluster, id: JobId, kind: TaskType) -> SchedKey {
+    /// The comparator key of a job: `job_running`, the cached demand and `job_weight` with one
+    /// look-up each of the job and its info.
+    pub(super) fn job_key<'a>(&'a self, cluster: &Cluster, id: JobId, kind: TaskType) -> SchedKey<'a> {
         let job = cluster.jobs.get(&id);
+        let info = self.infos.get(&id);
+        let running = job.filter(|j| j.inited).map(|j| match kind {
+            TaskType::Map => j.running_maps as i64,
+            TaskType::Reduce => j.running_reduces as i64,
+        });
+        let weight = match (info, job) {
+            (Some(i), Some(j)) => self.weight_of(cluster, i, j, kind),
+            _ => 1.0,
+        };
         SchedKey {
-            name: self.job_name(id),
-            demand: self.infos.get(&id).map(|i| i.sched(kind).demand).unwrap_or(0),
+            name: SchedName::Job { jt: &self.jt, id: id.0 },
+            demand: info.map(|i| i.sched(kind).demand).unwrap_or(0),
             min_share: 0,
-            running: Self::job_running(cluster, id, kind),
-            weight: self.job_weight(cluster, id, kind),
+            running: running.unwrap_or(0),
+            weight,
             start_time: job.map(|j| j.start_time).unwrap_or(0),
             priority: job.map(|j| j.priority).unwrap_or(JobPriority::Normal),
         }
     }
 
-    pub(super) fn pool_key(&self, cluster: &Cluster, pool: usize, kind: TaskType) -> SchedKey {
+    pub(super) fn pool_key(&self, cluster: &Cluster, pool: usize, kind: TaskType) -> SchedKey<'_> {
         let p = &self.pm.pools[pool];
         SchedKey {
-            name: p.name.clone(),
+            name: SchedName::Str(std::borrow::Cow::Borrowed(&p.name)),
             demand: p.sched(kind).demand,
             min_share: self.pm.min_share(&p.name, kind),
             running: self.pool_running(cluster, pool, kind),
@@ -115,6 +147,15 @@ impl FairScheduler {
             TaskType::Map => (job.conf.speculative_maps, job.map_progress),
             TaskType::Reduce => (job.conf.speculative_reduces, job.reduce_progress),
         };
+        if !spec && !job.had_concurrent_attempts[kind_ix(kind)] {
+            // Each TIP not complete counts 1 (a running one has exactly one attempt), and the
+            // complete TIPs are exactly the finished ones.
+            let finished = match kind {
+                TaskType::Map => job.finished_maps,
+                TaskType::Reduce => job.finished_reduces,
+            };
+            return job.tips(kind).len() as i64 - finished as i64;
+        }
         let mut demand = 0;
         for tip in job.tips(kind) {
             if tip.complete {
@@ -170,6 +211,9 @@ impl FairScheduler {
 
     /// `JobSchedulable.assignTask` (spec §6.5): nothing unless runnable; otherwise the job is
     /// "visited", and a map is asked at the allowed locality level.
+    /// `starved`: the pool's starvation check, the same for all its jobs during one
+    /// `assignTasks`, already made (`None` = make it here).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn job_assign(
         &mut self,
         cluster: &mut Cluster,
@@ -178,6 +222,7 @@ impl FairScheduler {
         kind: TaskType,
         now: Millis,
         visited: &mut Vec<JobId>,
+        starved: Option<&Option<super::delay::LevelReason>>,
     ) -> (JobVisit, Option<Launched>) {
         let runnable = self.infos.get(&id).is_some_and(|i| i.runnable)
             && cluster.jobs.get(&id).is_some_and(|j| j.state == RunState::Running);
@@ -185,13 +230,20 @@ impl FairScheduler {
         if !runnable {
             return (v, None);
         }
-        if !visited.contains(&id) {
-            visited.push(id);
+        let stamp = self.stamp;
+        if let Some(info) = self.infos.get_mut(&id) {
+            if info.stamps[kind_ix(kind)] != stamp {
+                info.stamps[kind_ix(kind)] = stamp;
+                visited.push(id);
+            }
         }
         // CapBasedLoadManager.canLaunchTask is always true.
         let res = match kind {
             TaskType::Map => {
-                let allowed = self.allowed_locality_level(cluster, id, now);
+                let allowed = match starved {
+                    Some(st) => self.allowed_locality_level_given(cluster, id, st.clone()),
+                    None => self.allowed_locality_level(cluster, id, now),
+                };
                 let level = allowed.level;
                 v.allowed = Some(allowed);
                 v.call = Some(level.call());
@@ -211,7 +263,9 @@ impl FairScheduler {
                 if kind == TaskType::Map {
                     v.new_level = Some(LocalityLevel::from_task_level(l.level, cluster.conf.nodegroup_aware));
                 }
-                self.note_launch(l.attempt);
+                if self.conf.preemption {
+                    self.note_launch(l.attempt);
+                }
                 (v, Some(l))
             }
             Err(e) => {
@@ -233,30 +287,70 @@ impl FairScheduler {
         visited: &mut Vec<JobId>,
     ) -> (PoolVisit, Option<Launched>) {
         let name = self.pm.pools[pool].name.clone();
-        let mut pv = PoolVisit { pool: name.clone(), at_max: None, jobs: Vec::new() };
+        let mut pv = PoolVisit { pool: name.clone(), at_max: None, jobs: Vec::new(), unlisted: 0 };
         let running = self.pool_running(cluster, pool, kind);
         let max = self.pm.max_slots(&name, kind);
         if running >= max {
             pv.at_max = Some((running, max));
             return (pv, None);
         }
-        let jobs = self.pm.pools[pool].sched(kind).jobs.clone();
-        let keys: Vec<SchedKey> = jobs.iter().map(|id| self.job_key(cluster, *id, kind)).collect();
-        let mut order: Vec<usize> = (0..jobs.len()).collect();
-        match self.pm.pools[pool].mode {
-            SchedulingMode::Fifo => order.sort_by(|a, b| shares::fifo_cmp(&keys[*a], &keys[*b])),
-            SchedulingMode::Fair => order.sort_by(|a, b| shares::fair_share_cmp(&keys[*a], &keys[*b])),
-        }
-        let sorted: Vec<JobId> = order.iter().map(|i| jobs[*i]).collect();
-        self.pm.pools[pool].sched_mut(kind).jobs = sorted.clone();
+        let sorted: Vec<JobId> = {
+            let jobs = &self.pm.pools[pool].sched(kind).jobs;
+            let keys: Vec<SchedKey> = jobs.iter().map(|id| self.job_key(cluster, *id, kind)).collect();
+            let mut order: Vec<usize> = (0..jobs.len()).collect();
+            match self.pm.pools[pool].mode {
+                SchedulingMode::Fifo => order.sort_by(|a, b| shares::fifo_cmp(&keys[*a], &keys[*b])),
+                SchedulingMode::Fair => order.sort_by(|a, b| shares::fair_share_cmp(&keys[*a], &keys[*b])),
+            }
+            order.iter().map(|i| jobs[*i]).collect()
+        };
+        self.pm.pools[pool].sched_mut(kind).jobs.clone_from(&sorted);
+        let starved = if kind == TaskType::Map { Some(super::delay::starvation(&self.pm, &name, now)) } else { None };
         for id in sorted {
-            let (v, l) = self.job_assign(cluster, id, ti, kind, now, visited);
-            pv.jobs.push(v);
+            let listing = pv.jobs.len() < super::decision::VISIT_LINES - 1;
+            if listing {
+                self.ensure_line(cluster, id, None);
+            }
+            let (v, l) = self.job_assign(cluster, id, ti, kind, now, visited, starved.as_ref());
+            // The record lists a bounded number of the jobs passed over, and always the last.
+            if l.is_some() || listing {
+                if !listing {
+                    // Its line as it stood before this launch.
+                    self.ensure_line(cluster, id, Some(kind));
+                }
+                pv.jobs.push(v);
+            } else {
+                pv.unlisted += 1;
+            }
             if l.is_some() {
+                if self.run_cache_on {
+                    if let Some(r) = self.run_cache.get_mut(pool) {
+                        r[kind_ix(kind)] += 1;
+                    }
+                }
                 return (pv, l);
             }
         }
         (pv, None)
+    }
+
+    /// Give a listed job visit its job line in the record, if it has none yet; `launched` =
+    /// the job has just launched a task of this type (its line shows the count before).
+    fn ensure_line(&mut self, cluster: &Cluster, id: JobId, launched: Option<TaskType>) {
+        let stamp = self.stamp;
+        let Some(info) = self.infos.get_mut(&id) else { return };
+        if info.stamps[2] == stamp {
+            return;
+        }
+        info.stamps[2] = stamp;
+        if let Some(mut line) = self.job_line(cluster, id) {
+            match launched {
+                Some(TaskType::Map) => line.running_maps -= 1,
+                Some(TaskType::Reduce) => line.running_reduces -= 1,
+                None => {}
+            }
+            self.late_lines.push(line);
+        }
     }
 
     /// Remember the launch order of an attempt (newest-first preemption tie-break).

@@ -78,11 +78,70 @@ pub fn compute_fair_shares(items: &[ShareInput], total_slots: f64) -> Vec<f64> {
     items.iter().map(|s| compute_share(s, right)).collect()
 }
 
+/// `Schedulable.getName()` without building the string: a pool's name, or a job's ID string
+/// `job_<jt>_<id:04>` (compared as that string, see `SchedName::cmp_java`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum SchedName<'a> {
+    Str(std::borrow::Cow<'a, str>),
+    Job { jt: &'a str, id: u32 },
+}
+
+impl From<&str> for SchedName<'_> {
+    fn from(s: &str) -> Self {
+        SchedName::Str(std::borrow::Cow::Owned(s.to_string()))
+    }
+}
+
+impl From<String> for SchedName<'_> {
+    fn from(s: String) -> Self {
+        SchedName::Str(std::borrow::Cow::Owned(s))
+    }
+}
+
+/// `{:04}` of `n` as bytes.
+fn padded(n: u32) -> ([u8; 10], usize) {
+    let mut digits = [b'0'; 10];
+    let mut len = 0;
+    let mut x = n;
+    loop {
+        digits[len] = b'0' + (x % 10) as u8;
+        len += 1;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    let len = len.max(4);
+    digits[..len].reverse();
+    (digits, len)
+}
+
+impl SchedName<'_> {
+    pub fn to_java_string(&self) -> String {
+        match self {
+            SchedName::Str(s) => s.to_string(),
+            SchedName::Job { jt, id } => format!("job_{jt}_{id:04}"),
+        }
+    }
+    /// Java `String.compareTo` of the two names.
+    pub fn cmp_java(&self, other: &SchedName) -> Ordering {
+        match (self, other) {
+            (SchedName::Job { jt: a, id: x }, SchedName::Job { jt: b, id: y }) if a == b => {
+                // Same prefix: the zero-padded numbers decide, compared as ASCII digits.
+                let ((dx, lx), (dy, ly)) = (padded(*x), padded(*y));
+                dx[..lx].cmp(&dy[..ly])
+            }
+            (SchedName::Str(a), SchedName::Str(b)) => java_string_cmp(a, b),
+            _ => java_string_cmp(&self.to_java_string(), &other.to_java_string()),
+        }
+    }
+}
+
 /// What the two comparators read from a `Schedulable` (a pool or a job).
 #[derive(Debug, Clone, PartialEq)]
-pub struct SchedKey {
+pub struct SchedKey<'a> {
     /// `getName()`: the pool name, or the job ID string `job_<jt>_000N`.
-    pub name: String,
+    pub name: SchedName<'a>,
     /// Cached demand (from the last `update()`).
     pub demand: i64,
     /// Configured min share (0 for jobs).
@@ -145,7 +204,7 @@ pub fn fair_share_cmp(s1: &SchedKey, s2: &SchedKey) -> Ordering {
     if res == 0 {
         res = signum((s1.start_time - s2.start_time) as f64);
         if res == 0 {
-            return java_string_cmp(&s1.name, &s2.name);
+            return s1.name.cmp_java(&s2.name);
         }
     }
     res.cmp(&0)
@@ -156,7 +215,7 @@ pub fn fifo_cmp(s1: &SchedKey, s2: &SchedKey) -> Ordering {
     s1.priority
         .cmp(&s2.priority)
         .then(s1.start_time.cmp(&s2.start_time))
-        .then_with(|| java_string_cmp(&s1.name, &s2.name))
+        .then_with(|| s1.name.cmp_java(&s2.name))
 }
 
 #[cfg(test)]
@@ -245,6 +304,16 @@ mod tests {
             assert!((g - 8.0 / 3.0).abs() < 1e-6, "{got:?}");
         }
         assert!(got.iter().sum::<f64>() >= 8.0 - 1e-9);
+    }
+
+    #[test]
+    fn job_names_compare_as_their_strings() {
+        let n = |id| SchedName::Job { jt: "test", id };
+        for (a, b) in [(1, 2), (9, 10), (999, 1000), (9999, 10000), (10000, 9999), (123456, 99999), (5, 5), (0, 1)] {
+            let want = java_string_cmp(&n(a).to_java_string(), &n(b).to_java_string());
+            assert_eq!(n(a).cmp_java(&n(b)), want, "{a} vs {b}");
+        }
+        assert_eq!(n(7).to_java_string(), "job_test_0007");
     }
 
     #[test]

@@ -1,0 +1,173 @@
+//! Resolving a lesson against its run: each step's heartbeat (a number, or the first heartbeat
+//! after the previous step's where its `when` event holds), then every claim the step makes —
+//! its `check` events, and the right answer of its prediction (and only that answer) — checked
+//! on the decision records of that heartbeat. The page uses the resolved heartbeats to pause;
+//! the tests use the failures to keep every lesson's narrative true.
+
+use super::{Event, Lesson};
+use crate::lesson::event::Ctx;
+use crate::sim::Simulation;
+use serde::Serialize;
+
+/// Heartbeats a lesson may run before its steps must have resolved.
+pub const MAX_LESSON_HEARTBEATS: u64 = 50_000;
+
+/// A narrative claim that the run does not bear out.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LessonFailure {
+    /// JSON path of the step (or claim).
+    pub path: String,
+    pub hb: Option<u64>,
+    pub message: String,
+}
+
+impl std::fmt::Display for LessonFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.hb {
+            Some(hb) => write!(f, "{} (heartbeat {hb}): {}", self.path, self.message),
+            None => write!(f, "{}: {}", self.path, self.message),
+        }
+    }
+}
+
+/// The lesson against its run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Resolved {
+    /// The heartbeat of each step, `None` where it could not be resolved.
+    pub hbs: Vec<Option<u64>>,
+    pub failures: Vec<LessonFailure>,
+    /// Heartbeats the run has in all (or as far as it was computed).
+    pub run_hbs: u64,
+}
+
+fn describe(e: &Event) -> String {
+    serde_json::to_string(e).unwrap_or_else(|_| format!("{e:?}"))
+}
+
+/// Run the lesson's scenario and resolve every step. Never panics; a scenario that cannot
+/// start is one failure at `$.scenario`.
+pub fn resolve(lesson: &Lesson) -> Resolved {
+    let mut out = Resolved { hbs: Vec::new(), failures: Vec::new(), run_hbs: 0 };
+    let mut sim = match Simulation::new(lesson.scenario.clone()) {
+        Ok(s) => s,
+        Err(e) => {
+            out.failures.push(LessonFailure { path: "$.scenario".into(), hb: None, message: e.to_string() });
+            return out;
+        }
+    };
+    let mut prev = 0u64;
+    let mut ended = false;
+    for (i, step) in lesson.steps.iter().enumerate() {
+        let path = format!("$.steps[{i}]");
+        let fail = |out: &mut Resolved, hb, message: String| out.failures.push(LessonFailure { path: path.clone(), hb, message });
+        // Where the step is.
+        let hb = match (&step.when, step.hb) {
+            (None, Some(h)) => Some(h),
+            (Some(ev), fixed) => {
+                let mut found = None;
+                let mut h = prev + 1;
+                while h <= MAX_LESSON_HEARTBEATS && fixed.is_none_or(|f| h <= f) {
+                    if sim.hb() < h {
+                        sim.go_to(h);
+                        if sim.hb() < h {
+                            ended = true;
+                            break;
+                        }
+                    }
+                    let ctx = Ctx { records: &sim.records()[..h as usize], engine: sim.engine() };
+                    if ev.holds(&ctx) {
+                        found = Some(h);
+                        break;
+                    }
+                    h += 1;
+                }
+                match (found, fixed) {
+                    (Some(f), Some(x)) if f != x => {
+                        fail(&mut out, Some(f), format!("\"when\" first holds at heartbeat {f}, but the step says {x}"));
+                    }
+                    (None, Some(x)) => fail(&mut out, Some(x), format!("\"when\" {} does not hold at heartbeat {x} (nor between the previous step and it)", describe(ev))),
+                    (None, None) => fail(&mut out, None, format!("\"when\" {} never holds after heartbeat {prev}", describe(ev))),
+                    _ => {}
+                }
+                found.or(fixed)
+            }
+            (None, None) => None,
+        };
+        out.hbs.push(hb);
+        let Some(hb) = hb else { continue };
+        prev = prev.max(hb);
+        if hb == 0 {
+            if !step.check.is_empty() {
+                fail(&mut out, Some(0), "claims need a heartbeat; heartbeat 0 is before the first".into());
+            }
+            continue;
+        }
+        if sim.hb() != hb {
+            sim.go_to(hb);
+        }
+        if sim.hb() != hb {
+            ended = true;
+            fail(&mut out, Some(hb), format!("the run ends after heartbeat {}", sim.hb()));
+            continue;
+        }
+        let ctx = Ctx { records: &sim.records()[..hb as usize], engine: sim.engine() };
+        for (k, ev) in step.check.iter().enumerate() {
+            if !ev.holds(&ctx) {
+                out.failures.push(LessonFailure { path: format!("{path}.check[{k}]"), hb: Some(hb), message: format!("{} does not hold", describe(ev)) });
+            }
+        }
+        if let Some(p) = &step.predict {
+            for (k, c) in p.choices.iter().enumerate() {
+                let holds = c.event.holds(&ctx);
+                if k == p.answer && !holds {
+                    out.failures.push(LessonFailure {
+                        path: format!("{path}.predict.choices[{k}]"),
+                        hb: Some(hb),
+                        message: format!("the answer's event {} does not hold", describe(&c.event)),
+                    });
+                } else if k != p.answer && holds {
+                    out.failures.push(LessonFailure {
+                        path: format!("{path}.predict.choices[{k}]"),
+                        hb: Some(hb),
+                        message: format!("a wrong choice's event {} holds too", describe(&c.event)),
+                    });
+                }
+            }
+        }
+    }
+    // The scenario's own expectations (scripted lessons are self-checking too). In automatic
+    // mode the engine's failures are only rejected submissions, which a lesson may show.
+    if lesson.scenario.steps.is_none() {
+        out.run_hbs = sim.total_hbs_known();
+        return out;
+    }
+    if !ended {
+        let last = out.hbs.iter().flatten().max().copied().unwrap_or(0);
+        sim.go_to(last);
+    }
+    for f in sim.failures() {
+        out.failures.push(LessonFailure { path: format!("$.scenario ({})", f.step), hb: f.hb, message: f.message.clone() });
+    }
+    out.run_hbs = sim.total_hbs_known();
+    out
+}
+
+/// The narrative as the CLI prints it: each step with its heartbeat, then any failure.
+pub fn render(lesson: &Lesson, r: &Resolved, lang: crate::i18n::Lang) -> Vec<String> {
+    let mut out = vec![format!("{} — {}", lesson.id, lesson.title.pick(lang)), format!("  {}", lesson.summary.pick(lang))];
+    for (i, step) in lesson.steps.iter().enumerate() {
+        let hb = r.hbs.get(i).copied().flatten().map(|h| h.to_string()).unwrap_or_else(|| "?".into());
+        let pause = if step.pause { " ‖" } else { "" };
+        out.push(format!("  [hb {hb}{pause}] {}", step.text.pick(lang)));
+        if let Some(p) = &step.predict {
+            out.push(format!("      ? {}", p.question.pick(lang)));
+            for (k, c) in p.choices.iter().enumerate() {
+                out.push(format!("      {} {}", if k == p.answer { "*" } else { "-" }, c.text.pick(lang)));
+            }
+        }
+    }
+    for f in &r.failures {
+        out.push(format!("  FAIL {f}"));
+    }
+    out
+}

@@ -1,0 +1,352 @@
+//! Guided lessons (`docs/lesson-format.md`): a scenario plus a narrative of steps in English
+//! and Chinese. Each step is tied to a heartbeat (a number, or "the first heartbeat where X
+//! happens", resolved by running the engine), may pause the run, point at a grid element or a
+//! panel, and may ask the student to predict what that heartbeat does. Every claim a step makes
+//! is an [`Event`] checked against the simulation's own decision records (`check`).
+
+pub mod builtin;
+pub mod check;
+pub mod event;
+pub mod event_json;
+
+pub use builtin::builtin;
+pub use check::{resolve, LessonFailure, Resolved};
+pub use event::{Ctx, Event};
+
+use crate::scenario::json::{as_array, child, index, Errs, Obj};
+use crate::scenario::{self, Scenario, ScenarioError, ScenarioErrors};
+use serde::Serialize;
+use serde_json::Value;
+
+/// The only lesson format version.
+pub const VERSION: u64 = 1;
+pub const MAX_STEPS: usize = 100;
+pub const MAX_CHOICES: usize = 6;
+
+/// The seed concepts of the product brief; every one has at least one built-in lesson.
+pub const CONCEPTS: &[&str] = &[
+    "fifo.small_jobs",
+    "fifo.load_factor",
+    "fifo.padding",
+    "fifo.off_switch",
+    "fifo.one_reduce",
+    "fair.shares",
+    "fair.delay",
+    "fair.starvation",
+    "fair.preemption",
+    "capacity.queue_order",
+    "capacity.user_limits",
+    "capacity.high_memory",
+    "capacity.admission",
+    "capacity.locality_delay",
+];
+
+/// Panels the page can highlight (`"point": "panel:<id>"`).
+pub const PANELS: &[&str] = &[
+    "why", "timeline", "fifo.queue", "fifo.load", "fifo.padding", "fair.pools", "fair.delay", "fair.preemption",
+    "capacity.queues", "capacity.users", "capacity.memory", "jobs",
+];
+/// Charts (`"point": "chart:<id>"`).
+pub const CHARTS: &[&str] = &["locality", "slots", "shares", "response"];
+
+/// Text in both languages.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct Bi {
+    pub en: String,
+    pub zh: String,
+}
+
+impl Bi {
+    pub fn pick(&self, lang: crate::i18n::Lang) -> &str {
+        match lang {
+            crate::i18n::Lang::En => &self.en,
+            crate::i18n::Lang::Zh => &self.zh,
+        }
+    }
+}
+
+/// One answer of a prediction; `event` says what must happen for it to be right.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Choice {
+    pub text: Bi,
+    pub event: Event,
+}
+
+/// "What happens at this heartbeat?" — asked one heartbeat before the step's, revealed at it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Predict {
+    pub question: Bi,
+    pub choices: Vec<Choice>,
+    /// Index of the right choice; checked: its event holds, no other choice's does.
+    pub answer: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LessonStep {
+    /// The heartbeat the step shows (0 = before the first).
+    pub hb: Option<u64>,
+    /// Anchor on the first heartbeat after the previous step's where this holds.
+    pub when: Option<Event>,
+    /// Claims about that heartbeat, all checked.
+    pub check: Vec<Event>,
+    pub pause: bool,
+    /// What to highlight: `tracker:tt3`, `rack:/rack1`, `job:J2`, `pool:p`, `queue:q`,
+    /// `panel:<id>`, `chart:<id>`, `code:<method>`.
+    pub point: Option<String>,
+    pub text: Bi,
+    pub predict: Option<Predict>,
+}
+
+/// Where the lesson's scenario comes from.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScenarioRef {
+    Builtin(String),
+    Inline(Value),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Lesson {
+    pub id: String,
+    pub concepts: Vec<String>,
+    pub title: Bi,
+    pub summary: Bi,
+    pub scenario_ref: ScenarioRef,
+    #[serde(skip)]
+    pub scenario: Scenario,
+    pub steps: Vec<LessonStep>,
+}
+
+impl Lesson {
+    /// The scenario as JSON text, for `Simulation::from_json` and share links.
+    pub fn scenario_json(&self) -> String {
+        match &self.scenario_ref {
+            ScenarioRef::Builtin(id) => scenario::builtin().iter().find(|(i, _)| i == id).map(|(_, j)| j.to_string()).unwrap_or_default(),
+            ScenarioRef::Inline(v) => serde_json::to_string_pretty(v).unwrap_or_default(),
+        }
+    }
+}
+
+pub(crate) fn bi(v: Option<&Value>, path: &str, errs: &mut Errs) -> Option<Bi> {
+    let Some(v) = v else {
+        errs.push(path, "missing; expected {\"en\": ..., \"zh\": ...}");
+        return None;
+    };
+    let mut o = Obj::new(v, path, errs)?;
+    let en = o.str("en", errs).map(str::to_string);
+    let zh = o.str("zh", errs).map(str::to_string);
+    for (k, t) in [("en", &en), ("zh", &zh)] {
+        match t {
+            None if !o.has(k) => errs.push(&o.path_of(k), "missing; every lesson text exists in English and Chinese"),
+            Some(s) if s.trim().is_empty() => errs.push(&o.path_of(k), "empty text"),
+            _ => {}
+        }
+    }
+    o.finish(errs);
+    Some(Bi { en: en?, zh: zh? })
+}
+
+fn check_point(p: &str, path: &str, s: Option<&Scenario>, errs: &mut Errs) {
+    let Some((kind, name)) = p.split_once(':') else {
+        errs.push(path, format!("found {p:?}, expected kind:name, e.g. \"tracker:tt1\" or \"panel:why\""));
+        return;
+    };
+    let ok = match kind {
+        "tracker" => s.is_none_or(|s| s.trackers.iter().any(|t| t.name == name)),
+        "rack" => s.is_none_or(|s| s.topology.iter().any(|(r, _)| r == name)),
+        "job" => name.strip_prefix('J').and_then(|n| n.parse::<u32>().ok()).is_some(),
+        "pool" | "queue" => !name.is_empty(),
+        "panel" => PANELS.contains(&name),
+        "chart" => CHARTS.contains(&name),
+        "code" => crate::explain::code::METHODS.iter().any(|m| m.id == name),
+        _ => {
+            errs.push(path, format!("unknown kind {kind:?}; expected tracker, rack, job, pool, queue, panel, chart or code"));
+            return;
+        }
+    };
+    if !ok {
+        errs.push(path, format!("found {p:?}: no such {kind} in this lesson"));
+    }
+}
+
+fn read_predict(v: &Value, path: &str, errs: &mut Errs) -> Option<Predict> {
+    let mut o = Obj::new(v, path, errs)?;
+    let question = bi(o.get("question"), &o.path_of("question"), errs);
+    let cp = o.path_of("choices");
+    let mut choices = Vec::new();
+    match o.get("choices").and_then(|c| as_array(c, &cp, MAX_CHOICES, errs)) {
+        Some(list) => {
+            for (i, c) in list.iter().enumerate() {
+                let p = index(&cp, i);
+                let Some(mut co) = Obj::new(c, &p, errs) else { continue };
+                let text = bi(co.get("text"), &co.path_of("text"), errs);
+                let ep = co.path_of("event");
+                let event = match co.get("event") {
+                    Some(e) => event::parse(e, &ep, errs),
+                    None => {
+                        errs.push(&ep, "missing; every choice names the event that makes it right");
+                        None
+                    }
+                };
+                co.finish(errs);
+                if let (Some(text), Some(event)) = (text, event) {
+                    choices.push(Choice { text, event });
+                }
+            }
+        }
+        None if !o.has("choices") => errs.push(&cp, "missing; expected 2 to 6 choices"),
+        None => {}
+    }
+    let answer = o.u64_in("answer", 0, MAX_CHOICES as u64 - 1, errs);
+    if answer.is_none() && !o.has("answer") {
+        errs.push(&o.path_of("answer"), "missing; expected the index of the right choice");
+    }
+    o.finish(errs);
+    let answer = answer? as usize;
+    if choices.len() < 2 {
+        errs.push(&cp, format!("found {} choices, expected 2 to {MAX_CHOICES}", choices.len()));
+    } else if answer >= choices.len() {
+        errs.push(&child(path, "answer"), format!("found {answer}, expected an index below {}", choices.len()));
+    }
+    Some(Predict { question: question?, choices, answer })
+}
+
+fn read_step(v: &Value, path: &str, s: Option<&Scenario>, errs: &mut Errs) -> Option<LessonStep> {
+    let mut o = Obj::new(v, path, errs)?;
+    let hb = o.u64_in("hb", 0, crate::share::MAX_HB, errs);
+    let when = o.get("when").and_then(|w| event::parse(w, &child(path, "when"), errs));
+    if hb.is_none() && when.is_none() && !o.has("hb") && !o.has("when") {
+        errs.push(path, "expected \"hb\" (a heartbeat number) or \"when\" (an event), or both");
+    }
+    let cp = o.path_of("check");
+    let check = match o.get("check").and_then(|c| as_array(c, &cp, 20, errs)) {
+        Some(list) => list.iter().enumerate().filter_map(|(i, e)| event::parse(e, &index(&cp, i), errs)).collect(),
+        None => Vec::new(),
+    };
+    let pause = o.bool("pause", errs).unwrap_or(false);
+    let point = o.str("point", errs).map(str::to_string);
+    if let Some(p) = &point {
+        check_point(p, &child(path, "point"), s, errs);
+    }
+    let text = bi(o.get("text"), &o.path_of("text"), errs);
+    let predict = o.get("predict").and_then(|p| read_predict(p, &child(path, "predict"), errs));
+    if predict.is_some() && hb == Some(0) {
+        errs.push(&child(path, "predict"), "a prediction is revealed by a heartbeat; expected \"hb\" of 1 or more");
+    }
+    o.finish(errs);
+    Some(LessonStep { hb, when, check, pause, point, text: text?, predict })
+}
+
+fn prefixed(e: ScenarioError, prefix: &str) -> ScenarioError {
+    let path = match e.path.strip_prefix('$') {
+        Some(rest) => format!("{prefix}{rest}"),
+        None => format!("{prefix}: {}", e.path),
+    };
+    ScenarioError { path, message: e.message }
+}
+
+/// Parse and validate a lesson; on failure, every problem with its JSON path.
+pub fn parse(text: &str) -> Result<Lesson, ScenarioErrors> {
+    if text.len() > 4 * 1024 * 1024 {
+        let e = ScenarioError { path: "$".into(), message: format!("found {} bytes, expected at most 4 MiB", text.len()) };
+        return Err(ScenarioErrors { errors: vec![e] });
+    }
+    let v: Value = serde_json::from_str(text).map_err(|e| ScenarioErrors {
+        errors: vec![ScenarioError { path: format!("line {}, column {}", e.line(), e.column()), message: format!("invalid JSON: {e}") }],
+    })?;
+    from_value(&v)
+}
+
+pub fn from_value(v: &Value) -> Result<Lesson, ScenarioErrors> {
+    let mut errs = Errs::default();
+    let lesson = read(v, &mut errs);
+    match lesson {
+        Some(l) if errs.0.is_empty() => Ok(l),
+        _ => {
+            if errs.0.is_empty() {
+                errs.push("$", "invalid lesson");
+            }
+            Err(ScenarioErrors { errors: errs.0 })
+        }
+    }
+}
+
+fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
+    let mut o = Obj::new(v, "$", errs)?;
+    match o.str("format", errs) {
+        Some("schedscope-lesson") => {}
+        Some(f) => errs.push("$.format", format!("found {f:?}, expected \"schedscope-lesson\"")),
+        None if !o.has("format") => errs.push("$.format", "missing; expected \"schedscope-lesson\""),
+        None => {}
+    }
+    let version = o.u64_in("version", 0, u64::MAX, errs).unwrap_or(VERSION);
+    if version != VERSION {
+        errs.push("$.version", format!("found {version}, expected {VERSION} (the only lesson format version)"));
+    }
+    let id = o.str("id", errs).unwrap_or("lesson").to_string();
+    let mut concepts = Vec::new();
+    if let Some(list) = o.get("concepts").and_then(|c| as_array(c, "$.concepts", 20, errs)) {
+        for (i, c) in list.iter().enumerate() {
+            let p = index("$.concepts", i);
+            match c.as_str() {
+                Some(name) if CONCEPTS.contains(&name) => concepts.push(name.to_string()),
+                _ => errs.expected(&p, c, &format!("one of {}", CONCEPTS.join(", "))),
+            }
+        }
+    }
+    let title = bi(o.get("title"), "$.title", errs);
+    let summary = bi(o.get("summary"), "$.summary", errs);
+    let (scenario_ref, scenario) = match o.get("scenario") {
+        Some(Value::String(s)) => match s.strip_prefix("builtin:").and_then(|id| scenario::builtin().iter().find(|(i, _)| *i == id)) {
+            Some((id, json)) => match scenario::parse(json) {
+                Ok(sc) => (ScenarioRef::Builtin(id.to_string()), Some(sc)),
+                Err(e) => {
+                    e.errors.into_iter().for_each(|x| errs.0.push(prefixed(x, "$.scenario")));
+                    (ScenarioRef::Builtin(id.to_string()), None)
+                }
+            },
+            None => {
+                errs.push("$.scenario", format!("found {s:?}, expected \"builtin:<id>\" naming a built-in scenario, or a scenario object"));
+                (ScenarioRef::Builtin(s.clone()), None)
+            }
+        },
+        Some(inline @ Value::Object(_)) => match scenario::from_value(inline) {
+            Ok(sc) => (ScenarioRef::Inline(inline.clone()), Some(sc)),
+            Err(e) => {
+                e.errors.into_iter().for_each(|x| errs.0.push(prefixed(x, "$.scenario")));
+                (ScenarioRef::Inline(inline.clone()), None)
+            }
+        },
+        Some(other) => {
+            errs.expected("$.scenario", other, "\"builtin:<id>\" or a scenario object");
+            (ScenarioRef::Inline(Value::Null), None)
+        }
+        None => {
+            errs.push("$.scenario", "missing; expected \"builtin:<id>\" or a scenario object");
+            (ScenarioRef::Inline(Value::Null), None)
+        }
+    };
+    let mut steps = Vec::new();
+    if let Some(list) = o.get("steps").and_then(|s| as_array(s, "$.steps", MAX_STEPS, errs)) {
+        let mut last_hb = 0u64;
+        for (i, st) in list.iter().enumerate() {
+            let p = index("$.steps", i);
+            if let Some(step) = read_step(st, &p, scenario.as_ref(), errs) {
+                if let Some(h) = step.hb {
+                    if h < last_hb {
+                        errs.push(&child(&p, "hb"), format!("found {h}, expected {last_hb} or later (steps go forward in time)"));
+                    }
+                    last_hb = h;
+                }
+                steps.push(step);
+            }
+        }
+        if list.is_empty() {
+            errs.push("$.steps", "found no steps, expected at least one");
+        }
+    } else if !o.has("steps") {
+        errs.push("$.steps", "missing; expected the narrative steps");
+    }
+    o.finish(errs);
+    Some(Lesson { id, concepts, title: title?, summary: summary?, scenario_ref, scenario: scenario?, steps })
+}

@@ -1,0 +1,192 @@
+//! Compare mode: one automatic-mode workload run under two or three schedulers (or two
+//! locality delays of the Fair Scheduler), summed up side by side by `metrics` — node
+//! locality, response times by job size, utilisation. `delay_experiment` is the delay
+//! scheduling paper's experiment in miniature (Zaharia et al., EuroSys 2010, §5–6): a
+//! Facebook-like mix of job sizes under Fair sharing with and without delay scheduling.
+
+use super::metrics::{self, RunSummary};
+use super::Engine;
+use crate::model::Millis;
+use crate::scenario::generator::{generate, WorkloadSpec};
+use crate::scenario::json::Errs;
+use crate::scenario::{Scenario, SchedulerKind};
+use serde::Serialize;
+
+/// One side of a comparison.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Variant {
+    pub label: String,
+    pub scheduler: SchedulerKind,
+    /// Fair Scheduler only: `locality.delay.node` / `.rack` (ms).
+    pub node_delay_ms: Option<Millis>,
+    pub rack_delay_ms: Option<Millis>,
+}
+
+/// `fifo`, `fair`, `capacity`, `limit_tasks_per_job`, or `fair@NODE_MS` / `fair@NODE_MS/RACK_MS`.
+pub fn parse_variant(s: &str) -> Result<Variant, String> {
+    let (name, delay) = match s.split_once('@') {
+        Some((n, d)) => (n, Some(d)),
+        None => (s, None),
+    };
+    let scheduler = match name {
+        "fifo" => SchedulerKind::Fifo,
+        "fair" => SchedulerKind::Fair,
+        "capacity" => SchedulerKind::Capacity,
+        "limit_tasks_per_job" => SchedulerKind::LimitTasksPerJob,
+        other => return Err(format!("unknown scheduler {other:?}; expected fifo, fair, capacity or limit_tasks_per_job")),
+    };
+    let ms = |x: &str| x.trim().parse::<Millis>().ok().filter(|v| *v >= 0).ok_or(format!("{s:?}: expected a delay in ms ≥ 0, e.g. fair@1500"));
+    let (node, rack) = match delay {
+        None => (None, None),
+        Some(_) if scheduler != SchedulerKind::Fair => return Err(format!("{s:?}: only the Fair Scheduler has a locality delay")),
+        Some(d) => match d.split_once('/') {
+            Some((n, r)) => (Some(ms(n)?), Some(ms(r)?)),
+            None => (Some(ms(d)?), Some(ms(d)?)),
+        },
+    };
+    Ok(Variant { label: s.to_string(), scheduler, node_delay_ms: node, rack_delay_ms: rack })
+}
+
+/// The scenario under another scheduler. A Capacity run of a scenario without queues gets one
+/// queue per job queue/pool name, with equal capacities.
+pub fn retarget(s: &Scenario, v: &Variant) -> Result<Scenario, String> {
+    let mut out = s.clone();
+    out.scheduler = v.scheduler;
+    match v.scheduler {
+        SchedulerKind::Fair => {
+            let mut f = s.fair.clone().unwrap_or_default();
+            if v.node_delay_ms.is_some() {
+                f.node_locality_delay = v.node_delay_ms;
+                f.rack_locality_delay = v.rack_delay_ms;
+            }
+            out.fair = Some(f);
+        }
+        SchedulerKind::Capacity if s.capacity.is_none() => {
+            let mut names: Vec<&str> = s.jobs.iter().map(|j| j.queue.as_str()).collect();
+            names.sort();
+            names.dedup();
+            if names.is_empty() {
+                names.push("default");
+            }
+            let n = names.len() as u32;
+            let queues: Vec<serde_json::Value> = names
+                .iter()
+                .enumerate()
+                .map(|(i, q)| serde_json::json!({"name": q, "capacity": 100 / n + if i == 0 { 100 % n } else { 0 }}))
+                .collect();
+            let v = serde_json::json!({"scheduler": "capacity", "config": {"queues": queues,
+                "initial_queue_order": names, "map_slots": s.config.map_slots, "reduce_slots": s.config.reduce_slots}});
+            let mut errs = Errs::default();
+            let (_, cap) = crate::sched::capacity::scenario::normalise(&v, &mut errs).ok_or("capacity settings could not be built")?;
+            if !errs.0.is_empty() {
+                return Err(errs.0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; "));
+            }
+            out.capacity = Some(cap);
+        }
+        _ => {}
+    }
+    Ok(out)
+}
+
+/// The runs side by side.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Comparison {
+    pub scenario: String,
+    pub runs: Vec<RunSummary>,
+}
+
+/// Run `s` once per variant (automatic mode only), at most `max_heartbeats` each.
+pub fn compare(s: &Scenario, variants: &[Variant], max_heartbeats: u64) -> Result<Comparison, String> {
+    if s.steps.is_some() {
+        return Err("compare runs whole workloads: the scenario must be in automatic mode (no \"steps\")".into());
+    }
+    if variants.is_empty() || variants.len() > 4 {
+        return Err(format!("found {} schedulers, expected 1 to 4", variants.len()));
+    }
+    let mut runs = Vec::new();
+    for v in variants {
+        let sc = retarget(s, v)?;
+        let e = Engine::new(sc).map_err(|e| format!("{}: {e}", v.label))?;
+        runs.push(metrics::run(e, &v.label, max_heartbeats).0);
+    }
+    Ok(Comparison { scenario: s.id.clone(), runs })
+}
+
+/// A Facebook-like mix (most jobs have 1–2 maps, a few are large) on 20 nodes in 4 racks,
+/// small enough to step through in class.
+pub fn facebook_mix(seed: u64) -> WorkloadSpec {
+    WorkloadSpec {
+        racks: 4,
+        nodes_per_rack: 5,
+        map_slots: 2,
+        reduce_slots: 1,
+        target_tasks: 600,
+        mean_interarrival_ms: 1_500,
+        users: 6,
+        queues: vec!["default".into()],
+        scheduler: "fair".into(),
+        seed,
+        map_duration_ms: 4_000,
+        reduce_duration_ms: 3_000,
+    }
+}
+
+/// The paper's experiment in miniature: Fair sharing without delay scheduling (both delays 0)
+/// and with it (node and rack delay `delay_ms`), on `facebook_mix(seed)`.
+pub fn delay_experiment(seed: u64, delay_ms: Millis) -> Result<Comparison, String> {
+    let s = crate::scenario::from_value(&generate(&facebook_mix(seed))).map_err(|e| e.to_string())?;
+    let v = [
+        Variant { label: "fair, no delay".into(), scheduler: SchedulerKind::Fair, node_delay_ms: Some(0), rack_delay_ms: Some(0) },
+        Variant { label: format!("fair, delay {delay_ms} ms"), scheduler: SchedulerKind::Fair, node_delay_ms: Some(delay_ms), rack_delay_ms: Some(delay_ms) },
+    ];
+    compare(&s, &v, 1_000_000)
+}
+
+/// The comparison as a text table (English or Chinese).
+pub fn render(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
+    let s = |x: Option<f64>| x.map(|v| format!("{:.1}", v / 1000.0)).unwrap_or_else(|| "-".into());
+    let mut out = vec![
+        lang.pick(&format!("Comparison of {}", c.scenario), &format!("{} 的比较", c.scenario)).to_string(),
+        format!(
+            "{:<22} {:>9} {:>6} {:>6} {:>6} {:>10} {:>10} {:>8}",
+            lang.pick("scheduler", "调度器"),
+            "node-loc",
+            "node",
+            "rack",
+            "off",
+            lang.pick("mean resp", "平均响应"),
+            lang.pick("makespan", "完成时间"),
+            lang.pick("util", "利用率")
+        ),
+    ];
+    for r in &c.runs {
+        out.push(format!(
+            "{:<22} {:>8.1}% {:>6} {:>6} {:>6} {:>9}s {:>9}s {:>7.1}%",
+            r.label,
+            100.0 * r.node_locality,
+            r.maps_node,
+            r.maps_rack,
+            r.maps_off_switch,
+            s(r.mean_response_ms),
+            s(r.makespan_ms.map(|m| m as f64)),
+            100.0 * r.utilisation
+        ));
+    }
+    out.push(lang.pick("Mean response time (s) by job size (maps):", "按作业大小（map 数）的平均响应时间（秒）：").to_string());
+    let bins: Vec<(u32, u32)> = {
+        let mut b: Vec<(u32, u32)> = c.runs.iter().flat_map(|r| r.by_size.iter().map(|x| (x.min_maps, x.max_maps))).collect();
+        b.sort();
+        b.dedup();
+        b
+    };
+    for (lo, hi) in bins {
+        let label = if lo == hi { format!("{lo}") } else if hi == u32::MAX { format!(">{}", lo - 1) } else { format!("{lo}-{hi}") };
+        let cells: Vec<String> = c
+            .runs
+            .iter()
+            .map(|r| r.by_size.iter().find(|b| b.min_maps == lo).map(|b| format!("{} ({} jobs)", s(b.mean_response_ms), b.jobs)).unwrap_or_else(|| "-".into()))
+            .collect();
+        out.push(format!("  {label:>9}: {}", cells.join("  |  ")));
+    }
+    out
+}

@@ -1,0 +1,183 @@
+//! Every built-in lesson runs, and every claim of its narrative — each step's heartbeat, its
+//! checked events, the right answer of each prediction — holds in the simulation's own
+//! decision records. Also: every seed concept has a lesson in both languages, lesson errors
+//! carry JSON paths, and the code view follows the delay-scheduling worked example.
+
+use schedscope::explain::code::{self, Focus};
+use schedscope::lesson::{self, CONCEPTS};
+use schedscope::sim::Simulation;
+
+fn all() -> Vec<lesson::Lesson> {
+    lesson::builtin()
+        .iter()
+        .map(|(id, json)| {
+            let l = lesson::parse(json).unwrap_or_else(|e| panic!("lesson {id}:\n{e}"));
+            assert_eq!(l.id, *id, "file name and id agree");
+            l
+        })
+        .collect()
+}
+
+#[test]
+fn every_lesson_narrative_is_true() {
+    for l in all() {
+        let r = lesson::resolve(&l);
+        let msgs: Vec<String> = r.failures.iter().map(|f| f.to_string()).collect();
+        assert!(msgs.is_empty(), "lesson {}:\n{}", l.id, msgs.join("\n"));
+        assert!(r.hbs.iter().all(|h| h.is_some()), "lesson {}: every step resolves", l.id);
+        // Steps go forward in time.
+        let hbs: Vec<u64> = r.hbs.iter().flatten().copied().collect();
+        assert!(hbs.windows(2).all(|w| w[0] <= w[1]), "lesson {}: {hbs:?}", l.id);
+        // A lesson teaches at least one key moment that is checked.
+        assert!(l.steps.iter().any(|s| !s.check.is_empty() || s.predict.is_some() || s.when.is_some()), "lesson {} checks nothing", l.id);
+    }
+}
+
+#[test]
+fn every_seed_concept_has_a_bilingual_lesson() {
+    let lessons = all();
+    for c in CONCEPTS {
+        assert!(lessons.iter().any(|l| l.concepts.iter().any(|x| x == c)), "no lesson for {c}");
+    }
+    for l in &lessons {
+        for s in &l.steps {
+            assert!(!s.text.en.is_empty() && !s.text.zh.is_empty());
+            // Chinese text is Chinese, and short enough to read on a projector.
+            assert!(s.text.zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{}: {}", l.id, s.text.zh);
+            assert!(s.text.en.len() < 420, "{}: step text too long: {}", l.id, s.text.en);
+        }
+    }
+}
+
+#[test]
+fn a_false_claim_is_reported_with_its_path() {
+    let json = lesson::builtin().iter().find(|(id, _)| *id == "fair-delay-scheduling").unwrap().1;
+    let mut v: serde_json::Value = serde_json::from_str(json).unwrap();
+    // The level becomes RACK at heartbeat 4, not 3.
+    v["steps"][2]["hb"] = 3.into();
+    v["steps"][2]["predict"] = serde_json::Value::Null;
+    let l = lesson::from_value(&v).unwrap();
+    let r = lesson::resolve(&l);
+    assert!(r.failures.iter().any(|f| f.path == "$.steps[2].check[0]" && f.hb == Some(3)), "{:?}", r.failures);
+    // A "when" that names the wrong heartbeat.
+    let mut v: serde_json::Value = serde_json::from_str(json).unwrap();
+    v["steps"][4]["hb"] = 9.into();
+    let r = lesson::resolve(&lesson::from_value(&v).unwrap());
+    assert!(r.failures.iter().any(|f| f.path == "$.steps[4]"), "{:?}", r.failures);
+    // A prediction whose wrong answer would be marked right.
+    let mut v: serde_json::Value = serde_json::from_str(json).unwrap();
+    v["steps"][2]["predict"]["answer"] = 0.into();
+    let r = lesson::resolve(&lesson::from_value(&v).unwrap());
+    let paths: Vec<&str> = r.failures.iter().map(|f| f.path.as_str()).collect();
+    assert!(paths.contains(&"$.steps[2].predict.choices[0]") && paths.contains(&"$.steps[2].predict.choices[1]"), "{paths:?}");
+}
+
+#[test]
+fn lesson_errors_carry_json_paths() {
+    let bad = r#"{"format": "schedscope-lesson", "version": 2, "id": "x", "concepts": ["fifo.padin"],
+        "title": {"en": "t"}, "summary": {"en": "s", "zh": "摘要"},
+        "scenario": {"scheduler": "fifo", "jobs": [{"priority": "URGENT"}], "trackers": [{"name": "tt1"}]},
+        "steps": [{"hb": 1, "text": {"en": "a", "zh": "甲"}, "point": "panel:nosuch",
+                   "check": [{"event": "asigned", "job": 1}, {"event": "allowed_level", "job": 1, "level": "FAR"}],
+                   "predict": {"question": {"en": "q", "zh": "问"}, "choices": [{"text": {"en": "a", "zh": "甲"}}], "answer": 3}},
+                  {"text": {"en": "b", "zh": "乙"}}]}"#;
+    let errs = lesson::parse(bad).unwrap_err().errors;
+    let paths: Vec<&str> = errs.iter().map(|e| e.path.as_str()).collect();
+    for p in [
+        "$.version",
+        "$.concepts[0]",
+        "$.title.zh",
+        "$.scenario.jobs[0].priority",
+        "$.steps[0].point",
+        "$.steps[0].check[0].event",
+        "$.steps[0].check[1].level",
+        "$.steps[0].predict.choices[0].event",
+        "$.steps[0].predict.choices",
+        "$.steps[1]",
+    ] {
+        assert!(paths.contains(&p), "missing {p} in {paths:?}");
+    }
+    assert!(errs.iter().any(|e| e.message.contains("did you mean \"assigned\"")), "{errs:?}");
+    // Hostile input: never a panic.
+    for text in ["", "[]", "{\"format\": 1}", "{\"steps\": 5}", &"[".repeat(10_000)] {
+        assert!(lesson::parse(text).is_err());
+    }
+}
+
+#[test]
+fn code_view_follows_the_delay_scheduling_worked_example() {
+    let json = schedscope::scenario::builtin().iter().find(|(id, _)| *id == "fair-delay-worked-example").unwrap().1;
+    let mut sim = Simulation::from_json(json).unwrap();
+    sim.run_to_end(1000);
+    let focus = Focus { job: Some(1), queue: None };
+    // Heartbeat → the branch of getAllowedLocalityLevel (see the scenario's notes).
+    let expected: &[(u64, &str, &str)] = &[
+        (1, "node.node", "0"),
+        (3, "node.node", "0"),
+        (4, "node.rack", "6000"),
+        (8, "node.rack", "6200"),
+        (10, "node.any", "17200"),
+        (11, "any", "0"),
+        (12, "any", "0"),
+        (13, "rack.rack", "0"),
+        (15, "rack.rack", "100"),
+        (16, "rack.rack", "0"),
+    ];
+    for (hb, branch, waited) in expected {
+        let rec = &sim.records()[*hb as usize - 1];
+        let v = code::allowed_level(rec, 1).unwrap_or_else(|| panic!("heartbeat {hb}: J1 was asked"));
+        assert!(v.taken.contains(branch), "heartbeat {hb}: {:?}, expected {branch}", v.taken);
+        assert_eq!(v.taken.iter().filter(|b| b.contains('.') || **b == "any").count(), 1, "heartbeat {hb}: one return");
+        let w = v.vars.iter().find(|x| x.name == "timeWaitedForLocalMap").unwrap();
+        assert_eq!(w.value, *waited, "heartbeat {hb}");
+        // The highlighted lines are exactly the common lines and the taken branches.
+        let m = code::method(v.method).unwrap();
+        for (i, line) in m.lines.iter().enumerate() {
+            assert_eq!(v.lines.contains(&i), line.branch.is_empty() || v.taken.contains(&line.branch), "heartbeat {hb} line {i}");
+        }
+        // The full set of views for the heartbeat includes it.
+        assert!(code::views(rec, &focus).iter().any(|x| x.method == "fair.getAllowedLocalityLevel"));
+    }
+    // Heartbeat 10 launched off-switch maps through findNewMapTask's other-rack branch.
+    let v10 = code::views(&sim.records()[9], &focus);
+    let jip = v10.iter().find(|v| v.method == "jip.obtainNewMapTask").unwrap();
+    assert!(jip.taken.contains(&"off_switch"), "{:?}", jip.taken);
+}
+
+#[test]
+fn code_view_covers_every_scheduler_and_branch_ids_are_known() {
+    for m in code::METHODS {
+        assert!(!m.branches().is_empty(), "{}", m.id);
+    }
+    for (id, json) in schedscope::scenario::builtin() {
+        let mut sim = Simulation::from_json(json).unwrap();
+        sim.run_to_end(400);
+        for rec in sim.records() {
+            for v in code::views(rec, &Focus::default()) {
+                let m = code::method(v.method).unwrap();
+                let known = m.branches();
+                assert!(v.taken.iter().all(|b| known.contains(b)), "{id} hb {}: {:?}", rec.hb, v.taken);
+            }
+        }
+    }
+    // FIFO: padding at heartbeat 61 of the FIFO lesson scenario.
+    let json = schedscope::scenario::builtin().iter().find(|(id, _)| *id == "fifo-two-racks").unwrap().1;
+    let mut sim = Simulation::from_json(json).unwrap();
+    sim.go_to(61);
+    let views = code::views(&sim.records()[60], &Focus::default());
+    let assign = views.iter().find(|v| v.method == "fifo.assignTasks").unwrap();
+    assert!(assign.taken.contains(&"reduces.assigned"));
+    assert!(assign.taken.iter().any(|b| *b == "maps.off_switch_stop" || *b == "maps.padding_stop"));
+    let pad = views.iter().find(|v| v.method == "fifo.exceededPadding").unwrap();
+    assert!(pad.taken.contains(&"exceeded"));
+    assert!(pad.vars.iter().any(|v| v.name == "totalTasks" && v.value == "17"));
+    // Capacity: the user limit at heartbeat 9 of the capacity scenario.
+    let json = schedscope::scenario::builtin().iter().find(|(id, _)| *id == "capacity-users-highmem").unwrap().1;
+    let mut sim = Simulation::from_json(json).unwrap();
+    sim.go_to(9);
+    let views = code::views(&sim.records()[8], &Focus { job: Some(1), queue: None });
+    let ul = views.iter().find(|v| v.method == "capacity.assignSlotsToJob").unwrap();
+    assert_eq!(ul.taken, vec!["limit", "user_limit"]);
+    assert!(ul.vars.iter().any(|v| v.name == "limit" && v.value == "6"));
+    assert!(views.iter().any(|v| v.method == "capacity.QueueComparator"));
+}
