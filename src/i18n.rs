@@ -3,6 +3,9 @@
 
 use serde::Serialize;
 
+mod teach;
+pub use teach::TEACH_STRINGS;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
 pub enum Lang {
     #[default]
@@ -58,7 +61,7 @@ pub fn ui(lang: Lang, key: &str) -> &'static str {
         "rack_local" => ("rack-local", "rack-local（机架本地）"),
         "off_switch" => ("off-switch", "off-switch（跨机架）"),
         "language" => ("中文", "English"),
-        _ => match UI_STRINGS.iter().find(|(k, _, _)| *k == key) {
+        _ => match UI_STRINGS.iter().chain(TEACH_STRINGS).find(|(k, _, _)| *k == key) {
             Some(&(_, en, zh)) => (en, zh),
             None => ("?", "?"),
         },
@@ -253,9 +256,10 @@ mod tests {
 
     #[test]
     fn every_page_string_has_both_languages_and_keys_are_unique() {
-        for (i, (key, en, zh)) in UI_STRINGS.iter().enumerate() {
+        let all: Vec<&(&str, &str, &str)> = UI_STRINGS.iter().chain(TEACH_STRINGS).collect();
+        for (i, (key, en, zh)) in all.iter().enumerate() {
             assert!(!en.is_empty() && !zh.is_empty(), "{key}");
-            assert!(UI_STRINGS[..i].iter().all(|(k, _, _)| k != key), "{key} twice");
+            assert!(all[..i].iter().all(|(k, _, _)| k != key), "{key} twice");
             let holes = |s: &str| (0..6).filter(|n| s.contains(&format!("{{{n}}}"))).count();
             assert_eq!(holes(en), holes(zh), "{key}: the templates take different arguments");
             assert_eq!(ui(Lang::En, key), *en);

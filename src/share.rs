@@ -6,6 +6,8 @@
 //! ```text
 //! v=1&b=<built-in id>&hb=<n>           a built-in scenario, unchanged
 //! v=1&s=<base64url(JSON)>&hb=<n>       any scenario text (edited, loaded from a file)
+//! v=1&l=<lesson id>&st=<k>&hb=<n>      a built-in lesson at step k (st and hb optional;
+//!                                      hb 0 or absent: where step k stops)
 //! ```
 //!
 //! `base64url` is RFC 4648 §5 without padding. Decoding is defensive: the hash comes from
@@ -30,6 +32,8 @@ pub enum Source {
     Builtin(String),
     /// Scenario JSON text.
     Text(String),
+    /// A built-in lesson by id, at one of its steps.
+    Lesson { id: String, step: u32 },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,8 +49,9 @@ pub enum LinkError {
     /// No `v=` field.
     NoVersion,
     UnknownVersion(String),
-    /// Neither `b=` nor `s=`, or both.
+    /// Neither `b=`, `s=` nor `l=`, or more than one.
     NoScenario,
+    BadStep(String),
     BadBase64,
     NotUtf8,
     BadHeartbeat(String),
@@ -72,6 +77,8 @@ impl LinkError {
             (LinkError::NotUtf8, true) => "链接中的场景不是 UTF-8 文本".into(),
             (LinkError::BadHeartbeat(h), false) => format!("heartbeat {h:?} is not a number from 0 to {MAX_HB}"),
             (LinkError::BadHeartbeat(h), true) => format!("心跳 {h:?} 不是 0 到 {MAX_HB} 之间的数"),
+            (LinkError::BadStep(h), false) => format!("lesson step {h:?} is not a number from 0 to {}", crate::lesson::MAX_STEPS - 1),
+            (LinkError::BadStep(h), true) => format!("课程步骤 {h:?} 不是 0 到 {} 之间的数", crate::lesson::MAX_STEPS - 1),
             (LinkError::BadField(k), false) => format!("unexpected field {k:?} in the link"),
             (LinkError::BadField(k), true) => format!("链接中有多余的字段 {k:?}"),
         }
@@ -83,6 +90,7 @@ pub fn encode(link: &Link) -> String {
     match &link.source {
         Source::Builtin(id) => format!("v={VERSION}&b={}&hb={}", escape_id(id), link.hb),
         Source::Text(json) => format!("v={VERSION}&s={}&hb={}", URL_SAFE_NO_PAD.encode(json.as_bytes()), link.hb),
+        Source::Lesson { id, step } => format!("v={VERSION}&l={}&st={step}&hb={}", escape_id(id), link.hb),
     }
 }
 
@@ -100,7 +108,7 @@ pub fn decode(hash: &str) -> Result<Option<Link>, LinkError> {
     if hash.len() > MAX_HASH_LEN {
         return Err(LinkError::TooLong { len: hash.len() });
     }
-    let (mut v, mut b, mut s, mut hb) = (None, None, None, None);
+    let (mut v, mut b, mut s, mut hb, mut l, mut st) = (None, None, None, None, None, None);
     for part in hash.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = part.split_once('=').unwrap_or((part, ""));
         let slot = match key {
@@ -108,6 +116,8 @@ pub fn decode(hash: &str) -> Result<Option<Link>, LinkError> {
             "b" => &mut b,
             "s" => &mut s,
             "hb" => &mut hb,
+            "l" => &mut l,
+            "st" => &mut st,
             _ => return Err(LinkError::BadField(short(key))),
         };
         if slot.is_some() {
@@ -127,9 +137,19 @@ pub fn decode(hash: &str) -> Result<Option<Link>, LinkError> {
             _ => return Err(LinkError::BadHeartbeat(short(h))),
         },
     };
-    let source = match (b, s) {
-        (Some(id), None) if !id.is_empty() && escape_id(id) == id => Source::Builtin(id.to_string()),
-        (None, Some(data)) if !data.is_empty() => {
+    let step = match st {
+        None => None,
+        Some(x) => match x.parse::<u32>() {
+            Ok(n) if (n as usize) < crate::lesson::MAX_STEPS && !x.starts_with('+') => Some(n),
+            _ => return Err(LinkError::BadStep(short(x))),
+        },
+    };
+    let source = match (b, s, l) {
+        (None, None, Some(id)) if !id.is_empty() && escape_id(id) == id => Source::Lesson { id: id.to_string(), step: step.unwrap_or(0) },
+        (_, _, Some(_)) => return Err(LinkError::NoScenario),
+        _ if step.is_some() => return Err(LinkError::BadField("st".into())),
+        (Some(id), None, None) if !id.is_empty() && escape_id(id) == id => Source::Builtin(id.to_string()),
+        (None, Some(data), None) if !data.is_empty() => {
             let bytes = URL_SAFE_NO_PAD.decode(data.trim_end_matches('=')).map_err(|_| LinkError::BadBase64)?;
             Source::Text(String::from_utf8(bytes).map_err(|_| LinkError::NotUtf8)?)
         }
@@ -193,6 +213,20 @@ mod tests {
         for e in [LinkError::NoVersion, LinkError::BadBase64, LinkError::TooLong { len: 9 }] {
             assert!(!e.message(false).is_empty() && !e.message(true).is_empty());
         }
+    }
+
+    #[test]
+    fn lesson_links() {
+        let link = Link { source: Source::Lesson { id: "fair-delay-scheduling".into(), step: 4 }, hb: 10 };
+        assert_eq!(encode(&link), "v=1&l=fair-delay-scheduling&st=4&hb=10");
+        assert_eq!(decode("#v=1&l=fair-delay-scheduling&st=4&hb=10"), Ok(Some(link)));
+        assert_eq!(decode("v=1&l=fifo-padding").unwrap().unwrap().source, Source::Lesson { id: "fifo-padding".into(), step: 0 });
+        assert_eq!(decode("v=1&l=x&st=100"), Err(LinkError::BadStep("100".into())));
+        assert_eq!(decode("v=1&l=x&st=-1"), Err(LinkError::BadStep("-1".into())));
+        assert_eq!(decode("v=1&l=x&b=y"), Err(LinkError::NoScenario));
+        assert_eq!(decode("v=1&l=<x>"), Err(LinkError::NoScenario));
+        assert_eq!(decode("v=1&b=x&st=2"), Err(LinkError::BadField("st".into())));
+        assert!(!LinkError::BadStep("9".into()).message(true).is_empty());
     }
 
     #[test]

@@ -18,8 +18,9 @@ USAGE:
       run self-checking scenarios; non-zero exit with a diff on any mismatch
   schedscope validate FILE...
       report every problem in a scenario
-  schedscope bench [--scheduler NAME] [--nodes N --tasks T] [--json]
-      measure the engine on generated workloads (100/1,000/4,000 nodes by default)
+  schedscope bench [--scheduler NAME] [--nodes N --tasks T] [--history] [--json]
+      measure the engine on generated workloads (100/1,000/4,000 nodes by default);
+      --history: keep the run's history and time stepping back, jumps and scrubbing
   schedscope sweep FILE [--delays MS,MS,..|--skips D,D,..] [--rack-delay MS] [--lang en|zh] [--json]
       Fair Scheduler: vary the node locality delay of an automatic-mode workload and print the
       measured node locality next to the delay scheduling paper's bound l(D)
@@ -167,14 +168,15 @@ fn print_text(out: &mut impl Write, rec: &HeartbeatRecord, lang: Lang) -> std::i
 fn summary(out: &mut impl Write, sim: &Simulation, lang: Lang, json: bool) -> std::io::Result<()> {
     let mut by_loc: BTreeMap<&str, u64> = BTreeMap::new();
     let mut reduces = 0u64;
-    for r in sim.records() {
+    // Every heartbeat's record, recomputed where a long run no longer holds it in memory.
+    sim.for_each_record(1, sim.total_hbs_known(), |r| {
         for a in &r.assigned {
             match a.locality {
                 Some(l) => *by_loc.entry(l).or_default() += 1,
                 None => reduces += 1,
             }
         }
-    }
+    });
     let cluster = &sim.engine().cluster;
     let makespan = cluster.jobs.values().filter_map(|j| j.finish_time).max();
     if json {
@@ -290,9 +292,9 @@ fn peak_rss_mib() -> Option<f64> {
 }
 
 fn bench(args: &[String]) -> ExitCode {
-    use schedscope::sim::bench::{run_case, standard_cases, BenchCase};
+    use schedscope::sim::bench::{run_case, run_history_case, standard_cases, BenchCase};
     let mut scheduler = "fifo".to_string();
-    let (mut nodes, mut tasks, mut json) = (None, None, false);
+    let (mut nodes, mut tasks, mut json, mut history) = (None, None, false, false);
     let mut i = 0;
     while i < args.len() {
         let val = args.get(i + 1).cloned();
@@ -302,6 +304,11 @@ fn bench(args: &[String]) -> ExitCode {
             "--tasks" => tasks = val.and_then(|v| v.parse::<u64>().ok()),
             "--json" => {
                 json = true;
+                i += 1;
+                continue;
+            }
+            "--history" => {
+                history = true;
                 i += 1;
                 continue;
             }
@@ -317,7 +324,10 @@ fn bench(args: &[String]) -> ExitCode {
         (None, None) => {
             // Each standard case runs in its own process so peak memory is per case.
             let exe = std::env::current_exe().expect("own path");
-            if !json {
+            if !json && history {
+                println!("| scheduler | nodes | tasks | heartbeats | run with history s | checkpoints | records kept | first step back ms | step back ms | jump to middle ms | step forward ms | jump to end ms | scrub mean / max ms | peak MiB |");
+                println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+            } else if !json {
                 println!("| scheduler | nodes | tasks | jobs | heartbeats | simulated h | wall s | sim h / wall s | µs / heartbeat | µs / assignment | peak MiB |");
                 println!("|---|---|---|---|---|---|---|---|---|---|---|");
             }
@@ -327,6 +337,9 @@ fn bench(args: &[String]) -> ExitCode {
                 cmd.args(["bench", "--scheduler", &c.scheduler, "--nodes", &c.nodes.to_string(), "--tasks", &c.tasks.to_string()]);
                 if json {
                     cmd.arg("--json");
+                }
+                if history {
+                    cmd.arg("--history");
                 }
                 ok &= cmd.status().map(|s| s.success()).unwrap_or(false);
             }
@@ -340,6 +353,42 @@ fn bench(args: &[String]) -> ExitCode {
     let start = std::time::Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
     for c in cases {
+        if history {
+            match run_history_case(&c, &clock) {
+                Ok(r) => {
+                    let peak = peak_rss_mib();
+                    if json {
+                        let mut v = serde_json::to_value(&r).expect("serialises");
+                        v["peak_rss_mib"] = serde_json::json!(peak);
+                        println!("{v}");
+                    } else {
+                        println!(
+                            "| {} | {} | {} | {} | {:.1} | {} | {} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.1} / {:.1} | {} |",
+                            r.case.scheduler,
+                            r.case.nodes,
+                            r.case.tasks,
+                            r.heartbeats,
+                            r.run_ms / 1000.0,
+                            r.checkpoints,
+                            r.records_in_memory,
+                            r.first_back_ms,
+                            r.back_ms_mean,
+                            r.jump_middle_ms,
+                            r.forward_after_jump_ms,
+                            r.jump_end_ms,
+                            r.scrub_mean_ms,
+                            r.scrub_max_ms,
+                            peak.map(|p| format!("{p:.0}")).unwrap_or_else(|| "?".into())
+                        );
+                    }
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(1);
+                }
+            }
+            continue;
+        }
         match run_case(&c, &clock) {
             Ok(r) => {
                 let peak = peak_rss_mib();

@@ -9,22 +9,43 @@ use super::job::Job;
 use super::task::Tip;
 use super::topology::{NodeId, Topology};
 use super::Millis;
-use std::collections::BTreeMap;
 
 /// `JobInProgress.NON_LOCAL_CACHE_LEVEL`.
 pub const NON_LOCAL_CACHE_LEVEL: i32 = -1;
+
+/// A fixed (seedless) hasher for node ids: the caches below are only ever looked up by key,
+/// never iterated, so a hash map changes no decision and is faster than a tree on big clusters.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NodeHasher(u64);
+
+impl std::hash::Hasher for NodeHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ *b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.0 = (self.0.rotate_left(5) ^ n as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// Node → TIP list, looked up by key only (see `NodeHasher`).
+pub type NodeLists = std::collections::HashMap<NodeId, Vec<u32>, std::hash::BuildHasherDefault<NodeHasher>>;
 
 /// `JobInProgress`'s task caches (spec §1.6).
 #[derive(Debug, Clone, Default)]
 pub struct MapCaches {
     /// `nonRunningMapCache`: node → TIP indices in index order.
-    pub non_running_map_cache: BTreeMap<NodeId, Vec<u32>>,
+    pub non_running_map_cache: NodeLists,
     /// `nonLocalMaps`.
     pub non_local_maps: Vec<u32>,
     /// `failedMaps`, ordered by `failComparator` (more failures first, then lower index).
     pub failed_maps: Vec<u32>,
     /// `runningMapCache`: node → insertion-ordered set of TIPs.
-    pub running_map_cache: BTreeMap<NodeId, Vec<u32>>,
+    pub running_map_cache: NodeLists,
     /// `nonLocalRunningMaps`.
     pub non_local_running_maps: Vec<u32>,
     /// `nonRunningReduces`, ordered by `failComparator`.

@@ -6,7 +6,7 @@ use super::Engine;
 use crate::scenario::generator::{generate, WorkloadSpec};
 use serde::Serialize;
 
-pub static TMP: [std::sync::atomic::AtomicU64; 4] = [const { std::sync::atomic::AtomicU64::new(0) }; 4];
+
 /// One benchmark case: a cluster size and a workload size.
 #[derive(Debug, Clone, Serialize)]
 pub struct BenchCase {
@@ -63,7 +63,6 @@ pub fn run_case(case: &BenchCase, clock_ms: &dyn Fn() -> f64) -> Result<BenchRes
         assignments += rec.assigned.len() as u64;
     }
     let wall_ms = (clock_ms() - start).max(1e-6);
-    eprintln!("TMP {:?}", TMP.iter().map(|a| a.load(std::sync::atomic::Ordering::Relaxed)).collect::<Vec<_>>());
     let simulated_ms = engine.cluster.now;
     Ok(BenchResult {
         case: case.clone(),
@@ -75,5 +74,77 @@ pub fn run_case(case: &BenchCase, clock_ms: &dyn Fn() -> f64) -> Result<BenchRes
         us_per_assignment: wall_ms * 1000.0 / assignments.max(1) as f64,
         sim_hours_per_wall_second: (simulated_ms as f64 / 3_600_000.0) / (wall_ms / 1000.0),
         jobs,
+    })
+}
+
+/// History figures of one case: the whole run kept in a `Simulation`, then the moves a
+/// student makes on the timeline, each timed.
+#[derive(Debug, Clone, Serialize)]
+pub struct HistoryResult {
+    pub case: BenchCase,
+    pub heartbeats: u64,
+    /// Running forward to the end with history.
+    pub run_ms: f64,
+    pub checkpoints: usize,
+    pub records_in_memory: usize,
+    /// The first step back from the end, and the mean of the next 50.
+    pub first_back_ms: f64,
+    pub back_ms_mean: f64,
+    /// A jump to the middle, one step forward from there, and a jump back to the end.
+    pub jump_middle_ms: f64,
+    pub forward_after_jump_ms: f64,
+    pub jump_end_ms: f64,
+    /// 40 jumps to scattered heartbeats (a scrub): mean and worst.
+    pub scrub_mean_ms: f64,
+    pub scrub_max_ms: f64,
+}
+
+/// Run one case with history and time the timeline moves.
+pub fn run_history_case(case: &BenchCase, clock_ms: &dyn Fn() -> f64) -> Result<HistoryResult, String> {
+    let scenario = crate::scenario::from_value(&generate(&workload(case))).map_err(|e| e.to_string())?;
+    let mut sim = super::Simulation::new(scenario).map_err(|e| e.to_string())?;
+    let timed = |sim: &mut super::Simulation, f: &dyn Fn(&mut super::Simulation)| {
+        let t = clock_ms();
+        f(sim);
+        clock_ms() - t
+    };
+    let run_ms = timed(&mut sim, &|s| s.run_to_end(u64::MAX));
+    let n = sim.hb();
+    let first_back_ms = timed(&mut sim, &|s| {
+        s.step_back();
+    });
+    let mut backs = 0.0;
+    for _ in 0..50 {
+        backs += timed(&mut sim, &|s| {
+            s.step_back();
+        });
+    }
+    let jump_middle_ms = timed(&mut sim, &|s| s.go_to(n / 2));
+    let forward_after_jump_ms = timed(&mut sim, &|s| {
+        s.step_forward();
+    });
+    let jump_end_ms = timed(&mut sim, &|s| s.go_to(n));
+    let (mut sum, mut max) = (0.0f64, 0.0f64);
+    for k in 0..40u64 {
+        // Scattered, deterministic positions, as a hand dragging the scrubber would visit them.
+        let target = (k * 7919 + 13) * n / (40 * 7919 + 13);
+        let t = timed(&mut sim, &|s| s.go_to(target));
+        sum += t;
+        max = max.max(t);
+    }
+    let (checkpoints, near, records) = sim.history_counts();
+    Ok(HistoryResult {
+        case: case.clone(),
+        heartbeats: n,
+        run_ms,
+        checkpoints: checkpoints + near,
+        records_in_memory: records,
+        first_back_ms,
+        back_ms_mean: backs / 50.0,
+        jump_middle_ms,
+        forward_after_jump_ms,
+        jump_end_ms,
+        scrub_mean_ms: sum / 40.0,
+        scrub_max_ms: max,
     })
 }

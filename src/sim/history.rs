@@ -1,5 +1,20 @@
-//! Stepping both ways: the record of every heartbeat seen so far, engine checkpoints every
-//! `CHECKPOINT_EVERY` heartbeats, and deterministic replay from the nearest checkpoint.
+//! Stepping both ways at any scale: engine checkpoints plus deterministic replay, and a bounded
+//! window of heartbeat records.
+//!
+//! * **Checkpoints.** The start, then one every `spacing` heartbeats (`CHECKPOINT_EVERY` at
+//!   first). When there are more than `MAX_CHECKPOINTS` — or more than fit in
+//!   `CHECKPOINT_BUDGET_BYTES` at the engine's estimated size — every other one is dropped
+//!   and the spacing doubles, so their number and memory stay bounded however long the run.
+//!   A checkpoint is a clone of the engine, and the engine keeps its jobs copy-on-write
+//!   (`model::JobMap`): a checkpoint holds its own copy only of the jobs that changed after it.
+//! * **Near checkpoints.** A replay towards heartbeat `t` also leaves a few checkpoints just
+//!   before `t` (every `NEAR_EVERY` heartbeats), so stepping back again and again from there
+//!   replays at most `NEAR_EVERY` heartbeats each time. At most `NEAR_MAX` are kept.
+//! * **Records.** Every heartbeat's record is kept while the run has at most `RECORDS_KEPT`
+//!   heartbeats (every classroom scenario); past that, `records()` is a window of at most that
+//!   many consecutive records (`records_start()` says where it begins), the one of the current
+//!   heartbeat is always at hand (`last_record`), and any other is recomputed on demand
+//!   (`record_at`, `for_each_record`).
 
 use super::view::{self, ClusterView};
 use super::{CheckFailure, Engine};
@@ -7,20 +22,41 @@ use crate::explain::HeartbeatRecord;
 use crate::model::Millis;
 use crate::scenario::{self, Scenario, ScenarioErrors};
 
-/// Heartbeats between checkpoints.
+/// Heartbeats between checkpoints at first (the spacing doubles as the run grows).
 pub const CHECKPOINT_EVERY: u64 = 32;
+/// At most this many spaced checkpoints (the start included)...
+pub const MAX_CHECKPOINTS: usize = 48;
+/// ... and fewer when the engine is big: their estimated memory stays under this budget
+/// (never fewer than `MIN_CHECKPOINTS`).
+pub const CHECKPOINT_BUDGET_BYTES: usize = 256 << 20;
+pub const MIN_CHECKPOINTS: usize = 6;
+/// Spacing of the checkpoints a replay leaves just before where it stops.
+pub const NEAR_EVERY: u64 = 16;
+/// At most this many near checkpoints.
+pub const NEAR_MAX: usize = 6;
+/// Records kept in memory.
+pub const RECORDS_KEPT: usize = 2_000;
 
 /// A simulation that can be stepped forward and back, scrubbed and jumped.
 #[derive(Debug, Clone)]
 pub struct Simulation {
-    /// The engine at heartbeat `pos`.
+    /// The engine at heartbeat `engine.hb`.
     engine: Engine,
-    /// `checkpoints[k]` is the engine after heartbeat `k * CHECKPOINT_EVERY`.
+    /// The record of heartbeat `engine.hb` (none at 0).
+    current: Option<HeartbeatRecord>,
+    /// Spaced checkpoints in heartbeat order: `checkpoints[0]` is the start, the others sit at
+    /// multiples of `spacing`.
     checkpoints: Vec<Engine>,
-    /// Records of heartbeats 1..=records.len().
+    spacing: u64,
+    /// Checkpoints left by replays, most recent last.
+    near: Vec<Engine>,
+    /// The furthest engine reached (and its record), so returning there is cheap.
+    frontier: Option<(Engine, Option<HeartbeatRecord>)>,
+    /// Records of heartbeats `records_start + 1 ..= records_start + records.len()`.
     records: Vec<HeartbeatRecord>,
-    /// The furthest engine reached, so stepping forward past a back-step is cheap.
-    frontier: Option<Engine>,
+    records_start: u64,
+    /// Heartbeats computed so far.
+    known: u64,
     ended_at: Option<u64>,
 }
 
@@ -29,7 +65,18 @@ impl Simulation {
         let engine = Engine::new(s).map_err(|e| ScenarioErrors {
             errors: vec![scenario::ScenarioError { path: "$".into(), message: e }],
         })?;
-        Ok(Simulation { checkpoints: vec![engine.clone()], engine, records: Vec::new(), frontier: None, ended_at: None })
+        Ok(Simulation {
+            checkpoints: vec![engine.clone()],
+            engine,
+            current: None,
+            spacing: CHECKPOINT_EVERY,
+            near: Vec::new(),
+            frontier: None,
+            records: Vec::new(),
+            records_start: 0,
+            known: 0,
+            ended_at: None,
+        })
     }
 
     pub fn from_json(json: &str) -> Result<Simulation, ScenarioErrors> {
@@ -55,7 +102,7 @@ impl Simulation {
 
     /// Heartbeats computed so far (the timeline's known extent).
     pub fn total_hbs_known(&self) -> u64 {
-        self.records.len() as u64
+        self.known
     }
 
     /// The run has ended and we are at its last heartbeat.
@@ -68,31 +115,135 @@ impl Simulation {
         self.ended_at
     }
 
+    /// The records in memory, in heartbeat order: `records()[i]` is heartbeat
+    /// `records_start() + i + 1`. While the run has at most `RECORDS_KEPT` heartbeats this is
+    /// every record computed so far (`records_start() == 0`); use `total_hbs_known` for the
+    /// timeline's length and `record_at` / `for_each_record` for records outside the window.
     pub fn records(&self) -> &[HeartbeatRecord] {
         &self.records
     }
 
+    /// Heartbeats before the first record of `records()`.
+    pub fn records_start(&self) -> u64 {
+        self.records_start
+    }
+
+    /// Whether `records()` holds every heartbeat computed so far.
+    pub fn records_complete(&self) -> bool {
+        self.records_start == 0 && self.records.len() as u64 == self.known
+    }
+
+    /// The record of heartbeat `hb` if it is in memory.
+    pub fn record(&self, hb: u64) -> Option<&HeartbeatRecord> {
+        if hb == self.engine.hb && hb > 0 {
+            return self.current.as_ref();
+        }
+        let i = hb.checked_sub(self.records_start + 1)?;
+        self.records.get(i as usize)
+    }
+
+    /// The record of heartbeat `hb` (1..=`total_hbs_known()`), recomputed from the nearest
+    /// checkpoint when it is not in memory.
+    pub fn record_at(&self, hb: u64) -> Option<HeartbeatRecord> {
+        if let Some(r) = self.record(hb) {
+            return Some(r.clone());
+        }
+        let mut out = None;
+        self.for_each_record(hb, hb, |r| out = Some(r.clone()));
+        out
+    }
+
+    /// Call `f` with the records of heartbeats `from..=to` (clamped to those computed), in
+    /// order; records not in memory are recomputed on a copy of the nearest checkpoint, so this
+    /// costs time rather than memory.
+    pub fn for_each_record(&self, from: u64, to: u64, mut f: impl FnMut(&HeartbeatRecord)) {
+        let to = to.min(self.known);
+        let mut hb = from.max(1);
+        while hb <= to {
+            if let Some(r) = self.record(hb) {
+                f(r);
+                hb += 1;
+                continue;
+            }
+            // Replay a copy from the nearest checkpoint before `hb`, until `to` or until the
+            // records are in memory again.
+            let mut e = self.base_at_most(hb - 1).clone();
+            let mut progressed = false;
+            while e.hb < to {
+                let Some(rec) = e.next_heartbeat() else { break };
+                if rec.hb == hb {
+                    f(&rec);
+                    hb += 1;
+                    progressed = true;
+                    if self.record(hb).is_some() {
+                        break;
+                    }
+                }
+            }
+            if !progressed {
+                break;
+            }
+        }
+    }
+
     pub fn last_record(&self) -> Option<&HeartbeatRecord> {
-        let hb = self.engine.hb;
-        if hb == 0 { None } else { self.records.get(hb as usize - 1) }
+        self.current.as_ref()
     }
 
     pub fn failures(&self) -> &[CheckFailure] {
         &self.engine.failures
     }
 
+    /// Keep `rec` in the record window.
+    fn note_record(&mut self, rec: &HeartbeatRecord) {
+        let end = self.records_start + self.records.len() as u64;
+        if rec.hb > self.records_start && rec.hb <= end {
+            return;
+        }
+        if rec.hb != end + 1 {
+            self.records.clear();
+            self.records_start = rec.hb - 1;
+        }
+        if self.records.len() >= RECORDS_KEPT {
+            let drop = RECORDS_KEPT / 4;
+            self.records.drain(..drop);
+            self.records_start += drop as u64;
+        }
+        self.records.push(rec.clone());
+    }
+
+    /// A freshly computed heartbeat at the frontier: count it, keep it, checkpoint if due.
+    fn computed(&mut self, rec: HeartbeatRecord) {
+        self.known = self.engine.hb;
+        self.note_record(&rec);
+        self.current = Some(rec);
+        let hb = self.engine.hb;
+        let last = self.checkpoints.last().map(|c| c.hb).unwrap_or(0);
+        if hb % self.spacing == 0 && hb > last {
+            self.checkpoints.push(self.engine.clone());
+            let fit = (CHECKPOINT_BUDGET_BYTES / self.engine.approx_bytes().max(1)).clamp(MIN_CHECKPOINTS, MAX_CHECKPOINTS);
+            while self.checkpoints.len() > fit {
+                self.spacing *= 2;
+                let spacing = self.spacing;
+                self.checkpoints.retain(|c| c.hb == 0 || c.hb % spacing == 0);
+            }
+        }
+    }
+
     /// Run to the next heartbeat. Returns false when the run has ended.
     pub fn step_forward(&mut self) -> bool {
         let hb = self.engine.hb;
-        if (hb as usize) < self.records.len() {
-            if let Some(f) = &self.frontier {
+        if hb < self.known {
+            if let Some((f, rec)) = &self.frontier {
                 if f.hb == hb + 1 {
-                    self.engine = self.frontier.take().expect("checked");
+                    self.engine = f.clone();
+                    self.current = rec.clone();
                     return true;
                 }
             }
-            let target = hb + 1;
-            self.go_to(target);
+            // The engine is deterministic: the next heartbeat from here is the one computed
+            // before.
+            self.advance_to(hb + 1);
             return true;
         }
         if self.ended_at.is_some() {
@@ -100,14 +251,15 @@ impl Simulation {
         }
         match self.engine.next_heartbeat() {
             Some(rec) => {
-                self.records.push(rec);
-                if self.engine.hb % CHECKPOINT_EVERY == 0 && self.checkpoints.len() as u64 == self.engine.hb / CHECKPOINT_EVERY {
-                    self.checkpoints.push(self.engine.clone());
-                }
+                self.computed(rec);
                 true
             }
             None => {
                 self.ended_at = Some(self.engine.hb);
+                // A frontier saved here predates the tail the engine has just run.
+                if self.frontier.as_ref().is_some_and(|(f, _)| f.hb == self.engine.hb) {
+                    self.frontier = None;
+                }
                 false
             }
         }
@@ -119,8 +271,8 @@ impl Simulation {
         if hb == 0 {
             return false;
         }
-        if hb as usize == self.records.len() {
-            self.frontier = Some(self.engine.clone());
+        if hb == self.known {
+            self.frontier = Some((self.engine.clone(), self.current.clone()));
         }
         self.go_to(hb - 1);
         true
@@ -128,9 +280,9 @@ impl Simulation {
 
     /// Jump to heartbeat `target` (clamped to the run's end), computing forward if needed.
     pub fn go_to(&mut self, target: u64) {
-        if target > self.records.len() as u64 {
-            if self.engine.hb < self.records.len() as u64 {
-                self.go_to(self.records.len() as u64);
+        if target > self.known {
+            if self.engine.hb < self.known {
+                self.go_to(self.known);
             }
             while self.engine.hb < target && self.step_forward() {}
             return;
@@ -138,20 +290,69 @@ impl Simulation {
         if target == self.engine.hb {
             return;
         }
-        let k = (target / CHECKPOINT_EVERY) as usize;
-        let k = k.min(self.checkpoints.len() - 1);
-        let mut e = self.checkpoints[k].clone();
-        while e.hb < target {
-            if e.next_heartbeat().is_none() {
-                break;
+        if let Some((f, rec)) = &self.frontier {
+            if f.hb == target {
+                self.engine = f.clone();
+                self.current = rec.clone();
+                return;
             }
         }
-        if self.ended_at == Some(target) {
+        if target == 0 {
+            self.engine = self.checkpoints[0].clone();
+            self.current = None;
+            return;
+        }
+        // A checkpoint at the target itself will do if its record is at hand.
+        if self.record(target).is_some() {
+            if let Some(c) = self.checkpoints.iter().chain(&self.near).find(|c| c.hb == target) {
+                let rec = self.record(target).cloned();
+                self.engine = c.clone();
+                self.current = rec;
+                return;
+            }
+        }
+        if self.engine.hb < target && self.base_at_most(target - 1).hb <= self.engine.hb {
+            self.advance_to(target);
+            return;
+        }
+        self.engine = self.base_at_most(target - 1).clone();
+        self.advance_to(target);
+    }
+
+    /// The latest checkpoint (spaced or near) at or before `hb`.
+    fn base_at_most(&self, hb: u64) -> &Engine {
+        let spaced = self.checkpoints.iter().rev().find(|c| c.hb <= hb).unwrap_or(&self.checkpoints[0]);
+        self.near.iter().filter(|c| c.hb <= hb && c.hb > spaced.hb).max_by_key(|c| c.hb).unwrap_or(spaced)
+    }
+
+    /// Replay the current engine forward to `target` (≤ `known`), leaving near checkpoints
+    /// behind when the replay is long enough to be worth it.
+    fn advance_to(&mut self, target: u64) {
+        let start = self.engine.hb;
+        while self.engine.hb < target {
+            let Some(rec) = self.engine.next_heartbeat() else { break };
+            self.note_record(&rec);
+            self.current = Some(rec);
+            let hb = self.engine.hb;
+            if target - start > NEAR_EVERY
+                && hb < target
+                && hb % NEAR_EVERY == 0
+                && target - hb <= NEAR_EVERY * (NEAR_MAX as u64 / 2)
+                && !self.near.iter().chain(&self.checkpoints).any(|c| c.hb == hb)
+            {
+                if self.near.len() >= NEAR_MAX {
+                    // Drop the one farthest from where we are going.
+                    let far = (0..self.near.len()).max_by_key(|&i| self.near[i].hb.abs_diff(target)).expect("not empty");
+                    self.near.remove(far);
+                }
+                self.near.push(self.engine.clone());
+            }
+        }
+        if self.ended_at == Some(target) && self.engine.hb == target {
             // The state at the last heartbeat includes what happened after it (late arrivals,
             // jobs finishing with no task): run the tail exactly as the first pass did.
-            let _ = e.next_heartbeat();
+            let _ = self.engine.next_heartbeat();
         }
-        self.engine = e;
     }
 
     /// Run to the end (or `max` heartbeats), keeping history.
@@ -165,5 +366,11 @@ impl Simulation {
     /// What the grid shows now.
     pub fn view(&self) -> ClusterView {
         view::build(&self.engine, self.last_record())
+    }
+
+    /// Memory held by history, for measurement: (spaced checkpoints, near checkpoints,
+    /// records in memory).
+    pub fn history_counts(&self) -> (usize, usize, usize) {
+        (self.checkpoints.len(), self.near.len(), self.records.len())
     }
 }

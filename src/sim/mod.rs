@@ -125,6 +125,13 @@ impl Engine {
         Ok(e)
     }
 
+    /// A rough estimate of the memory a checkpoint of this engine comes to hold (the jobs that
+    /// can still change, whose copies a checkpoint keeps; trackers), for history's budget.
+    pub fn approx_bytes(&self) -> usize {
+        let tips: usize = self.cluster.jobs.values().filter(|j| !j.state.is_terminal()).map(|j| j.maps.len() + j.reduces.len()).sum();
+        tips * 600 + self.cluster.trackers.len() * 300 + 4096
+    }
+
     pub fn is_scripted(&self) -> bool {
         self.scenario.steps.is_some()
     }

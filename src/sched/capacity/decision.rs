@@ -49,7 +49,8 @@ pub struct JobVisit {
     pub verdict: JobVerdict,
 }
 
-/// How many job visits a queue visit lists; the others are counted in `unlisted`.
+/// How many job visits a heartbeat's record lists (besides the one that ends a lookup); the
+/// others are counted in `unlisted`.
 pub const VISIT_LINES: usize = 40;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -57,11 +58,14 @@ pub struct QueueVisit {
     pub queue: String,
     /// `assignSlotsToQueue(type, 1)` failed: the queue is at its maximum capacity.
     pub at_max_capacity: bool,
-    /// The jobs asked, in order: the first `VISIT_LINES - 1` and always the last one.
+    /// The jobs asked, in order, while the heartbeat's `VISIT_LINES` last, and always the one
+    /// that ended the lookup.
     pub jobs: Vec<JobVisit>,
     /// Jobs asked (and passed over) but not listed, between the listed ones and the last.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub unlisted: u32,
+    #[serde(skip)]
+    budget: usize,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -69,16 +73,22 @@ fn is_zero(n: &u32) -> bool {
 }
 
 impl QueueVisit {
-    pub fn new(queue: &str, at_max_capacity: bool) -> QueueVisit {
-        QueueVisit { queue: queue.to_string(), at_max_capacity, jobs: Vec::new(), unlisted: 0 }
+    /// `budget`: how many passed-over jobs it may list.
+    pub fn new(queue: &str, at_max_capacity: bool, budget: usize) -> QueueVisit {
+        QueueVisit { queue: queue.to_string(), at_max_capacity, jobs: Vec::new(), unlisted: 0, budget }
     }
     /// Whether the next visit will be listed (if it is not the last).
     pub fn listing(&self) -> bool {
-        self.jobs.len() < VISIT_LINES - 1
+        self.budget > 0
+    }
+    /// What is left of the budget.
+    pub fn budget_left(&self) -> usize {
+        self.budget
     }
     /// Record a visit that passed over the job (listed while there is room).
     pub fn passed(&mut self, v: impl FnOnce() -> JobVisit) {
         if self.listing() {
+            self.budget -= 1;
             self.jobs.push(v());
         } else {
             self.unlisted += 1;

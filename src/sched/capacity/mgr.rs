@@ -102,10 +102,11 @@ impl CapacityTaskScheduler {
         for qn in order {
             let Some(q) = self.queues.get(&qn) else { continue };
             if !q.assign_slots_to_queue(kind, 1) {
-                lk.queues.push(QueueVisit::new(&qn, true));
+                lk.queues.push(QueueVisit::new(&qn, true, 0));
                 continue;
             }
             let (visit, result, got) = self.get_task_from_queue(cluster, ti, &qn, kind, available, assign_off_switch);
+            self.visit_budget = visit.budget_left();
             lk.queues.push(visit);
             if !matches!(result, LookupResult::NoTask) {
                 lk.result = result;
@@ -125,13 +126,11 @@ impl CapacityTaskScheduler {
         available: i32,
         assign_off_switch: bool,
     ) -> (QueueVisit, LookupResult, Option<Assignment>) {
-        let mut visit = QueueVisit::new(qn, false);
+        let mut visit = QueueVisit::new(qn, false, self.visit_budget);
         let ids = self.queues[qn].running.ids();
         let mem = self.sched.memory;
         // The record lists a bounded number of the jobs passed over (see `QueueVisit`).
-        crate::sim::bench::TMP[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         for id in ids {
-            crate::sim::bench::TMP[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let Some(job) = cluster.jobs.get(&id) else { continue };
             let mut push = |v: JobVerdict| visit.passed(|| JobVisit { job: id.0, user: job.user.clone(), verdict: v });
             if job.state != RunState::Running {
@@ -171,7 +170,7 @@ impl CapacityTaskScheduler {
                     Got::None(v) => {
                         if listing {
                             let user = cluster.jobs.get(&id).map(|j| j.user.clone()).unwrap_or_default();
-                            visit.jobs.push(JobVisit { job: id.0, user, verdict: v });
+                            visit.passed(|| JobVisit { job: id.0, user, verdict: v });
                         } else {
                             visit.unlisted += 1;
                         }

@@ -97,6 +97,8 @@ pub struct CapacityTaskScheduler {
     pub numbers: BTreeMap<(u32, TaskType, u32), u32>,
     /// How many TIPs of (job, type) have a number, and the TIP that got the last one.
     pub numbered: BTreeMap<(u32, TaskType), (u32, u32)>,
+    /// Job visits the heartbeat's record may still list (`decision::VISIT_LINES` at start).
+    pub visit_budget: usize,
 }
 
 impl CapacityTaskScheduler {
@@ -128,6 +130,7 @@ impl CapacityTaskScheduler {
             start_error: None,
             numbers: BTreeMap::new(),
             numbered: BTreeMap::new(),
+            visit_budget: decision::VISIT_LINES,
         };
         match conf::start(&setup.props) {
             Ok(started) => s.install(started),
@@ -302,6 +305,7 @@ impl crate::sched::TaskScheduler for CapacityTaskScheduler {
     /// `assignTasks(TaskTracker)`: refresh usage, the map phase, then at most one reduce.
     fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Decision) {
         self.sync(cluster);
+        self.visit_budget = decision::VISIT_LINES;
         let mut d = CapacityDecision {
             start_error: self.start_error.clone(),
             map_cluster_capacity: 0,

@@ -74,7 +74,8 @@ pub struct JobVisit {
     pub new_level: Option<LocalityLevel>,
 }
 
-/// How many job visits a pool visit lists, and how many job / pool lines a record keeps.
+/// How many job visits (besides those that launched a task) a record lists in all, and how
+/// many job / pool lines it keeps.
 pub const VISIT_LINES: usize = 40;
 pub const JOB_LINES: usize = 40;
 pub const POOL_LINES: usize = 40;
@@ -89,8 +90,8 @@ pub struct PoolVisit {
     pub pool: String,
     /// At its maxMaps / maxReduces: its jobs are not asked.
     pub at_max: Option<(i64, i64)>,
-    /// Jobs in the order the pool sorted them (FIFO or fair), as far as they were asked: the
-    /// first `VISIT_LINES - 1`, and always the one that launched a task.
+    /// Jobs in the order the pool sorted them (FIFO or fair), as far as they were asked: while
+    /// the heartbeat's `VISIT_LINES` last, and always the one that launched a task.
     pub jobs: Vec<JobVisit>,
     /// Jobs asked (without a task) but not listed.
     #[serde(default, skip_serializing_if = "is_zero")]

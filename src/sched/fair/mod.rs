@@ -76,8 +76,8 @@ impl JobInfo {
 pub struct FairScheduler {
     pub conf: FairConfig,
     pub pm: PoolManager,
-    /// `infos`, by job id (a BTreeMap: iteration order never depends on hashing).
-    pub infos: BTreeMap<JobId, JobInfo>,
+    /// `infos`, by job id (iteration in id order, never by hash).
+    pub infos: crate::model::job_map::IdMap<JobInfo>,
     pub delays: Delays,
     /// `lastHeartbeatTime` (0 = none yet; shared by all trackers).
     pub last_heartbeat_time: Millis,
@@ -100,6 +100,8 @@ pub struct FairScheduler {
     run_cache_on: bool,
     stamp: u64,
     late_lines: Vec<FairJobLine>,
+    /// Job visits the record may still list in this heartbeat.
+    visit_budget: usize,
 }
 
 fn kind_ix(kind: TaskType) -> usize {
@@ -133,7 +135,7 @@ impl FairScheduler {
             next_update_ms: cluster.now + conf.update_interval_ms,
             conf,
             pm,
-            infos: BTreeMap::new(),
+            infos: crate::model::job_map::IdMap::new(),
             delays,
             last_heartbeat_time: 0,
             last_preempt_check_time: 0,
@@ -148,6 +150,7 @@ impl FairScheduler {
             run_cache_on: false,
             stamp: 0,
             late_lines: Vec::new(),
+            visit_budget: 0,
         }
     }
 
@@ -313,6 +316,7 @@ impl TaskScheduler for FairScheduler {
         self.cache_pool_running(cluster);
         self.stamp += 1;
         self.late_lines.clear();
+        self.visit_budget = VISIT_LINES;
         let (mut runnable_maps, mut running_maps, mut runnable_reduces, mut running_reduces) = (0i64, 0i64, 0i64, 0i64);
         for pi in 0..self.pm.pools.len() {
             runnable_maps += self.pm.pools[pi].map.demand;

@@ -307,13 +307,14 @@ impl FairScheduler {
         self.pm.pools[pool].sched_mut(kind).jobs.clone_from(&sorted);
         let starved = if kind == TaskType::Map { Some(super::delay::starvation(&self.pm, &name, now)) } else { None };
         for id in sorted {
-            let listing = pv.jobs.len() < super::decision::VISIT_LINES - 1;
+            let listing = self.visit_budget > 0;
             if listing {
                 self.ensure_line(cluster, id, None);
             }
             let (v, l) = self.job_assign(cluster, id, ti, kind, now, visited, starved.as_ref());
             // The record lists a bounded number of the jobs passed over, and always the last.
             if l.is_some() || listing {
+                self.visit_budget = self.visit_budget.saturating_sub(1);
                 if !listing {
                     // Its line as it stood before this launch.
                     self.ensure_line(cluster, id, Some(kind));
