@@ -4,8 +4,9 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
+use super::compare_state::CompareAction;
 use super::platform;
-use super::state::{Dialog, Lab, Origin, Saved, Tab, KEY_LANG, KEY_SAVED, KEY_SPEED, KEY_THEME, SPEEDS};
+use super::state::{Chart, Dialog, Lab, Origin, Saved, Tab, KEY_LANG, KEY_SAVED, KEY_SPEED, KEY_THEME, SPEEDS};
 use crate::i18n::Lang;
 use crate::share::{self, Source};
 use crate::sim::interesting;
@@ -45,6 +46,21 @@ pub enum Action {
     OpenLink(String),
     DismissBanner,
     Toast(Option<&'static str>),
+    /// Open the built-in lesson with this index at its first step.
+    OpenLesson(usize),
+    /// Go to step `i` of the lesson.
+    LessonStep(usize),
+    LessonChoose(usize),
+    /// Step to the prediction's heartbeat.
+    LessonReveal,
+    ExitLesson,
+    SetChart(Chart),
+    SetCodeMethod(Option<&'static str>),
+    SetCodeJob(Option<u32>),
+    /// Open compare mode on the current scenario (or the paper's workload).
+    OpenCompare,
+    CloseCompare,
+    Compare(CompareAction),
 }
 
 impl Lab {
@@ -52,9 +68,9 @@ impl Lab {
         let cell = self.sim.as_ref().ok()?;
         let (changed, grew) = {
             let mut sim = cell.borrow_mut();
-            let (hb, known) = (sim.hb(), sim.records().len());
+            let (hb, known) = (sim.hb(), sim.total_hbs_known());
             let moved = f(&mut sim);
-            (moved || sim.hb() != hb, sim.records().len() != known)
+            (moved || sim.hb() != hb, sim.total_hbs_known() != known)
         };
         if !changed {
             return None;
@@ -64,7 +80,25 @@ impl Lab {
         if grew {
             next.marks = super::state::marks_of(&cell.borrow());
         }
+        next.after_move();
         Some(next)
+    }
+
+    /// After the heartbeat changed: record the charts' series that far, follow the lesson.
+    pub fn after_move(&mut self) {
+        let Ok(cell) = &self.sim else { return };
+        let (hb, known) = {
+            let s = cell.borrow();
+            (s.hb(), s.total_hbs_known() as usize)
+        };
+        self.metrics.borrow_mut().catch_up(known);
+        if let Some(run) = self.lesson.as_mut() {
+            let before = run.step;
+            run.sync(hb);
+            if run.step != before {
+                self.apply_point();
+            }
+        }
     }
 
     fn load_link(&mut self, hash: &str) {
@@ -80,10 +114,20 @@ impl Lab {
                         }
                     },
                     Source::Text(t) => (t.as_str().into(), Origin::Custom(self.lang().pick("from a link", "来自链接").into())),
+                    Source::Lesson { id, step } => {
+                        match self.lessons.iter().position(|l| l.id == id) {
+                            Some(i) => {
+                                self.open_lesson(i, *step as usize, link.hb);
+                                self.banner = None;
+                            }
+                            None => self.fail_link(&format!("{} {id:?}", self.lang().pick("no built-in lesson is called", "没有这个内置课程："))),
+                        }
+                        return;
+                    }
                 };
                 match super::state::build(&text) {
-                    Ok(cell) => {
-                        self.install_built(text, origin, link.hb, Ok(cell));
+                    Ok(built) => {
+                        self.install_built(text, origin, link.hb, Ok(built));
                         self.banner = None;
                     }
                     Err(errs) => {
@@ -117,30 +161,57 @@ impl Reducible for Lab {
         let same = |lab: Option<Lab>| -> Rc<Lab> { lab.map(Rc::new).unwrap_or_else(|| self.clone()) };
         let mut next = (*self).clone();
         next.toast = None;
+        if next.compare.is_some() {
+            let nav = match action {
+                Action::Next => Some(CompareAction::Next),
+                Action::Prev => Some(CompareAction::Prev),
+                Action::First => Some(CompareAction::First),
+                Action::Last => Some(CompareAction::Last),
+                Action::NextInteresting => Some(CompareAction::Next),
+                _ => None,
+            };
+            if let Some(a) = nav {
+                next.compare_action(a);
+                return Rc::new(next);
+            }
+        }
         match action {
             Action::Next => return same(self.with_sim(|s| s.step_forward())),
             Action::Prev => return same(self.with_sim(|s| s.step_back())),
             Action::First => return same(self.with_sim(|s| { s.go_to(0); false })),
-            Action::Last => return same(self.with_sim(|s| { s.run_to_end(SEARCH_LIMIT); if let Some(end) = s.end_known() { s.go_to(end) } else { s.go_to(s.records().len() as u64) } false })),
+            Action::Last => return same(self.with_sim(|s| { s.run_to_end(SEARCH_LIMIT); if let Some(end) = s.end_known() { s.go_to(end) } else { s.go_to(s.total_hbs_known()) } false })),
             Action::GoTo(hb) => return same(self.with_sim(|s| { s.go_to(hb); false })),
             Action::NextInteresting => return same(self.with_sim(|s| interesting::step_to_next(s, SEARCH_LIMIT).is_some())),
             Action::Tick(n) => {
+                if self.compare.is_some() {
+                    next.compare_tick(n);
+                    return Rc::new(next);
+                }
                 let mut ended = false;
+                let mut paused = false;
+                let start = self.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
+                let stop = self.lesson.as_ref().and_then(|l| l.next_pause_after(start));
                 let lab = self.with_sim(|s| {
                     for _ in 0..n {
+                        if stop.is_some_and(|p| s.hb() >= p) {
+                            paused = true;
+                            break;
+                        }
                         if !s.step_forward() {
                             ended = true;
                             break;
                         }
                     }
+                    paused |= stop.is_some_and(|p| s.hb() >= p);
                     false
                 });
                 let mut lab = lab.unwrap_or(next);
-                if ended || lab.sim.as_ref().map(|s| s.borrow().finished()).unwrap_or(true) {
+                if ended || paused || lab.sim.as_ref().map(|s| s.borrow().finished()).unwrap_or(true) {
                     lab.playing = false;
                 }
                 return Rc::new(lab);
             }
+            Action::TogglePlay if next.compare.is_some() => next.playing = !next.playing,
             Action::TogglePlay => {
                 let at_end = next.sim.as_ref().map(|s| s.borrow().finished()).unwrap_or(true);
                 if !next.playing && at_end {
@@ -186,14 +257,23 @@ impl Reducible for Lab {
             }
             Action::SetScheduler(name) => {
                 let hb = next.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
-                let Some(text) = crate::json_locate::set_top_level(&next.text, "scheduler", &format!("\"{name}\"")) else { return self };
-                match super::state::build(&text) {
-                    Ok(cell) => {
+                let Some(mut text) = crate::json_locate::set_top_level(&next.text, "scheduler", &format!("\"{name}\"")) else { return self };
+                let mut built = super::state::build(&text);
+                // A workload without queues runs under Capacity with one queue per job queue.
+                if built.is_err() {
+                    if let Some(t) = super::compare_state::with_queues(&text, name) {
+                        if let Ok(b) = super::state::build(&t) {
+                            (text, built) = (t, Ok(b));
+                        }
+                    }
+                }
+                match built {
+                    Ok(b) => {
                         let label = match &next.origin {
                             Origin::Builtin(i) => next.scenarios[*i].title(next.lang()).to_string(),
                             Origin::Saved(n) | Origin::Custom(n) => n.clone(),
                         };
-                        next.install_built(text.into(), Origin::Custom(label), hb, Ok(cell));
+                        next.install_built(text.into(), Origin::Custom(label), hb, Ok(b));
                         next.banner = None;
                     }
                     Err(errs) => {
@@ -220,13 +300,39 @@ impl Reducible for Lab {
                 let ok = platform::store(KEY_SAVED, &serde_json::to_string(&saved).unwrap_or_default());
                 next.saved = Rc::new(saved);
                 next.toast = Some(if ok { "toast_saved" } else { "toast_not_saved" });
-                if let Ok(cell) = super::state::build(&text) {
-                    next.install_built(text.into(), Origin::Saved(name), 0, Ok(cell));
+                if let Ok(built) = super::state::build(&text) {
+                    next.install_built(text.into(), Origin::Saved(name), 0, Ok(built));
                 }
             }
             Action::OpenLink(hash) => next.load_link(&hash),
             Action::DismissBanner => next.banner = None,
             Action::Toast(t) => next.toast = t,
+            Action::OpenLesson(i) => {
+                next.open_lesson(i, 0, 0);
+                next.banner = None;
+                next.dialog = None;
+                next.compare = None;
+            }
+            Action::LessonStep(i) => next.lesson_step(i),
+            Action::LessonChoose(c) => {
+                if let Some(run) = next.lesson.as_mut() {
+                    run.choice = Some(c);
+                }
+            }
+            Action::LessonReveal => next.lesson_reveal(),
+            Action::ExitLesson => next.lesson = None,
+            Action::SetChart(c) => next.chart = c,
+            Action::SetCodeMethod(m) => next.code_method = m,
+            Action::SetCodeJob(j) => next.code_job = j,
+            Action::OpenCompare => {
+                next.open_compare();
+                next.playing = false;
+            }
+            Action::CloseCompare => {
+                next.compare = None;
+                next.playing = false;
+            }
+            Action::Compare(a) => next.compare_action(a),
         }
         Rc::new(next)
     }

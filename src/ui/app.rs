@@ -18,7 +18,7 @@ use super::state::{Dialog, Lab, Origin, Tab, SPEEDS};
 use super::topbar::Topbar;
 use super::transport::Transport;
 use super::why::WhyPanel;
-use super::{jobs, platform, t};
+use super::{charts, code_view, compare_view, jobs, narrative, platform, t};
 use crate::model::cluster::AttemptEnd;
 
 fn key_action(key: &str, dialog_open: bool) -> Option<Action> {
@@ -65,6 +65,9 @@ pub fn App() -> Html {
                 if platform::typing_in_field() && event.key() != "Escape" {
                     return;
                 }
+                if platform::focus_on_radio() && matches!(event.key().as_str(), " " | "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown") {
+                    return;
+                }
                 if let Some(action) = key_action(&event.key(), open) {
                     event.prevent_default();
                     d.dispatch(action);
@@ -106,6 +109,12 @@ pub fn App() -> Html {
         });
         use_effect_with(lab.lang(), |lang| platform::set_document_lang(lang.code()));
     }
+    // Ring what the lesson step points at (after every render: elements come and go). The page
+    // does not scroll by itself: on a projector the teacher decides what is on screen.
+    {
+        let point = lab.lesson.as_ref().and_then(|r| r.point()).map(str::to_string);
+        use_effect(move || platform::point_at(point.as_deref()));
+    }
     // Keep the current heartbeat in view in the decision log.
     {
         let hb = lab.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
@@ -129,6 +138,7 @@ pub fn App() -> Html {
     });
 
     let body = match &lab.sim {
+        _ if lab.compare.is_some() => lab.compare.as_ref().map(|c| compare_view::view(&lab, c, &dispatch)).unwrap_or_default(),
         Err(errors) => html! {
             <main class="layout single">
                 <section class="card errors" data-testid="scenario-errors">
@@ -160,12 +170,21 @@ pub fn App() -> Html {
             let tab_body = match tab {
                 Tab::Scheduler => html! { <SchedulerPanel record={record.clone()} lang={lang} /> },
                 Tab::Jobs => jobs::table(&view.jobs, lab.selected_job, lang, &dispatch),
-                Tab::Log => html! { <DecisionLog window={window_of(sim.records(), sim.hb())} hb={sim.hb()} known={sim.records().len() as u64} lang={lang} dispatch={dispatch.clone()} /> },
+                Tab::Log => html! { <DecisionLog window={window_of(&sim, sim.hb())} hb={sim.hb()} known={sim.total_hbs_known()} lang={lang} dispatch={dispatch.clone()} /> },
+            };
+            let side_top = match &lab.lesson {
+                Some(run) => narrative::card(&lab, run, &sim, &dispatch),
+                None if sim.hb() == 0 => narrative::landing(&lab, &dispatch),
+                None => html! {},
             };
             html! {
-                <main class="layout">
+                <main class={classes!("layout", lab.lesson.is_some().then_some("in-lesson"))}>
                     <div class="col-main">
                         <Grid view={view.clone()} ghosts={Rc::new(ghosts)} selected_job={lab.selected_job} lang={lang} dispatch={dispatch.clone()} />
+                        <div class="teach-row">
+                            { code_view::card(&lab, record.as_ref(), &dispatch) }
+                            { charts::card(&lab, &sim, &dispatch) }
+                        </div>
                         <section class="card tabs-card">
                             <div class="tabs" role="tablist">
                                 { tab_btn(Tab::Scheduler, panel_title, "tab-scheduler") }
@@ -175,7 +194,10 @@ pub fn App() -> Html {
                             <div class="tab-body" role="tabpanel">{ tab_body }</div>
                         </section>
                     </div>
-                    <WhyPanel record={record} lang={lang} intro={AttrValue::from(intro)} />
+                    <div class="col-side">
+                        { side_top }
+                        <WhyPanel record={record} lang={lang} intro={AttrValue::from(intro)} />
+                    </div>
                 </main>
             }
         }
@@ -184,12 +206,13 @@ pub fn App() -> Html {
     let dialog = match lab.dialog {
         Some(Dialog::Help) => dialogs::help(&lab, &dispatch),
         Some(Dialog::Share) => dialogs::share(&rc, &dispatch),
+        Some(Dialog::Lessons) => dialogs::frame(t(lang, "lessons"), "lessons-dialog", true, &dispatch, t(lang, "close"), narrative::lesson_list(&lab, &dispatch)),
         Some(Dialog::Editor) => {
             let label = match &lab.origin {
                 Origin::Builtin(i) => lab.scenarios[*i].id.to_string(),
                 Origin::Saved(n) | Origin::Custom(n) => n.clone(),
             };
-            html! { <Editor text={AttrValue::from(lab.text.clone())} label={AttrValue::from(label)} lang={lang} dispatch={dispatch.clone()} /> }
+            html! { <Editor text={AttrValue::from(lab.text.clone())} label={AttrValue::from(label)} scheduler={AttrValue::from(lab.scheduler_name())} lang={lang} dispatch={dispatch.clone()} /> }
         }
         None => html! {},
     };

@@ -47,6 +47,8 @@ fn check(text: &str) -> Vec<Problem> {
 pub struct EditorProps {
     pub text: AttrValue,
     pub label: AttrValue,
+    /// The current scheduler (what an imported trace starts under).
+    pub scheduler: AttrValue,
     pub lang: Lang,
     pub dispatch: yew::UseReducerDispatcher<Lab>,
 }
@@ -122,8 +124,16 @@ pub fn Editor(props: &EditorProps) -> Html {
         html! { <div class={classes!(bad.then_some("bad"))}>{if bad { format!("● {n}") } else { n.to_string() }}</div> }
     });
     let ok = problems.is_empty();
+    let on_import = {
+        let (text, name) = (text.clone(), name.clone());
+        Callback::from(move |(n, json): (String, String)| {
+            text.set(json);
+            name.set(n);
+        })
+    };
     let body = html! {
         <div class="editor">
+            <super::trace_import::TraceImport lang={lang} scheduler={props.scheduler.clone()} on_import={on_import} />
             <div class="editor-bar">
                 <label class="btn file-btn">{t(lang, "load_file")}
                     <input type="file" accept=".json,application/json" data-testid="load-file" onchange={onfile} />

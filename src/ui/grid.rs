@@ -115,7 +115,7 @@ fn job_chips(view: &ClusterView, selected: Option<u32>, lang: Lang, dispatch: &y
                 let id = j.job;
                 let on = selected == Some(id);
                 html! {
-                    <button class={classes!("job-chip", on.then_some("on"))} data-testid={format!("job-chip-{id}")}
+                    <button class={classes!("job-chip", on.then_some("on"))} data-testid={format!("job-chip-{id}")} data-point={format!("job:J{id}")}
                             aria-pressed={on.to_string()} title={fill(t(lang, "job_chip_title"), &[&format!("J{id}")])}
                             onclick={Callback::from(move |_| d.dispatch(Action::SelectJob(Some(id))))}>
                         <span class={classes!("swatch-dot", job_class(id))}></span>
@@ -159,7 +159,7 @@ fn rack(rack: &RackView, heartbeating: Option<&str>, hosts: &HashSet<&str>, ghos
     let holds = rack.nodes.iter().any(|n| hosts.contains(n.host.as_str()));
     html! {
         <div class={classes!("rack", cols.stacked.then_some("stacked"), holds.then_some("holds-input"))} key={rack.name.clone()}
-             data-testid={format!("rack-{}", rack.name.trim_start_matches('/'))}>
+             data-testid={format!("rack-{}", rack.name.trim_start_matches('/'))} data-point={format!("rack:{}", rack.name)}>
             <div class="rack-head">
                 <span class="rack-name">{rack.name.trim_start_matches('/')}</span>
                 if cols.stacked {
@@ -186,7 +186,7 @@ fn node(node: &NodeView, cols: Columns, heartbeating: bool, holds: bool, ghosts:
     let mut map_ghosts = ghosts.iter().filter(|g| g.is_map);
     let mut red_ghosts = ghosts.iter().filter(|g| !g.is_map);
     html! {
-        <div class={class} key={node.tracker.clone()} data-testid={format!("node-{}", node.tracker)}
+        <div class={class} key={node.tracker.clone()} data-testid={format!("node-{}", node.tracker)} data-point={format!("tracker:{}", node.tracker)}
              aria-current={heartbeating.then_some("true")}>
             <div class="node-name" title={node.host.clone()}>
                 <span class="host">{short_host(&node.host)}</span>

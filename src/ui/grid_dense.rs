@@ -33,7 +33,7 @@ fn node(node: &NodeView, heartbeating: bool, holds: bool, lang: Lang) -> Html {
     let class = classes!("dnode", "node", heartbeating.then_some("hb-now"), holds.then_some("holds-input"));
     let title = format!("{} · {}", node.tracker, node.host);
     html! {
-        <div class={class} key={node.tracker.clone()} data-testid={format!("node-{}", node.tracker)} title={title}
+        <div class={class} key={node.tracker.clone()} data-testid={format!("node-{}", node.tracker)} data-point={format!("tracker:{}", node.tracker)} title={title}
              aria-current={heartbeating.then_some("true")}>
             <span class="dname">{short_host(&node.host)}</span>
             <span class="dslots">

@@ -14,7 +14,7 @@ pub fn table(jobs: &[JobView], selected: Option<u32>, lang: Lang, dispatch: &yew
     let mut jobs: Vec<&JobView> = jobs.iter().collect();
     jobs.sort_by_key(|j| j.job);
     html! {
-        <table class="jobs" data-testid="jobs-table">
+        <table class="jobs" data-testid="jobs-table" data-point="panel:jobs">
             <thead><tr>
                 <th>{t(lang, "job")}</th><th>{t(lang, "state")}</th><th>{t(lang, "priority")}</th>
                 <th class="num">{"maps"}</th><th class="num">{"reduces"}</th><th class="num">{t(lang, "running")}</th>
@@ -26,7 +26,7 @@ pub fn table(jobs: &[JobView], selected: Option<u32>, lang: Lang, dispatch: &yew
                 let id = j.job;
                 let on = selected == Some(id);
                 html! {
-                    <tr class={classes!(on.then_some("on"))} key={id.to_string()}>
+                    <tr class={classes!(on.then_some("on"))} key={id.to_string()} data-point={format!("job:J{id}")}>
                         <td><button class="linklike" aria-pressed={on.to_string()} onclick={Callback::from(move |_| d.dispatch(Action::SelectJob(Some(id))))}>
                             <span class={classes!("swatch-dot", job_class(id))}></span><b>{format!("J{id}")}</b>{format!(" {}", j.name)}</button></td>
                         <td>{j.state}</td><td>{j.priority}</td>

@@ -36,10 +36,22 @@ pub struct LogProps {
     pub dispatch: yew::UseReducerDispatcher<Lab>,
 }
 
-pub fn window_of(records: &[HeartbeatRecord], hb: u64) -> Vec<HeartbeatRecord> {
+pub fn window_of(sim: &crate::sim::Simulation, hb: u64) -> Vec<HeartbeatRecord> {
     let from = hb.saturating_sub(WINDOW).max(1);
-    let to = (hb + WINDOW).min(records.len() as u64);
-    if from > to { Vec::new() } else { records[(from - 1) as usize..to as usize].to_vec() }
+    let to = (hb + WINDOW).min(sim.total_hbs_known());
+    let mut out = Vec::new();
+    sim.for_each_record(from, to, |r| out.push(r.clone()));
+    out
+}
+
+/// Every record of the run computed so far (those outside the memory window recomputed).
+pub fn all_records(sim: &crate::sim::Simulation) -> Vec<HeartbeatRecord> {
+    if sim.records_complete() {
+        return sim.records().to_vec();
+    }
+    let mut out = Vec::new();
+    sim.for_each_record(1, sim.total_hbs_known(), |r| out.push(r.clone()));
+    out
 }
 
 #[component]

@@ -5,6 +5,14 @@
 
 mod actions;
 mod app;
+mod chart_svg;
+mod charts;
+mod code_view;
+mod compare_state;
+mod compare_view;
+mod lesson_run;
+mod narrative;
+mod trace_import;
 mod dialogs;
 mod editor;
 mod grid;

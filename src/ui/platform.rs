@@ -178,6 +178,15 @@ pub fn scroll_into_view(id: &str) {
     }
 }
 
+/// Whether the keyboard focus is on a radio button (a prediction's choices): Space and the
+/// arrow keys then belong to it.
+pub fn focus_on_radio() -> bool {
+    window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .is_some_and(|el| el.tag_name() == "INPUT" && el.get_attribute("type").as_deref() == Some("radio"))
+}
+
 /// Whether the keyboard focus is in a text field (shortcuts are off then).
 pub fn typing_in_field() -> bool {
     let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.active_element()) else { return false };
@@ -190,4 +199,29 @@ pub fn typing_in_field() -> bool {
         return !matches!(kind.as_str(), "range" | "checkbox" | "radio" | "button" | "file");
     }
     el.dyn_ref::<web_sys::HtmlElement>().map(|h| h.is_content_editable()).unwrap_or(false)
+}
+
+fn select_all(selector: &str) -> Vec<web_sys::Element> {
+    let Some(doc) = window().and_then(|w| w.document()) else { return Vec::new() };
+    let Ok(list) = doc.query_selector_all(selector) else { return Vec::new() };
+    (0..list.length()).filter_map(|i| list.item(i)).filter_map(|n| n.dyn_into::<web_sys::Element>().ok()).collect()
+}
+
+fn point_selector(point: &str) -> String {
+    let escaped: String = point.chars().filter(|c| !matches!(c, '"' | '\\')).collect();
+    format!("[data-point~=\"{escaped}\"]")
+}
+
+/// Ring the elements a lesson step points at (`data-point` tokens such as `tracker:tt3`,
+/// `panel:fair.delay`) with the `pointed` class, and take it off everything else.
+pub fn point_at(point: Option<&str>) {
+    let wanted = point.map(|p| select_all(&point_selector(p))).unwrap_or_default();
+    for el in select_all(".pointed") {
+        if !wanted.iter().any(|w| w == &el) {
+            let _ = el.class_list().remove_1("pointed");
+        }
+    }
+    for el in &wanted {
+        let _ = el.class_list().add_1("pointed");
+    }
 }

@@ -8,8 +8,11 @@ use std::rc::Rc;
 use crate::i18n::Lang;
 use crate::scenario::{self, ScenarioError};
 use crate::sim::interesting::{self, Reason};
-use crate::sim::Simulation;
+use crate::sim::metrics::Recorder;
+use crate::sim::{Engine, Simulation};
 
+use super::compare_state::CompareState;
+use super::lesson_run::{LessonEntry, LessonRun};
 use super::platform;
 
 /// Speeds the page offers, in heartbeats per second (a log scale: each step doubles).
@@ -78,6 +81,7 @@ pub enum Dialog {
     Help,
     Editor,
     Share,
+    Lessons,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +101,59 @@ pub struct Prefs {
 
 /// The loaded simulation, shared and mutated in place.
 pub type SimCell = Rc<RefCell<Simulation>>;
+
+/// The charts' series (`sim::metrics`), recorded while the run is computed ahead. Past the
+/// look-ahead, a shadow engine (the run's frontier when the look-ahead stopped) catches up.
+pub struct Metrics {
+    pub rec: Recorder,
+    shadow: Option<Engine>,
+}
+
+impl Metrics {
+    /// Record up to `known` heartbeats.
+    pub fn catch_up(&mut self, known: usize) {
+        let Metrics { rec, shadow } = self;
+        while rec.samples.len() < known {
+            let Some(e) = shadow.as_mut() else { return };
+            match e.next_heartbeat() {
+                Some(r) => rec.observe(&r, e),
+                None => *shadow = None,
+            }
+        }
+    }
+}
+
+pub type MetricsCell = Rc<RefCell<Metrics>>;
+
+/// A simulation built from scenario text, with its series.
+pub struct Built {
+    pub sim: SimCell,
+    pub metrics: MetricsCell,
+}
+
+/// Which chart the chart card shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chart {
+    Locality,
+    Slots,
+    Shares,
+    Response,
+}
+
+impl Chart {
+    pub const ALL: [Chart; 4] = [Chart::Locality, Chart::Slots, Chart::Shares, Chart::Response];
+    pub fn id(self) -> &'static str {
+        match self {
+            Chart::Locality => "locality",
+            Chart::Slots => "slots",
+            Chart::Shares => "shares",
+            Chart::Response => "response",
+        }
+    }
+    pub fn parse(id: &str) -> Option<Chart> {
+        Chart::ALL.into_iter().find(|c| c.id() == id)
+    }
+}
 
 /// Everything the page shows. Cloning is cheap (reference counts).
 #[derive(Clone)]
@@ -120,6 +177,16 @@ pub struct Lab {
     pub banner: Option<String>,
     /// A short confirmation ("Saved", "Link copied").
     pub toast: Option<&'static str>,
+    pub metrics: MetricsCell,
+    pub lessons: Rc<[LessonEntry]>,
+    /// The lesson being followed, if any.
+    pub lesson: Option<LessonRun>,
+    pub chart: Chart,
+    /// The code view's chosen method and focus job (none: follow the heartbeat).
+    pub code_method: Option<&'static str>,
+    pub code_job: Option<u32>,
+    /// Compare mode, when open.
+    pub compare: Option<Rc<CompareState>>,
 }
 
 impl PartialEq for Lab {
@@ -135,6 +202,15 @@ impl PartialEq for Lab {
             && self.banner == other.banner
             && self.toast == other.toast
             && Rc::ptr_eq(&self.saved, &other.saved)
+            && self.lesson == other.lesson
+            && self.chart == other.chart
+            && self.code_method == other.code_method
+            && self.code_job == other.code_job
+            && match (&self.compare, &other.compare) {
+                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
     }
 }
 
@@ -160,8 +236,9 @@ fn load_saved() -> Vec<Saved> {
     platform::load(KEY_SAVED).and_then(|s| serde_json::from_str(&s).ok()).unwrap_or_default()
 }
 
-/// Parse, check the page's size limits, build the simulation and compute the run ahead.
-pub fn build(text: &str) -> Result<SimCell, Vec<ScenarioError>> {
+/// Parse, check the page's size limits, build the simulation and compute the run ahead,
+/// recording the charts' series on the way.
+pub fn build(text: &str) -> Result<Built, Vec<ScenarioError>> {
     let s = scenario::parse(text).map_err(|e| e.errors)?;
     let tasks: u64 = s.jobs.iter().map(|j| j.num_maps() + j.reduces).sum();
     let mut errs = Vec::new();
@@ -174,17 +251,27 @@ pub fn build(text: &str) -> Result<SimCell, Vec<ScenarioError>> {
     if !errs.is_empty() {
         return Err(errs);
     }
-    let mut sim = Simulation::new(s).map_err(|e| e.errors)?;
+    let sim = Simulation::new(s).map_err(|e| e.errors)?;
+    Ok(lookahead(sim, LOOKAHEAD_HBS, LOOKAHEAD_MS))
+}
+
+/// Compute up to `max` heartbeats ahead (or `ms` of wall time), recording the series.
+pub fn lookahead(mut sim: Simulation, max: u64, ms: f64) -> Built {
     let start = platform::now_ms();
+    let mut rec = Recorder::default();
     let mut n = 0;
-    while n < LOOKAHEAD_HBS && sim.step_forward() {
+    while n < max && sim.step_forward() {
+        if let Some(r) = sim.last_record() {
+            rec.observe(r, sim.engine());
+        }
         n += 1;
-        if n % 64 == 0 && platform::now_ms() - start > LOOKAHEAD_MS {
+        if n % 64 == 0 && platform::now_ms() - start > ms {
             break;
         }
     }
+    let shadow = sim.end_known().is_none().then(|| sim.engine().clone());
     sim.go_to(0);
-    Ok(Rc::new(RefCell::new(sim)))
+    Built { sim: Rc::new(RefCell::new(sim)), metrics: Rc::new(RefCell::new(Metrics { rec, shadow })) }
 }
 
 pub fn marks_of(sim: &Simulation) -> Rc<Vec<(u64, Vec<Reason>)>> {
@@ -210,6 +297,13 @@ impl Lab {
             tab: Tab::Scheduler,
             banner: None,
             toast: None,
+            metrics: Rc::new(RefCell::new(Metrics { rec: Recorder::default(), shadow: None })),
+            lessons: super::lesson_run::builtin_lessons(),
+            lesson: None,
+            chart: Chart::Locality,
+            code_method: None,
+            code_job: None,
+            compare: None,
         };
         lab.install(text, Origin::Builtin(0), 0);
         lab
@@ -222,8 +316,12 @@ impl Lab {
     }
 
     /// `install` with the simulation already built from `text`.
-    pub fn install_built(&mut self, text: Rc<str>, origin: Origin, hb: u64, built: Result<SimCell, Vec<ScenarioError>>) {
-        let sim = built.map_err(Rc::new);
+    pub fn install_built(&mut self, text: Rc<str>, origin: Origin, hb: u64, built: Result<Built, Vec<ScenarioError>>) {
+        let sim = built.map(|b| {
+            self.metrics = b.metrics;
+            b.sim
+        });
+        let sim = sim.map_err(Rc::new);
         if let Ok(cell) = &sim {
             let mut s = cell.borrow_mut();
             if hb > 0 {
@@ -239,6 +337,9 @@ impl Lab {
         self.version += 1;
         self.playing = false;
         self.selected_job = None;
+        self.lesson = None;
+        self.code_method = None;
+        self.code_job = None;
     }
 
     pub fn lang(&self) -> Lang {
@@ -260,9 +361,13 @@ impl Lab {
             .unwrap_or_else(|| "fifo".into())
     }
 
-    /// The share link's hash for the current scenario and heartbeat.
+    /// The share link's hash for the current scenario and heartbeat (or lesson and step).
     pub fn share_hash(&self) -> String {
         let hb = self.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
+        if let Some(run) = &self.lesson {
+            let id = self.lessons.get(run.index).map(|l| l.id).unwrap_or_default().to_string();
+            return crate::share::encode(&crate::share::Link { source: crate::share::Source::Lesson { id, step: run.step as u32 }, hb });
+        }
         let source = match self.builtin() {
             Some(entry) if *self.text == *entry.json => crate::share::Source::Builtin(entry.id.to_string()),
             _ => crate::share::Source::Text(self.text.to_string()),

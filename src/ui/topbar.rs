@@ -69,6 +69,15 @@ pub fn Topbar(props: &TopbarProps) -> Html {
                 }) }
                 </span>
             </div>
+            <button class={classes!("btn", "tool", "lesson-btn", lab.lesson.is_some().then_some("on"))} data-testid="open-lessons"
+                    onclick={click(|| Action::Open(Dialog::Lessons))} title={t(lang, "lessons_title")}>
+                {icons::book()}
+                { match &lab.lesson {
+                    Some(run) => html! { <span class="lesson-now"><span class="caps">{super::fill(t(lang, "lesson_n"), &[&(run.index + 1).to_string()])}</span>
+                        <span class="lesson-now-title">{run.lesson.title.pick(lang)}</span></span> },
+                    None => html! { <span>{t(lang, "lessons")}</span> },
+                } }
+            </button>
             <label class="picker">
                 <span class="sr-only">{t(lang, "scenario")}</span>
                 <span class="picker-icon">{icons::book()}</span>
@@ -89,6 +98,9 @@ pub fn Topbar(props: &TopbarProps) -> Html {
                 </select>
             </label>
             <div class="tools">
+                <button class={classes!("btn", "tool", lab.compare.is_some().then_some("on"))} data-testid="open-compare" aria-pressed={lab.compare.is_some().to_string()}
+                        onclick={click(if lab.compare.is_some() { || Action::CloseCompare } else { || Action::OpenCompare })} title={t(lang, "compare_title")}>
+                    {t(lang, "compare")}</button>
                 <button class="btn tool" data-testid="open-editor" onclick={click(|| Action::Open(Dialog::Editor))} title={t(lang, "edit_title")}>
                     <span aria-hidden="true">{"✎ "}</span>{t(lang, "edit")}</button>
                 <button class="btn tool" data-testid="open-share" onclick={click(|| Action::Open(Dialog::Share))} title={t(lang, "share_title")}>
@@ -97,8 +109,8 @@ pub fn Topbar(props: &TopbarProps) -> Html {
                         title={t(lang, "theme_title")} aria-label={t(lang, "theme_title")}>{if lab.prefs.dark { "☀" } else { "☾" }}</button>
                 <button class="btn tool icon" data-testid="present" onclick={click(|| Action::TogglePresent)} aria-pressed={lab.prefs.present.to_string()}
                         title={t(lang, "present_title")} aria-label={t(lang, "present_title")}>{icons::present()}</button>
-                <button class="btn tool" data-testid="open-help" onclick={click(|| Action::Open(Dialog::Help))} aria-keyshortcuts="?">
-                    {t(lang, "help")}<kbd aria-hidden="true">{"?"}</kbd></button>
+                <button class="btn tool" data-testid="open-help" onclick={click(|| Action::Open(Dialog::Help))} aria-keyshortcuts="?" aria-label={t(lang, "help")}>
+                    <span class="help-word">{t(lang, "help")}</span><kbd aria-hidden="true">{"?"}</kbd></button>
                 <span class="segs lang-switch" role="group" aria-label={t(lang, "language_group")}>
                     { lang_btn(Lang::En, "EN") }
                     { lang_btn(Lang::Zh, "中文") }

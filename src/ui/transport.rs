@@ -44,7 +44,7 @@ pub fn Transport(props: &TransportProps) -> Html {
     let Ok(cell) = &lab.sim else { return html! {} };
     let sim = cell.borrow();
     let (hb, time_ms, finished) = (sim.hb(), sim.time_ms(), sim.finished());
-    let known = sim.records().len() as u64;
+    let known = sim.total_hbs_known();
     let end = sim.end_known();
     let d = props.dispatch.clone();
     let act = move |a: fn() -> Action| {
@@ -79,6 +79,30 @@ pub fn Transport(props: &TransportProps) -> Html {
         Some(e) => e.to_string(),
         None => format!("{known}+"),
     };
+    // Lesson stops: a diamond per step (amber when it pauses), the next one labelled. A second
+    // SVG without a viewBox, so x can be a percentage while the shapes keep their size.
+    let stops = lab.lesson.as_ref().map(|run| {
+        let next = Some(run.step + 1).filter(|&i| i < run.len() && run.stop(i) >= hb);
+        let marks = (0..run.len()).map(|i| {
+            let s = run.stop(i);
+            let d = props.dispatch.clone();
+            let kind = if run.lesson.steps[i].predict.is_some() { "predict" } else if run.pauses(i) { "pause" } else { "plain" };
+            html! {
+                <svg x={format!("{:.2}%", pct(s))} y="0" overflow="visible" class={classes!("stop", kind, (i == run.step).then_some("current"), (Some(i) == next).then_some("next"))}
+                     data-testid={format!("stop-{i}")} data-hb={s.to_string()}>
+                    <path d="M0 9.5L5.5 15L0 20.5L-5.5 15Z" onclick={Callback::from(move |_| d.dispatch(Action::LessonStep(i)))}>
+                        <title>{fill(t(lang, "go_step"), &[&(i + 1).to_string(), &run.hb(i).to_string()])}</title></path>
+                </svg>
+            }
+        });
+        let label = next.map(|i| {
+            let p = pct(run.stop(i));
+            let what = if run.lesson.steps[i].predict.is_some() { fill(t(lang, "stop_label_predict"), &[&run.hb(i).to_string()]) } else { fill(t(lang, "stop_label"), &[&run.hb(i).to_string()]) };
+            let anchor = if p < 15.0 { "start" } else if p > 85.0 { "end" } else { "middle" };
+            html! { <text class="stop-label" x={format!("{p:.2}%")} y="8" text-anchor={anchor} data-testid="next-stop-label">{what}</text> }
+        });
+        html! { <svg class="stops-svg" aria-hidden="true">{ for marks }{ for label }</svg> }
+    });
     let play_label = if lab.playing { t(lang, "pause") } else { t(lang, "play") };
     html! {
         <nav class="transport" aria-label={t(lang, "transport")}>
@@ -113,13 +137,14 @@ pub fn Transport(props: &TransportProps) -> Html {
                 <button class="btn tiny" data-testid="faster" onclick={act(|| Action::Faster)} disabled={lab.prefs.speed + 1 == SPEEDS.len()}
                         title={format!("{} (+)", t(lang, "faster"))} aria-label={t(lang, "faster")}>{"+"}</button>
             </div>
-            <div class="scrubber">
+            <div class={classes!("scrubber", stops.is_some().then_some("with-stops"))} data-point="panel:timeline">
                 // SVG geometry, since the page's CSP forbids style attributes.
                 <svg class="track-svg" viewBox="0 0 1000 24" preserveAspectRatio="none" aria-hidden="true">
                     <rect class="track" x="0" y="12" width="1000" height="6" rx="3" />
                     <rect class="progress" x="0" y="12" width={format!("{:.1}", pct(hb) * 10.0)} height="6" rx="3" />
                     { for marks }
                 </svg>
+                { for stops }
                 <input type="range" data-testid="scrubber" min="0" max={max.to_string()} value={hb.to_string()}
                        aria-label={t(lang, "timeline")} aria-valuetext={fill(t(lang, "hb_of"), &[&hb.to_string(), &total])}
                        oninput={onscrub} />

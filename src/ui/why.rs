@@ -42,7 +42,7 @@ pub fn WhyPanel(props: &WhyProps) -> Html {
         None => fill(t(lang, "why_chip0"), &[&format_time(0, lang)]),
     };
     html! {
-        <section class="card why" aria-label={t(lang, "why_title")} data-testid="why">
+        <section class="card why" aria-label={t(lang, "why_title")} data-testid="why" data-point="panel:why">
             <header class="card-head">
                 <h2>{t(lang, "why_title")}</h2>
                 <span class="chip">{chip}</span>

@@ -3,6 +3,8 @@
 //   node tests/e2e/screenshot.mjs OUT.png [NEXT_CLICKS]          (the original form)
 //   node tests/e2e/screenshot.mjs OUT.png --hb 61 --lang zh --size 800x900 --full \
 //        --scenario FILE.json --builtin ID --scheduler capacity --dark --present --tab log --job 2 --dialog help
+//   node tests/e2e/screenshot.mjs OUT.png --lesson fair-delay-scheduling --step 2 --choice 1 --chart locality
+//   node tests/e2e/screenshot.mjs OUT.png --compare [--paper] [--last] [--sweep]
 //
 // --hb opens a share link at that heartbeat (of --scenario, or the default built-in).
 import { readFileSync } from 'node:fs';
@@ -30,6 +32,15 @@ while (args.length) {
   else if (a === '--tab') opt.tab = args.shift();
   else if (a === '--job') opt.job = args.shift();
   else if (a === '--dialog') opt.dialog = args.shift();
+  else if (a === '--lesson') opt.lesson = args.shift();
+  else if (a === '--step') opt.step = Number(args.shift());
+  else if (a === '--choice') opt.choice = Number(args.shift());
+  else if (a === '--chart') opt.chart = args.shift();
+  else if (a === '--compare') opt.compare = true;
+  else if (a === '--paper') opt.paper = true;
+  else if (a === '--last') opt.last = true;
+  else if (a === '--sweep') opt.sweep = true;
+  else if (a === '--scroll') opt.scroll = Number(args.shift());
   else { console.error(`unknown option ${a}`); process.exit(2); }
 }
 
@@ -52,6 +63,11 @@ try {
     await page.goto(URL + hash);
     await page.locator('[data-testid=next]').waitFor({ timeout: 30_000 });
   }
+  if (opt.lesson) {
+    await page.goto(URL + `#v=1&l=${opt.lesson}&st=${opt.step ?? 0}`);
+    await page.locator('[data-testid=narrative]').waitFor({ timeout: 30_000 });
+    if (opt.choice !== undefined) await page.getByTestId(`choice-${opt.choice}`).click();
+  }
   if (opt.scheduler) {
     const hb = await page.getByTestId('hb').textContent();
     await page.getByTestId(`sched-${opt.scheduler}`).click();
@@ -67,6 +83,17 @@ try {
   if (opt.tab) await page.getByTestId(`tab-${opt.tab}`).click();
   if (opt.job) await page.getByTestId(`job-chip-${opt.job}`).click();
   if (opt.dialog) await page.getByTestId(`open-${opt.dialog}`).click();
+  if (opt.chart) await page.getByTestId(`chart-tab-${opt.chart}`).click();
+  if (opt.compare) {
+    await page.getByTestId('open-compare').click();
+    await page.getByTestId('compare').waitFor();
+    if (opt.paper) await page.getByTestId('cmp-paper').click();
+    if (opt.last) {
+      for (let i = 0; i < 40; i++) await page.getByTestId('cmp-next').click();
+    }
+    if (opt.sweep) await page.getByTestId('run-sweep').click();
+  }
+  if (opt.scroll) await page.mouse.wheel(0, opt.scroll);
   await page.waitForTimeout(1300); // let launch and fade animations finish
   await page.screenshot({ path: out, fullPage: !!opt.full });
   console.log(`saved ${out}`);

@@ -63,7 +63,7 @@ fn phase(p: &Phase, kind: &'static str, lang: Lang) -> Html {
         ReservationStep::Honoured { job, slots, .. } => fill(t(lang, "cs_reserved_honoured"), &[&format!("J{job}"), &slots.to_string()]),
     });
     html! {
-        <section class="panel-section" data-testid={format!("cs-{kind}")}>
+        <section class="panel-section" data-testid={format!("cs-{kind}")} data-point={if kind == "map" { "panel:capacity.queues panel:capacity.users" } else { "" }}>
             <h3>{if kind == "map" { t(lang, "cs_map_queues") } else { t(lang, "cs_reduce_queues") }}
                 <span class="sub">{t(lang, "cs_order")}</span></h3>
             { queue_rows(&rows, lang) }
@@ -77,7 +77,7 @@ pub fn panel(d: &CapacityDecision, _assigned: &[Assignment], lang: Lang) -> Html
         return html! { <p class="errors">{e}</p> };
     }
     html! {
-        <div class="capacity-panel" data-testid="capacity-panel">
+        <div class="capacity-panel" data-testid="capacity-panel" data-point="panel:capacity.memory">
             <div class="sum">{fill(t(lang, "cs_limits"), &[&d.max_tasks_per_heartbeat.to_string(), &d.max_tasks_after_offswitch.to_string()])}</div>
             { phase(&d.map, "map", lang) }
             { phase(&d.reduce, "reduce", lang) }

@@ -64,7 +64,7 @@ fn pools(d: &FairDecision, assigned: &[Assignment], lang: Lang) -> Html {
         })
         .collect();
     html! {
-        <section class="panel-section">
+        <section class="panel-section" data-point="panel:fair.pools panel:fair.preemption">
             <h3>{t(lang, "fair_pools")}<span class="sub">{t(lang, "fair_pools_sub")}</span></h3>
             { queue_rows(&rows, lang) }
         </section>
@@ -98,7 +98,7 @@ fn delays(d: &FairDecision, lang: Lang) -> Html {
             html! { <span class={classes!("lvl", on.then_some("on"), allowed.is_none().then_some("dim"))}>{name}</span> }
         };
         html! {
-            <li class={classes!("delay-row", skipped.then_some("skipped"))} key={j.job.to_string()} data-testid={format!("delay-J{}", j.job)}
+            <li class={classes!("delay-row", skipped.then_some("skipped"))} key={j.job.to_string()} data-testid={format!("delay-J{}", j.job)} data-point={format!("job:J{}", j.job)}
                 data-level={level.as_str()}>
                 <div class="delay-head">
                     <span class={classes!("swatch-dot", job_class(j.job))}></span>
@@ -118,7 +118,7 @@ fn delays(d: &FairDecision, lang: Lang) -> Html {
         }
     });
     html! {
-        <section class="panel-section">
+        <section class="panel-section" data-point="panel:fair.delay">
             <h3>{t(lang, "fair_delay")}
                 <span class="sub">{fill(t(lang, "fair_delays"), &[&secs(node), &secs(node + rack)])}</span></h3>
             <ul class="delays">{ for rows }</ul>

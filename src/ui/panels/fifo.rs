@@ -52,7 +52,7 @@ fn job_queue(queue: &[JobLine], d: &FifoDecision, assigned: &[Assignment], lang:
         })
         .collect();
     html! {
-        <section class="panel-section">
+        <section class="panel-section" data-point="panel:fifo.queue">
             <h3>{t(lang, "fifo_queue")}<span class="sub">{t(lang, "fifo_queue_order")}</span></h3>
             { queue_rows(&rows, lang) }
         </section>
@@ -76,7 +76,7 @@ fn load(kind: &'static str, l: &LoadCalc, pad: Option<&PaddingCheck>, lang: Lang
     });
     let avail = fill(t(lang, "lf_available"), &[&l.tracker_running.to_string(), &free.to_string()]);
     html! {
-        <section class="panel-section" data-testid={format!("load-{kind}")}>
+        <section class="panel-section" data-testid={format!("load-{kind}")} data-point="panel:fifo.load">
             <h3>{title}</h3>
             <div class="sum"><code>{"loadFactor = "}</code>{sum1}</div>
             <div class="sum"><code>{"cap = "}</code><code>{sum2}</code></div>
@@ -113,7 +113,7 @@ fn padding(p: Option<&PaddingCheck>, kind: &str, lang: Lang) -> Html {
         t(lang, "padding_ok").to_string()
     };
     html! {
-        <div class={classes!("padding", p.exceeded.then_some("bit"))} data-testid={format!("padding-{kind}")}>
+        <div class={classes!("padding", p.exceeded.then_some("bit"))} data-testid={format!("padding-{kind}")} data-point="panel:fifo.padding">
             <div class="padding-head"><b>{t(lang, "padding_check")}</b>
                 <span class={classes!("pill", if p.exceeded { "amber" } else { "ok" })}>{verdict}</span></div>
             <div class="pad-bar" role="img" aria-label={sum.clone()}>

@@ -43,7 +43,8 @@ pub fn queue_rows(rows: &[QueueRow], lang: Lang) -> Html {
         <ol class={classes!("qrows", list_class)} aria-label={t(lang, "in_order")}>
             { for order.into_iter().map(|(rank, r)| html! {
                 <li class={classes!("qrow", r.lit.then_some("lit"), animated.then(|| format!("rank-{rank}")))} key={r.key.clone()}
-                    data-testid={format!("qrow-{}", r.key)} data-rank={rank.to_string()}>
+                    data-testid={format!("qrow-{}", r.key)} data-rank={rank.to_string()}
+                    data-point={match r.job { Some(j) => format!("job:J{j}"), None => format!("pool:{0} queue:{0}", r.key) }}>
                     <span class="rank">{rank + 1}</span>
                     <div class="qmain">
                         <div class="qline">

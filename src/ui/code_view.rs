@@ -1,0 +1,191 @@
+//! "Code path": the pseudo-code of the Hadoop method that ran for this heartbeat's decision
+//! (`explain::code::views`), the branch taken banded, lines not reached dimmed, conditions with
+//! their live values beside them, and the variables as chips. A focus selector picks the job
+//! whose path is shown when several were evaluated.
+
+use yew::prelude::*;
+
+use super::actions::Action;
+use super::grid::job_class;
+use super::state::Lab;
+use super::{fill, t};
+use crate::explain::code::{self, CodeView, Focus, Var};
+use crate::explain::{Decision, HeartbeatRecord};
+
+/// Methods in the order the view prefers to open them (most specific first).
+const PREFERRED: [&str; 8] = [
+    "fair.getAllowedLocalityLevel",
+    "capacity.assignSlotsToJob",
+    "capacity.scheduleOffSwitch",
+    "fifo.exceededPadding",
+    "fifo.assignTasks",
+    "capacity.QueueComparator",
+    "fair.assignTasks",
+    "jip.obtainNewMapTask",
+];
+
+/// Jobs the heartbeat evaluated, for the focus selector.
+fn evaluated(rec: &HeartbeatRecord) -> Vec<u32> {
+    let mut jobs: Vec<u32> = match &rec.decision {
+        Decision::Fair(d) => d.turns.iter().flat_map(|t| &t.visits).flat_map(|p| &p.jobs).filter(|v| v.allowed.is_some()).map(|v| v.job).collect(),
+        Decision::Capacity(d) => [&d.map, &d.reduce]
+            .into_iter()
+            .flat_map(|p| &p.lookups)
+            .flat_map(|l| &l.queues)
+            .flat_map(|q| &q.jobs)
+            .filter(|j| !matches!(j.verdict, crate::sched::capacity::decision::JobVerdict::NotRunning { .. }))
+            .map(|j| j.job)
+            .collect(),
+        _ => rec.assigned.iter().map(|a| a.job).collect(),
+    };
+    let mut seen = Vec::new();
+    jobs.retain(|j| {
+        let new = !seen.contains(j);
+        seen.push(*j);
+        new
+    });
+    jobs
+}
+
+/// The condition of a line (`if X:` / `else if X:`) with variables replaced by their values.
+fn live(text: &str, vars: &[Var]) -> Option<String> {
+    let cond = text.split_once("if ").map(|(_, c)| c).and_then(|c| c.split_once(':').map(|(x, _)| x)).map(str::trim);
+    let lhs = text.split_once(" = ").map(|(l, _)| l.trim()).filter(|l| !l.contains(' '));
+    let mut sorted: Vec<&Var> = vars.iter().collect();
+    sorted.sort_by_key(|v| std::cmp::Reverse(v.name.len()));
+    if let Some(c) = cond {
+        let mut out = c.to_string();
+        let mut hit = false;
+        for v in &sorted {
+            if out.contains(v.name.as_str()) {
+                out = out.replace(v.name.as_str(), &v.value);
+                hit = true;
+            }
+        }
+        return hit.then_some(out);
+    }
+    let name = lhs?;
+    vars.iter().find(|v| v.name == name).map(|v| format!("= {}", v.value))
+}
+
+fn listing(v: &CodeView, lang: crate::i18n::Lang) -> Html {
+    let Some(m) = code::method(v.method) else { return html! {} };
+    let taken = |b: &str| !b.is_empty() && v.taken.contains(&b);
+    let first_line = |b: &str| m.lines.iter().position(|l| l.branch == b);
+    // A branch not taken was evaluated (and false) when a sibling after it was taken.
+    let evaluated = |i: usize, b: &str| {
+        let parent = b.rsplit_once('.').map(|(p, _)| p).unwrap_or("");
+        v.taken.iter().any(|t| t.rsplit_once('.').map(|(p, _)| p).unwrap_or("") == parent && first_line(t).is_some_and(|f| f > i))
+    };
+    let current = m.lines.iter().rposition(|l| taken(l.branch));
+    html! {
+        <ol class="code-lines" data-testid="code-listing" data-method={v.method} data-taken={v.taken.join(",")}>
+            { for m.lines.iter().enumerate().map(|(i, l)| {
+                let is_taken = taken(l.branch);
+                let state = if l.branch.is_empty() {
+                    if v.lines.contains(&i) { "ran" } else { "dim" }
+                } else if is_taken {
+                    "taken"
+                } else if evaluated(i, l.branch) {
+                    "false"
+                } else {
+                    "dim"
+                };
+                let value = if state == "dim" { None } else { live(l.text, &v.vars) };
+                let verdict = match state {
+                    "taken" if !l.branch.is_empty() => Some(("true", "✓")),
+                    "false" => Some(("false", "false")),
+                    _ => None,
+                };
+                html! {
+                    <li class={classes!("code-line", state, format!("ind-{}", l.indent.min(4)), (current == Some(i)).then_some("current"))}
+                        data-branch={l.branch} aria-current={(current == Some(i)).then_some("step")}>
+                        <span class="ln" aria-hidden="true">{i}</span>
+                        <code class="src">{l.text}</code>
+                        <span class="val">
+                            if let Some(x) = value { <span class="live">{x}</span> }
+                            if let Some((class, word)) = verdict { <span class={classes!("verdict", class)}>{if class == "true" && value_is_cond(l.text) { t(lang, "code_true") } else { word }}</span> }
+                        </span>
+                    </li>
+                }
+            }) }
+        </ol>
+    }
+}
+
+fn value_is_cond(text: &str) -> bool {
+    text.contains("if ")
+}
+
+pub fn card(lab: &Lab, record: Option<&HeartbeatRecord>, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+    let lang = lab.lang();
+    let Some(rec) = record else {
+        return html! {
+            <section class="card code-card" data-testid="code-view">
+                <header class="card-head"><h2>{t(lang, "code_title")}</h2></header>
+                <p class="hint">{t(lang, "code_before_first")}</p>
+            </section>
+        };
+    };
+    let jobs = evaluated(rec);
+    let job = lab.code_job.filter(|j| jobs.contains(j));
+    let views = code::views(rec, &Focus { job, queue: None });
+    if views.is_empty() {
+        return html! {
+            <section class="card code-card" data-testid="code-view">
+                <header class="card-head"><h2>{t(lang, "code_title")}</h2></header>
+                <p class="hint">{t(lang, "code_none")}</p>
+            </section>
+        };
+    }
+    let pick = lab
+        .code_method
+        .and_then(|m| views.iter().position(|v| v.method == m))
+        .or_else(|| PREFERRED.iter().find_map(|p| views.iter().position(|v| v.method == *p)))
+        .unwrap_or(0);
+    let v = &views[pick];
+    let shown_job = v.subject.as_deref().and_then(|s| s.strip_prefix('J')).and_then(|s| s.split(|c: char| !c.is_ascii_digit()).next()).and_then(|n| n.parse::<u32>().ok());
+    html! {
+        <section class="card code-card" data-testid="code-view" data-point={format!("code:{}", v.method)}>
+            <header class="card-head">
+                <h2>{t(lang, "code_title")}</h2>
+                <code class="meta hadoop-name">{v.hadoop}</code>
+                if jobs.len() > 1 {
+                    <span class="focus" role="group" aria-label={t(lang, "code_focus")}>
+                        <span class="meta">{t(lang, "code_for")}</span>
+                        { for jobs.iter().take(6).map(|&j| {
+                            let d = dispatch.clone();
+                            let on = shown_job == Some(j);
+                            html! {
+                                <button class={classes!("job-chip", "small", on.then_some("on"))} aria-pressed={on.to_string()}
+                                        data-testid={format!("code-focus-{j}")} onclick={Callback::from(move |_| d.dispatch(Action::SetCodeJob(Some(j))))}>
+                                    <span class={classes!("swatch-dot", job_class(j))}></span><b>{format!("J{j}")}</b>
+                                </button>
+                            }
+                        }) }
+                    </span>
+                }
+            </header>
+            <div class="segs code-methods" role="tablist" aria-label={t(lang, "code_methods")}>
+                { for views.iter().enumerate().map(|(i, x)| {
+                    let d = dispatch.clone();
+                    let on = i == pick;
+                    let id = x.method;
+                    let short = id.split_once('.').map(|(_, m)| m).unwrap_or(id);
+                    html! {
+                        <button role="tab" class={classes!("seg", on.then_some("on"))} aria-selected={on.to_string()} data-testid={format!("code-method-{id}")}
+                                data-point={format!("code:{id}")} onclick={Callback::from(move |_| d.dispatch(Action::SetCodeMethod(Some(id))))}>{short}</button>
+                    }
+                }) }
+            </div>
+            { listing(v, lang) }
+            <div class="code-vars" aria-label={t(lang, "code_values")}>
+                <span class="caps">{t(lang, "code_values")}</span>
+                if let Some(s) = &v.subject { <span class="var subject">{fill(t(lang, "code_subject"), &[s])}</span> }
+                { for v.vars.iter().filter(|x| !x.value.is_empty()).map(|x| html! {
+                    <span class="var" data-testid={format!("var-{}", x.name)}><span class="vn">{&x.name}</span>{" = "}<b>{&x.value}</b></span>
+                }) }
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,221 @@
+//! A lesson on the page: the built-in lessons as the picker shows them, and the lesson being
+//! followed — its resolved heartbeats (`lesson::resolve`, the same check the tests run), the
+//! step shown, the student's prediction. Where a step *stops* is its heartbeat, or the one
+//! before it for a prediction (the question is asked before the heartbeat that answers it).
+
+use std::rc::Rc;
+
+use crate::i18n::Lang;
+use crate::lesson::{self, Ctx, Lesson};
+use crate::explain::HeartbeatRecord;
+use crate::sim::Simulation;
+
+/// The records up to and including heartbeat `hb` that are in memory (a lesson's run always
+/// has them all: lessons are far shorter than the record window).
+fn records_to(sim: &Simulation, hb: u64) -> Option<&[HeartbeatRecord]> {
+    let end = hb.checked_sub(sim.records_start())?;
+    sim.records().get(..end as usize)
+}
+
+/// A built-in lesson, parsed once.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LessonEntry {
+    pub id: &'static str,
+    pub lesson: Rc<Lesson>,
+}
+
+impl LessonEntry {
+    /// `fifo`, `fair` or `capacity`, from the lesson's first concept.
+    pub fn group(&self) -> &str {
+        self.lesson.concepts.first().and_then(|c| c.split('.').next()).unwrap_or("fifo")
+    }
+
+    pub fn title(&self, lang: Lang) -> &str {
+        self.lesson.title.pick(lang)
+    }
+}
+
+pub fn builtin_lessons() -> Rc<[LessonEntry]> {
+    lesson::builtin().iter().filter_map(|&(id, json)| lesson::parse(json).ok().map(|l| LessonEntry { id, lesson: Rc::new(l) })).collect()
+}
+
+/// The lesson being followed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LessonRun {
+    /// Index into `Lab::lessons`.
+    pub index: usize,
+    pub lesson: Rc<Lesson>,
+    /// Each step's heartbeat as `lesson::resolve` found it.
+    pub hbs: Rc<Vec<u64>>,
+    /// Claims that failed to resolve (shown, never expected for built-ins).
+    pub failures: usize,
+    pub step: usize,
+    /// The chosen answer of the current step's prediction.
+    pub choice: Option<usize>,
+}
+
+impl LessonRun {
+    pub fn new(index: usize, lesson: Rc<Lesson>) -> LessonRun {
+        let r = lesson::resolve(&lesson);
+        let mut last = 0;
+        let hbs = r
+            .hbs
+            .iter()
+            .map(|h| {
+                last = h.unwrap_or(last);
+                last
+            })
+            .collect();
+        LessonRun { index, lesson, hbs: Rc::new(hbs), failures: r.failures.len(), step: 0, choice: None }
+    }
+
+    pub fn len(&self) -> usize {
+        self.lesson.steps.len()
+    }
+
+    /// The heartbeat step `i` is about.
+    pub fn hb(&self, i: usize) -> u64 {
+        self.hbs.get(i).copied().unwrap_or(0)
+    }
+
+    /// Where the page stops for step `i`.
+    pub fn stop(&self, i: usize) -> u64 {
+        let hb = self.hb(i);
+        match self.lesson.steps.get(i) {
+            Some(s) if s.predict.is_some() => hb.saturating_sub(1),
+            _ => hb,
+        }
+    }
+
+    /// Whether playing pauses at step `i` (a prediction always waits for an answer).
+    pub fn pauses(&self, i: usize) -> bool {
+        self.lesson.steps.get(i).is_some_and(|s| s.pause || s.predict.is_some())
+    }
+
+    /// The first pausing stop after heartbeat `hb`, if any.
+    pub fn next_pause_after(&self, hb: u64) -> Option<u64> {
+        (0..self.len()).filter(|&i| self.pauses(i)).map(|i| self.stop(i)).filter(|&s| s > hb).min()
+    }
+
+    /// Follow free navigation: the step shown for heartbeat `hb` is the last one whose stop is
+    /// at or before it (the current one is kept when several share that stop).
+    pub fn sync(&mut self, hb: u64) {
+        let at = (0..self.len()).filter(|&i| self.stop(i) <= hb).last();
+        let step = match at {
+            Some(i) if self.stop(self.step) == self.stop(i) && self.step <= i => self.step,
+            Some(i) => (0..=i).find(|&k| self.stop(k) == self.stop(i)).unwrap_or(i),
+            None => 0,
+        };
+        if step != self.step {
+            self.step = step;
+            self.choice = None;
+        }
+    }
+
+    /// The prediction of the current step has been answered by the run (we are at its heartbeat
+    /// or later).
+    pub fn revealed(&self, hb: u64) -> bool {
+        hb >= self.hb(self.step)
+    }
+
+    /// The point of the current step.
+    pub fn point(&self) -> Option<&str> {
+        self.lesson.steps.get(self.step).and_then(|s| s.point.as_deref())
+    }
+
+    /// The step's claims checked on the page's own simulation: `(held, total)`, `None` when the
+    /// page is not at the step's heartbeat.
+    pub fn checks(&self, sim: &Simulation) -> Option<(usize, usize)> {
+        let step = self.lesson.steps.get(self.step)?;
+        let hb = self.hb(self.step);
+        if sim.hb() != hb || hb == 0 {
+            return None;
+        }
+        let ctx = Ctx { records: records_to(sim, hb)?, engine: sim.engine() };
+        let mut events: Vec<&lesson::Event> = step.check.iter().collect();
+        events.extend(step.when.iter());
+        if let Some(p) = &step.predict {
+            events.extend(p.choices.get(p.answer).map(|c| &c.event));
+        }
+        Some((events.iter().filter(|e| e.holds(&ctx)).count(), events.len()))
+    }
+
+    /// Whether the chosen answer's event holds at the step's heartbeat on the page's run.
+    pub fn choice_holds(&self, sim: &Simulation) -> Option<bool> {
+        let p = self.lesson.steps.get(self.step)?.predict.as_ref()?;
+        let c = p.choices.get(self.choice?)?;
+        let hb = self.hb(self.step);
+        if sim.hb() != hb {
+            return None;
+        }
+        let ctx = Ctx { records: records_to(sim, hb)?, engine: sim.engine() };
+        Some(c.event.holds(&ctx))
+    }
+}
+
+use super::state::{Chart, Lab, Origin, Tab};
+
+impl Lab {
+    /// Open lesson `index` at `step`; `hb` > 0 goes to that heartbeat instead of the step's stop.
+    pub fn open_lesson(&mut self, index: usize, step: usize, hb: u64) {
+        let Some(entry) = self.lessons.get(index).cloned() else { return };
+        let text: Rc<str> = entry.lesson.scenario_json().into();
+        let origin = match self.scenarios.iter().position(|s| *s.json == *text) {
+            Some(i) => Origin::Builtin(i),
+            None => Origin::Custom(entry.title(self.lang()).to_string()),
+        };
+        let mut run = LessonRun::new(index, entry.lesson.clone());
+        run.step = step.min(run.len().saturating_sub(1));
+        let target = if hb > 0 { hb } else { run.stop(run.step) };
+        self.install(text, origin, target);
+        self.lesson = Some(run);
+        self.after_move();
+        self.apply_point();
+    }
+
+    pub fn lesson_step(&mut self, i: usize) {
+        let Some(run) = self.lesson.as_mut() else { return };
+        if i >= run.len() {
+            return;
+        }
+        run.step = i;
+        run.choice = None;
+        let target = run.stop(i);
+        self.playing = false;
+        self.go_to_hb(target);
+        self.apply_point();
+    }
+
+    pub fn lesson_reveal(&mut self) {
+        let Some(run) = self.lesson.as_ref() else { return };
+        let target = run.hb(run.step);
+        self.playing = false;
+        self.go_to_hb(target);
+    }
+
+    /// Jump to a heartbeat without letting the lesson re-pick its step.
+    fn go_to_hb(&mut self, hb: u64) {
+        if let Ok(cell) = &self.sim {
+            cell.borrow_mut().go_to(hb);
+            self.version += 1;
+            let known = cell.borrow().total_hbs_known() as usize;
+            self.marks = super::state::marks_of(&cell.borrow());
+            self.metrics.borrow_mut().catch_up(known);
+        }
+    }
+
+    /// Show what the current step points at: its tab, chart, code listing or job.
+    pub fn apply_point(&mut self) {
+        let Some(p) = self.lesson.as_ref().and_then(|r| r.point()).map(str::to_string) else { return };
+        let Some((kind, name)) = p.split_once(':') else { return };
+        match kind {
+            "panel" if name == "jobs" => self.tab = Tab::Jobs,
+            "panel" if name.contains('.') => self.tab = Tab::Scheduler,
+            "pool" | "queue" => self.tab = Tab::Scheduler,
+            "chart" => self.chart = Chart::parse(name).unwrap_or(self.chart),
+            "code" => self.code_method = crate::explain::code::METHODS.iter().find(|m| m.id == name).map(|m| m.id),
+            "job" => self.selected_job = name.strip_prefix('J').and_then(|n| n.parse().ok()),
+            _ => {}
+        }
+    }
+}

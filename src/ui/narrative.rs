@@ -1,0 +1,160 @@
+//! The lesson on the page: the narrative card (step text in the current language, the step's
+//! claims checked on the page's own run, a prediction to answer and reveal, back / next stop)
+//! and the lesson list (the landing page's picker and the lessons dialog).
+
+use yew::prelude::*;
+
+use super::actions::Action;
+use super::lesson_run::LessonRun;
+use super::state::Lab;
+use super::{fill, icons, t};
+use crate::i18n::Lang;
+use crate::sim::Simulation;
+
+fn group_key(g: &str) -> &'static str {
+    match g {
+        "fair" => "sched_fair",
+        "capacity" => "sched_capacity",
+        _ => "sched_fifo",
+    }
+}
+
+/// Every built-in lesson, grouped by scheduler; one click opens one.
+pub fn lesson_list(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+    let lang = lab.lang();
+    let groups = ["fifo", "fair", "capacity"];
+    html! {
+        <div class="lesson-list" data-testid="lesson-list">
+            { for groups.iter().map(|g| html! {
+                <section class="lesson-group">
+                    <h3 class="caps">{t(lang, group_key(g))}</h3>
+                    <ol>
+                        { for lab.lessons.iter().enumerate().filter(|(_, l)| l.group() == *g).map(|(i, l)| {
+                            let d = dispatch.clone();
+                            let current = lab.lesson.as_ref().is_some_and(|r| r.index == i);
+                            html! {
+                                <li><button class={classes!("lesson-item", current.then_some("on"))} data-testid={format!("open-lesson-{}", l.id)}
+                                            title={l.lesson.summary.pick(lang).to_string()} onclick={Callback::from(move |_| d.dispatch(Action::OpenLesson(i)))}>
+                                    <span class="lesson-no">{i + 1}</span>
+                                    <span class="lesson-name">{l.title(lang)}</span>
+                                </button></li>
+                            }
+                        }) }
+                    </ol>
+                </section>
+            }) }
+        </div>
+    }
+}
+
+/// The landing page's lesson picker.
+pub fn landing(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+    let lang = lab.lang();
+    html! {
+        <section class="card lessons-card" data-testid="landing-lessons" aria-label={t(lang, "lessons")}>
+            <header class="card-head"><h2>{t(lang, "lessons")}</h2><span class="meta">{t(lang, "lessons_hint")}</span></header>
+            { lesson_list(lab, dispatch) }
+        </section>
+    }
+}
+
+fn prediction(run: &LessonRun, sim: &Simulation, lang: Lang, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+    let Some(p) = run.lesson.steps.get(run.step).and_then(|s| s.predict.as_ref()) else { return html! {} };
+    let revealed = run.revealed(sim.hb());
+    let verdict = run.choice_holds(sim);
+    let reveal = {
+        let d = dispatch.clone();
+        Callback::from(move |_| d.dispatch(Action::LessonReveal))
+    };
+    html! {
+        <div class={classes!("predict", revealed.then_some("revealed"))} data-testid="predict">
+            <fieldset>
+                <legend><span class="predict-tag">{t(lang, "predict")}</span>{p.question.pick(lang)}</legend>
+                { for p.choices.iter().enumerate().map(|(k, c)| {
+                    let d = dispatch.clone();
+                    let chosen = run.choice == Some(k);
+                    let right = revealed && k == p.answer;
+                    html! {
+                        <label class={classes!("choice", chosen.then_some("chosen"), right.then_some("right"))} data-testid={format!("choice-{k}")}>
+                            <input type="radio" name="predict" checked={chosen} disabled={revealed}
+                                   onchange={Callback::from(move |_| d.dispatch(Action::LessonChoose(k)))} />
+                            <span>{c.text.pick(lang)}</span>
+                            if right { <span class="pill ok">{t(lang, "predict_answer")}</span> }
+                        </label>
+                    }
+                }) }
+            </fieldset>
+            if !revealed {
+                <button class="btn primary" data-testid="reveal" disabled={run.choice.is_none()} onclick={reveal}>
+                    {fill(t(lang, "reveal_at"), &[&run.hb(run.step).to_string()])}</button>
+            } else if let Some(ok) = verdict {
+                <p class={classes!("verdict-line", if ok { "ok" } else { "no" })} data-testid="predict-verdict" role="status">
+                    { if ok { t(lang, "predict_right") } else { t(lang, "predict_wrong") } }</p>
+            }
+        </div>
+    }
+}
+
+pub fn card(lab: &Lab, run: &LessonRun, sim: &Simulation, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+    let lang = lab.lang();
+    let i = run.step;
+    let Some(step) = run.lesson.steps.get(i) else { return html! {} };
+    let hb = sim.hb();
+    let asking = step.predict.is_some() && !run.revealed(hb);
+    let go = |k: usize| {
+        let d = dispatch.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::LessonStep(k)))
+    };
+    let exit = {
+        let d = dispatch.clone();
+        Callback::from(move |_| d.dispatch(Action::ExitLesson))
+    };
+    let last = i + 1 >= run.len();
+    let at_step = hb == run.stop(i) || hb == run.hb(i);
+    let checks = run.checks(sim);
+    let next_label = if last {
+        t(lang, "lesson_done").to_string()
+    } else {
+        let s = run.lesson.steps.get(i + 1).is_some_and(|s| s.predict.is_some());
+        fill(t(lang, if s { "next_stop_predict" } else { "next_stop_hb" }), &[&run.hb(i + 1).to_string()])
+    };
+    html! {
+        <section class="card narrative" data-testid="narrative" data-step={i.to_string()} data-step-hb={run.hb(i).to_string()}
+                 data-lesson={lab.lessons.get(run.index).map(|l| l.id).unwrap_or_default()} aria-label={t(lang, "lesson")}>
+            <header class="card-head narrative-head">
+                <span class="lesson-badge">{icons::book()}{fill(t(lang, "lesson_n"), &[&(run.index + 1).to_string()])}</span>
+                <h2 class="lesson-title">{run.lesson.title.pick(lang)}</h2>
+                <button class="btn tiny" data-testid="exit-lesson" aria-label={t(lang, "exit_lesson")} title={t(lang, "exit_lesson")} onclick={exit}>{"✕"}</button>
+            </header>
+            <div class="step-bar">
+                <span class="step-count" data-testid="step-count">{fill(t(lang, "step_of"), &[&(i + 1).to_string(), &run.len().to_string(), &run.hb(i).to_string()])}</span>
+                <span class="step-dots" role="group" aria-label={t(lang, "steps")}>
+                    { for (0..run.len()).map(|k| html! {
+                        <button class={classes!("dot", (k == i).then_some("on"), (k < i).then_some("done"), run.pauses(k).then_some("stop"))}
+                                aria-label={fill(t(lang, "go_step"), &[&(k + 1).to_string(), &run.hb(k).to_string()])} aria-current={(k == i).then_some("step")}
+                                data-testid={format!("step-dot-{k}")} onclick={go(k)}></button>
+                    }) }
+                </span>
+            </div>
+            if !at_step {
+                <p class="hint upcoming">{fill(t(lang, "step_upcoming"), &[&run.stop(i).to_string()])}</p>
+            }
+            if asking {
+                { prediction(run, sim, lang, dispatch) }
+            } else {
+                <p class="step-text" data-testid="step-text" lang={if lang == Lang::Zh { "zh-CN" } else { "en" }}>{step.text.pick(lang)}</p>
+                if step.predict.is_some() { { prediction(run, sim, lang, dispatch) } }
+            }
+            if let Some((held, total)) = checks.filter(|c| c.1 > 0) {
+                <p class={classes!("checks", (held == total).then_some("ok"))} data-testid="step-checks" data-held={held.to_string()} data-total={total.to_string()}>
+                    { if held == total { fill(t(lang, "checks_hold"), &[&total.to_string(), &run.hb(i).to_string()]) }
+                      else { fill(t(lang, "checks_fail"), &[&(total - held).to_string(), &total.to_string()]) } }
+                </p>
+            }
+            <div class="step-nav">
+                <button class="btn" data-testid="lesson-back" disabled={i == 0} onclick={go(i.saturating_sub(1))}>{t(lang, "lesson_back")}</button>
+                <button class="btn primary" data-testid="lesson-next" disabled={last || asking} onclick={go(i + 1)}>{next_label}</button>
+            </div>
+        </section>
+    }
+}
