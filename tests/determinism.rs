@@ -63,3 +63,22 @@ fn back_and_forth_restores_identical_state() {
         assert_eq!(sim.view(), views[k as usize]);
     }
 }
+
+/// The golden fingerprints that `tests/wasm_bench.rs` checks in the browser: the same
+/// scenario gives the same trace natively and in wasm. After an intended change of
+/// behaviour, regenerate with `UPDATE_GOLDEN=1 cargo test --test determinism`.
+#[test]
+fn golden_trace_fingerprints() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/trace-fingerprints.json");
+    let mut now = serde_json::Map::new();
+    for (id, json) in schedscope::scenario::builtin() {
+        let (n, fp) = schedscope::sim::bench::trace_fingerprint(json, 3_000).unwrap();
+        now.insert(id.to_string(), serde_json::json!({"heartbeats": n, "fnv1a64": fp}));
+    }
+    let now = serde_json::Value::Object(now);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(path, serde_json::to_string_pretty(&now).unwrap() + "\n").unwrap();
+    }
+    let golden: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(now, golden, "traces changed; if intended, run UPDATE_GOLDEN=1 cargo test --test determinism");
+}

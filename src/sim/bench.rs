@@ -148,3 +148,22 @@ pub fn run_history_case(case: &BenchCase, clock_ms: &dyn Fn() -> f64) -> Result<
         scrub_max_ms: max,
     })
 }
+
+/// FNV-1a 64 over the `run --json` lines of the first `max_hb` heartbeats of a scenario: a
+/// short fingerprint to compare traces across builds and targets (native vs wasm).
+pub fn trace_fingerprint(json: &str, max_hb: u64) -> Result<(u64, String), String> {
+    let scenario = crate::scenario::parse(json).map_err(|e| e.to_string())?;
+    let mut engine = Engine::new(scenario)?;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut n = 0;
+    while n < max_hb {
+        let Some(rec) = engine.next_heartbeat() else { break };
+        let line = serde_json::to_string(&rec).map_err(|e| e.to_string())?;
+        for b in line.bytes().chain(std::iter::once(b'\n')) {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        n += 1;
+    }
+    Ok((n, format!("{h:016x}")))
+}
