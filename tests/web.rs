@@ -184,3 +184,90 @@ async fn the_editor_reports_errors_at_their_path() {
     click(&root, "[data-testid=apply]").await;
     assert_eq!(count(&root, "[data-testid=editor]"), 0);
 }
+
+fn attr(root: &Element, selector: &str, name: &str) -> String {
+    query(root, selector).get_attribute(name).unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn the_landing_page_lists_every_lesson_and_one_click_opens_one() {
+    let root = mount_app().await;
+    click(&root, "[data-testid=lang-en]").await;
+    assert_eq!(count(&root, "[data-testid^=open-lesson-]"), 14);
+    click(&root, "[data-testid=open-lesson-fair-delay-scheduling]").await;
+    assert_eq!(count(&root, "[data-testid=narrative]"), 1);
+    assert_eq!(attr(&root, "[data-testid=narrative]", "data-step"), "0");
+    assert_eq!(text(&root, "[data-testid=hb]"), "0");
+    assert_eq!(count(&root, "[data-testid=landing-lessons]"), 0, "the picker gives way to the lesson");
+    click(&root, "[data-testid=lesson-next]").await;
+    assert_eq!(text(&root, "[data-testid=hb]"), "1");
+    assert_eq!(attr(&root, "[data-testid=code-listing]", "data-method"), "fair.getAllowedLocalityLevel");
+    assert!(attr(&root, "[data-testid=code-listing]", "data-taken").split(',').any(|b| b == "node.node"));
+    assert_eq!(attr(&root, "[data-testid=code-listing] li.current", "data-branch"), "node.node");
+    let held = attr(&root, "[data-testid=step-checks]", "data-held");
+    assert_eq!(held, attr(&root, "[data-testid=step-checks]", "data-total"));
+    assert_ne!(held, "0");
+    // Timeline: one stop per step.
+    assert_eq!(count(&root, ".stops-svg .stop"), 9);
+    click(&root, "[data-testid=exit-lesson]").await;
+    assert_eq!(count(&root, "[data-testid=narrative]"), 0);
+}
+
+#[wasm_bindgen_test]
+async fn a_lesson_link_asks_a_prediction_and_reveal_checks_it_against_the_run() {
+    set_hash("v=1&l=fair-delay-scheduling&st=2");
+    let root = mount_with_hash().await;
+    set_hash("");
+    click(&root, "[data-testid=lang-en]").await;
+    assert_eq!(text(&root, "[data-testid=hb]"), "3", "the question is asked the heartbeat before");
+    assert_eq!(count(&root, "[data-testid=predict]"), 1);
+    assert!(query(&root, "[data-testid=reveal]").has_attribute("disabled"));
+    click(&root, "[data-testid=choice-1] input").await;
+    click(&root, "[data-testid=reveal]").await;
+    assert_eq!(text(&root, "[data-testid=hb]"), "4");
+    assert!(query(&root, "[data-testid=predict-verdict]").class_list().contains("ok"));
+    assert!(attr(&root, "[data-testid=code-listing]", "data-taken").split(',').any(|b| b == "node.rack"));
+    assert_eq!(text(&root, "[data-testid='var-timeWaitedForLocalMap'] b"), "6000");
+    // The step points at the delay meters: they carry the ring.
+    assert!(count(&root, ".pointed") > 0);
+    // A link to a lesson that does not exist.
+    set_hash("v=1&l=nope&st=1");
+    let bad = mount_with_hash().await;
+    set_hash("");
+    assert_eq!(count(&bad, "[data-testid=banner]"), 1);
+}
+
+#[wasm_bindgen_test]
+async fn charts_follow_the_run() {
+    let root = mount_app().await;
+    click(&root, "[data-testid=lang-en]").await;
+    let input: web_sys::HtmlInputElement = query(&root, "[data-testid=scrubber]").dyn_into().unwrap();
+    input.set_value("80");
+    input.dispatch_event(&web_sys::Event::new("input").unwrap()).unwrap();
+    yew::scheduler::flush().await;
+    let mix: Vec<u64> = attr(&root, "[data-testid=chart-locality-svg]", "data-mix").split('/').map(|x| x.parse().unwrap()).collect();
+    assert!(mix.iter().sum::<u64>() > 0, "{mix:?}");
+    click(&root, "[data-testid=chart-tab-slots]").await;
+    assert_eq!(count(&root, "[data-testid=chart-slots-svg] .area-maps"), 1);
+    click(&root, "[data-testid=chart-tab-shares]").await;
+    assert!(text(&root, "[data-testid=chart-shares]").contains("FIFO has no pools"));
+    click(&root, "[data-testid=chart-tab-response]").await;
+    assert_eq!(count(&root, "[data-testid=chart-response]"), 1);
+}
+
+#[wasm_bindgen_test]
+async fn compare_mode_steps_three_schedulers_on_one_clock() {
+    let root = mount_app().await;
+    click(&root, "[data-testid=lang-en]").await;
+    click(&root, "[data-testid=open-compare]").await;
+    assert_eq!(count(&root, "[data-testid^=cmp-col-]"), 3);
+    let t0 = text(&root, "[data-testid=cmp-time]");
+    for _ in 0..5 {
+        click(&root, "[data-testid=cmp-next]").await;
+    }
+    assert_ne!(text(&root, "[data-testid=cmp-time]"), t0);
+    assert_eq!(count(&root, "[data-testid=cmp-summary] td.best"), 4, "one best value per row but maps");
+    click(&root, "[data-testid=close-compare]").await;
+    assert_eq!(count(&root, "[data-testid=compare]"), 0);
+    assert_eq!(count(&root, "[data-testid=cluster]"), 1);
+}

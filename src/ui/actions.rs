@@ -259,12 +259,14 @@ impl Reducible for Lab {
                 let hb = next.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
                 let Some(mut text) = crate::json_locate::set_top_level(&next.text, "scheduler", &format!("\"{name}\"")) else { return self };
                 let mut built = super::state::build(&text);
-                // A workload without queues runs under Capacity with one queue per job queue.
-                if built.is_err() {
-                    if let Some(t) = super::compare_state::with_queues(&text, name) {
-                        if let Ok(b) = super::state::build(&t) {
-                            (text, built) = (t, Ok(b));
-                        }
+                // Drop the other scheduler's settings; give a workload without queues one
+                // Capacity queue per job queue.
+                for _ in 0..2 {
+                    let Err(errs) = &built else { break };
+                    let Some(t) = super::compare_state::retarget_text(&text, name, errs) else { break };
+                    let b = super::state::build(&t);
+                    if b.is_ok() || t != text {
+                        (text, built) = (t, b);
                     }
                 }
                 match built {

@@ -221,7 +221,7 @@ pub fn App() -> Html {
     html! {
         <div class={class} data-testid="app">
             <Topbar lab={rc.clone()} dispatch={dispatch.clone()} />
-            <Transport lab={rc} dispatch={dispatch.clone()} />
+            if lab.compare.is_none() { <Transport lab={rc} dispatch={dispatch.clone()} /> }
             { for banner }
             { body }
             if let Some(msg) = lab.toast.filter(|_| lab.dialog.is_none()) {

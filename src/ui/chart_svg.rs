@@ -71,18 +71,16 @@ fn x_label(x_max: f64, label: &str) -> Html {
     }
 }
 
-/// Right-hand labels at `ys` (plot fractions), pushed apart so they do not overlap.
+/// Right-hand labels at plot fractions, pushed apart (at least 12 units) so they never overlap.
 fn side_labels(items: &[(f64, String, &'static str)]) -> Html {
-    let mut placed: Vec<(f64, &String, &'static str)> = Vec::new();
-    for (frac, text, class) in items {
-        let mut y = BOT - frac * (BOT - TOP) + 4.0;
-        if let Some((py, _, _)) = placed.last() {
-            y = y.min(py - 13.0);
-        }
-        placed.push((y.max(TOP + 8.0), text, class));
+    let mut placed: Vec<(f64, &String, &'static str)> = items.iter().map(|(frac, text, class)| (BOT - frac.clamp(0.0, 1.0) * (BOT - TOP) + 4.0, text, *class)).collect();
+    placed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for i in 1..placed.len() {
+        placed[i].0 = placed[i].0.max(placed[i - 1].0 + 12.0);
     }
+    let over = placed.last().map(|p| p.0 - (BOT + 4.0)).unwrap_or(0.0).max(0.0);
     html! { <g>{ for placed.iter().map(|(y, text, class)| html! {
-        <text class={classes!("side-label", *class)} x={f1(R + 6.0)} y={f1(*y)}>{*text}</text>
+        <text class={classes!("side-label", *class)} x={f1(R + 6.0)} y={f1((y - over).max(TOP + 4.0))}>{*text}</text>
     }) }</g> }
 }
 

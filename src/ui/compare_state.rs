@@ -181,14 +181,25 @@ impl CompareState {
     }
 }
 
-/// Scenario JSON for `name` with one Capacity queue per job queue, when it has none.
-pub fn with_queues(text: &str, name: &str) -> Option<String> {
-    if name != "capacity" {
-        return None;
-    }
+/// Scenario JSON that runs under scheduler `name` when the text as it is does not: the
+/// settings only another scheduler knows (`errors` flagged as unknown) are dropped, and a
+/// workload without queues gets one Capacity queue per job queue.
+pub fn retarget_text(text: &str, name: &str, errors: &[crate::scenario::ScenarioError]) -> Option<String> {
     let mut v: serde_json::Value = serde_json::from_str(text).ok()?;
-    if v.pointer("/config/queues").is_some() {
-        return None;
+    let mut changed = false;
+    for e in errors.iter().filter(|e| e.message.starts_with("unknown")) {
+        let Some(path) = e.path.strip_prefix("$.") else { continue };
+        let (parent, key) = match path.rsplit_once('.') {
+            Some((p, k)) => (p, k),
+            None => ("", path),
+        };
+        let pointer = if parent.is_empty() { String::new() } else { format!("/{}", parent.replace('.', "/").replace('[', "/").replace(']', "")) };
+        if let Some(obj) = v.pointer_mut(&pointer).and_then(|o| o.as_object_mut()) {
+            changed |= obj.remove(key).is_some();
+        }
+    }
+    if name != "capacity" || v.pointer("/config/queues").is_some() {
+        return changed.then(|| serde_json::to_string_pretty(&v).ok()).flatten();
     }
     let mut queues: Vec<String> = v["jobs"].as_array()?.iter().map(|j| j["queue"].as_str().unwrap_or("default").to_string()).collect();
     queues.sort();

@@ -104,10 +104,12 @@ test('switching scheduler and language keeps the workload and the heartbeat', as
     assert.match(await page.getByTestId('next').innerText(), /下一步/);
     assert.match(await page.getByTestId('why').innerText(), /心跳/);
     assert.match(await page.getByTestId('fair-panel').innerText(), /延迟调度/);
-    // A scheduler this workload cannot run under: an error, the run stays.
+    // A workload without queues runs under Capacity with one queue per job queue.
     await page.getByTestId('sched-capacity').click();
-    await page.getByTestId('banner').waitFor();
-    assert.equal(await page.getByTestId('sched-fair').getAttribute('aria-pressed'), 'true');
+    await page.getByTestId('capacity-panel').waitFor();
+    assert.equal(await page.getByTestId('sched-capacity').getAttribute('aria-pressed'), 'true');
+    assert.equal(await hb(page), 40);
+    assert.equal(await page.getByTestId('banner').count(), 0);
     await page.getByTestId('lang-en').click();
     await page.getByTestId('sched-fifo').click();
     await page.getByTestId('fifo-panel').waitFor();

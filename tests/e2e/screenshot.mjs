@@ -39,6 +39,7 @@ while (args.length) {
   else if (a === '--compare') opt.compare = true;
   else if (a === '--paper') opt.paper = true;
   else if (a === '--last') opt.last = true;
+  else if (a === '--at') opt.at = Number(args.shift());
   else if (a === '--sweep') opt.sweep = true;
   else if (a === '--scroll') opt.scroll = Number(args.shift());
   else { console.error(`unknown option ${a}`); process.exit(2); }
@@ -88,9 +89,8 @@ try {
     await page.getByTestId('open-compare').click();
     await page.getByTestId('compare').waitFor();
     if (opt.paper) await page.getByTestId('cmp-paper').click();
-    if (opt.last) {
-      for (let i = 0; i < 40; i++) await page.getByTestId('cmp-next').click();
-    }
+    if (opt.last) await page.getByTestId('cmp-last').click();
+    if (opt.at !== undefined) await page.getByTestId('cmp-scrubber').fill(String(opt.at));
     if (opt.sweep) await page.getByTestId('run-sweep').click();
   }
   if (opt.scroll) await page.mouse.wheel(0, opt.scroll);
