@@ -74,7 +74,8 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
                             break;
                         }
                     }
-                    let ctx = Ctx { records: &sim.records()[..h as usize], engine: sim.engine() };
+                    let recs = prefix(&sim, h);
+                    let ctx = Ctx { records: &recs, engine: sim.engine() };
                     if ev.holds(&ctx) {
                         found = Some(h);
                         break;
@@ -110,7 +111,8 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
             fail(&mut out, Some(hb), format!("the run ends after heartbeat {}", sim.hb()));
             continue;
         }
-        let ctx = Ctx { records: &sim.records()[..hb as usize], engine: sim.engine() };
+        let recs = prefix(&sim, hb);
+        let ctx = Ctx { records: &recs, engine: sim.engine() };
         for (k, ev) in step.check.iter().enumerate() {
             if !ev.holds(&ctx) {
                 out.failures.push(LessonFailure { path: format!("{path}.check[{k}]"), hb: Some(hb), message: format!("{} does not hold", describe(ev)) });
@@ -170,4 +172,16 @@ pub fn render(lesson: &Lesson, r: &Resolved, lang: crate::i18n::Lang) -> Vec<Str
         out.push(format!("  FAIL {f}"));
     }
     out
+}
+
+/// Records of heartbeats 1..=h: borrowed while history keeps them all, recomputed past its
+/// record window (long runs), so claims about earlier heartbeats still see every record.
+fn prefix(sim: &crate::sim::Simulation, h: u64) -> std::borrow::Cow<'_, [crate::explain::HeartbeatRecord]> {
+    if sim.records_start() == 0 && sim.records().len() as u64 >= h {
+        std::borrow::Cow::Borrowed(&sim.records()[..h as usize])
+    } else {
+        let mut v = Vec::with_capacity(h as usize);
+        sim.for_each_record(1, h, |r| v.push(r.clone()));
+        std::borrow::Cow::Owned(v)
+    }
 }
