@@ -216,7 +216,6 @@ pub const QUEUE_LINES: usize = 40;
 struct Snap {
     id: JobId,
     running: bool,
-    num_maps: u32,
     reduces: u32,
     desired_maps: u32,
     finished_maps: u32,
@@ -235,7 +234,6 @@ fn snapshot(cluster: &Cluster, order: &[JobId]) -> Vec<Snap> {
         .map(|j| Snap {
             id: j.id,
             running: j.state == RunState::Running,
-            num_maps: j.num_maps(),
             reduces: j.num_reduces(),
             desired_maps: j.desired_maps(),
             finished_maps: j.finished_maps,

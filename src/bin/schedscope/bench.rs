@@ -1,0 +1,143 @@
+//! `schedscope bench`: the engine on generated workloads (see `schedscope::sim::bench`).
+
+use super::USAGE;
+use std::process::ExitCode;
+
+/// Peak resident memory of this process (Linux `VmHWM`), in MiB.
+fn peak_rss_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+pub(super) fn bench(args: &[String]) -> ExitCode {
+    use schedscope::sim::bench::{run_case, run_history_case, standard_cases, BenchCase};
+    let mut scheduler = "fifo".to_string();
+    let (mut nodes, mut tasks, mut json, mut history) = (None, None, false, false);
+    let mut i = 0;
+    while i < args.len() {
+        let val = args.get(i + 1).cloned();
+        match args[i].as_str() {
+            "--scheduler" => scheduler = val.unwrap_or_default(),
+            "--nodes" => nodes = val.and_then(|v| v.parse::<u32>().ok()),
+            "--tasks" => tasks = val.and_then(|v| v.parse::<u64>().ok()),
+            "--json" => {
+                json = true;
+                i += 1;
+                continue;
+            }
+            "--history" => {
+                history = true;
+                i += 1;
+                continue;
+            }
+            other => {
+                eprintln!("unexpected argument {other:?}\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+        i += 2;
+    }
+    let cases = match (nodes, tasks) {
+        (Some(n), Some(t)) => vec![BenchCase { scheduler: scheduler.clone(), nodes: n, tasks: t }],
+        (None, None) => {
+            // Each standard case runs in its own process so peak memory is per case.
+            let exe = std::env::current_exe().expect("own path");
+            if !json && history {
+                println!("| scheduler | nodes | tasks | heartbeats | run with history s | checkpoints | records kept | first step back ms | step back ms | jump to middle ms | step forward ms | jump to end ms | scrub mean / max ms | peak MiB |");
+                println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+            } else if !json {
+                println!("| scheduler | nodes | tasks | jobs | heartbeats | simulated h | wall s | sim h / wall s | µs / heartbeat | µs / assignment | peak MiB |");
+                println!("|---|---|---|---|---|---|---|---|---|---|---|");
+            }
+            let mut ok = true;
+            for c in standard_cases(&scheduler) {
+                let mut cmd = std::process::Command::new(&exe);
+                cmd.args(["bench", "--scheduler", &c.scheduler, "--nodes", &c.nodes.to_string(), "--tasks", &c.tasks.to_string()]);
+                if json {
+                    cmd.arg("--json");
+                }
+                if history {
+                    cmd.arg("--history");
+                }
+                ok &= cmd.status().map(|s| s.success()).unwrap_or(false);
+            }
+            return if ok { ExitCode::SUCCESS } else { ExitCode::from(1) };
+        }
+        _ => {
+            eprintln!("--nodes and --tasks go together");
+            return ExitCode::from(2);
+        }
+    };
+    let start = std::time::Instant::now();
+    let clock = move || start.elapsed().as_secs_f64() * 1000.0;
+    for c in cases {
+        if history {
+            match run_history_case(&c, &clock) {
+                Ok(r) => {
+                    let peak = peak_rss_mib();
+                    if json {
+                        let mut v = serde_json::to_value(&r).expect("serialises");
+                        v["peak_rss_mib"] = serde_json::json!(peak);
+                        println!("{v}");
+                    } else {
+                        println!(
+                            "| {} | {} | {} | {} | {:.1} | {} | {} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.1} / {:.1} | {} |",
+                            r.case.scheduler,
+                            r.case.nodes,
+                            r.case.tasks,
+                            r.heartbeats,
+                            r.run_ms / 1000.0,
+                            r.checkpoints,
+                            r.records_in_memory,
+                            r.first_back_ms,
+                            r.back_ms_mean,
+                            r.jump_middle_ms,
+                            r.forward_after_jump_ms,
+                            r.jump_end_ms,
+                            r.scrub_mean_ms,
+                            r.scrub_max_ms,
+                            peak.map(|p| format!("{p:.0}")).unwrap_or_else(|| "?".into())
+                        );
+                    }
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(1);
+                }
+            }
+            continue;
+        }
+        match run_case(&c, &clock) {
+            Ok(r) => {
+                let peak = peak_rss_mib();
+                if json {
+                    let mut v = serde_json::to_value(&r).expect("serialises");
+                    v["peak_rss_mib"] = serde_json::json!(peak);
+                    println!("{v}");
+                } else {
+                    println!(
+                        "| {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.1} | {:.1} | {} |",
+                        r.case.scheduler,
+                        r.case.nodes,
+                        r.case.tasks,
+                        r.jobs,
+                        r.heartbeats,
+                        r.simulated_ms as f64 / 3_600_000.0,
+                        r.wall_ms / 1000.0,
+                        r.sim_hours_per_wall_second,
+                        r.us_per_heartbeat,
+                        r.us_per_assignment,
+                        peak.map(|p| format!("{p:.0}")).unwrap_or_else(|| "?".into())
+                    );
+                }
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(1);
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,157 @@
+//! The automatic driver: trackers heartbeat on `getNextHeartbeatInterval()`, attempts run for
+//! their durations (with locality slowdowns), progress is reported at each heartbeat, jobs
+//! arrive at their submit times; out-of-band heartbeats when configured.
+
+use super::*;
+
+impl Engine {
+    /// Automatic mode: progress of this tracker's attempts, as its report would carry it.
+    pub(super) fn update_progress(&mut self, ti: usize) {
+        if !self.auto_started {
+            return;
+        }
+        let now = self.cluster.now;
+        let items: Vec<(AttemptId, f32)> = self.cluster.trackers[ti]
+            .running
+            .iter()
+            .filter_map(|r| {
+                let end = r.end_time?;
+                let span = (end - r.launch_time).max(1) as f32;
+                Some((r.attempt, ((now - r.launch_time) as f32 / span).clamp(0.0, 0.999)))
+            })
+            .collect();
+        for (aid, p) in items {
+            let _ = self.cluster.set_progress(aid, p);
+        }
+    }
+
+    /// Automatic mode: when an attempt will finish.
+    pub(super) fn set_end_time(&mut self, ti: usize, aid: AttemptId, locality: Option<Locality>) {
+        if !self.auto_started {
+            return;
+        }
+        let c = &self.scenario.config;
+        let now = self.cluster.now;
+        let job = &self.cluster.jobs[&JobId(aid.job)];
+        let tip = &job.tips(aid.kind)[aid.index as usize];
+        let end = match aid.kind {
+            TaskType::Map => {
+                let factor = match locality {
+                    Some(Locality::Rack) => c.rack_local_slowdown,
+                    Some(Locality::OffSwitch) => c.off_switch_slowdown,
+                    _ => 1.0,
+                };
+                Some(now + (tip.duration_ms as f64 * factor).round() as Millis)
+            }
+            TaskType::Reduce => job.maps_done_time.map(|m| m.max(now) + tip.duration_ms),
+        };
+        if let Some(r) = self.cluster.trackers[ti].running.iter_mut().find(|r| r.attempt == aid) {
+            r.end_time = end;
+        }
+    }
+
+    /// Reduces waiting for their job's last map get an end time once it finishes.
+    /// Only the heartbeating tracker's reduces matter: completions are noticed at its report.
+    pub(super) fn settle_reduces(&mut self, ti: usize) {
+        {
+            let t = &mut self.cluster.trackers[ti];
+            for r in &mut t.running {
+                if r.end_time.is_none() && r.attempt.kind == TaskType::Reduce {
+                    let job = &self.cluster.jobs[&JobId(r.attempt.job)];
+                    if let Some(m) = job.maps_done_time {
+                        let d = job.reduces[r.attempt.index as usize].duration_ms;
+                        r.end_time = Some(m.max(r.launch_time) + d);
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn start_auto(&mut self) {
+        if self.auto_started {
+            return;
+        }
+        self.auto_started = true;
+        let interval = self.cluster.heartbeat_interval();
+        let now = self.cluster.now;
+        for ti in 0..self.cluster.trackers.len() {
+            let phase = (self.rng.next_u64() % interval.max(1) as u64) as Millis;
+            self.heartbeats.push(Reverse((now + phase, ti)));
+        }
+        // Attempts launched by earlier scripted steps get their end times now.
+        for ti in 0..self.cluster.trackers.len() {
+            let ids: Vec<(AttemptId, Option<Locality>)> = self.cluster.trackers[ti]
+                .running
+                .iter()
+                .filter(|r| r.end_time.is_none())
+                .map(|r| {
+                    let job = &self.cluster.jobs[&JobId(r.attempt.job)];
+                    let tip = &job.tips(r.attempt.kind)[r.attempt.index as usize];
+                    let lvl = tip.active.iter().find(|a| a.attempt == r.attempt.attempt).and_then(|a| a.level);
+                    (r.attempt, lvl.map(|l| crate::model::cluster::classify(l, self.cluster.conf.nodegroup_aware)))
+                })
+                .collect();
+            for (aid, loc) in ids {
+                self.set_end_time(ti, aid, loc);
+            }
+        }
+    }
+
+    pub(super) fn all_done(&self) -> bool {
+        self.arrivals.is_empty()
+            && self.init_queue.is_empty()
+            && self.initializing.is_empty()
+            && self.cluster.jobs.values().all(|j| j.state.is_terminal())
+    }
+
+    /// Automatic driver: run to the next heartbeat, or `None` when the run is over.
+    pub(super) fn auto_next(&mut self, until: Option<Millis>) -> Option<HeartbeatRecord> {
+        self.start_auto();
+        loop {
+            if self.hb >= self.scenario.run.max_heartbeats {
+                return None;
+            }
+            if self.cluster.trackers.is_empty() {
+                return None;
+            }
+            if self.run_until.is_none() && self.all_done() {
+                return None;
+            }
+            let Reverse((t_hb, ti)) = *self.heartbeats.peek().expect("one entry per tracker");
+            let t_arr = self.arrivals.last().map(|j| j.submit_time.unwrap_or(0));
+            let t_init = self.initializing.iter().map(|(t, _)| *t).min();
+            let next = [Some(t_hb), t_arr, t_init].into_iter().flatten().min().expect("heartbeat time");
+            if let Some(u) = until {
+                if next > u {
+                    self.set_now(u);
+                    return None;
+                }
+            }
+            if t_arr == Some(next) {
+                let spec = self.arrivals.pop().expect("peeked");
+                self.set_now(next);
+                if let Err(e) = self.submit(&spec, next) {
+                    self.failures.push(CheckFailure { step: format!("job {}", spec.id), hb: None, message: e });
+                }
+                self.flush_events();
+                continue;
+            }
+            if t_init == Some(next) && next < t_hb {
+                self.set_now(next);
+                continue;
+            }
+            self.heartbeats.pop();
+            self.set_now(t_hb);
+            self.settle_reduces(ti);
+            let rec = self.heartbeat(ti);
+            let mut next_t = t_hb + rec.next_interval_ms;
+            if self.scenario.config.out_of_band_heartbeat {
+                if let Some(first_end) = self.cluster.trackers[ti].running.iter().filter_map(|r| r.end_time).min() {
+                    next_t = next_t.min(first_end.max(t_hb + 1));
+                }
+            }
+            self.heartbeats.push(Reverse((next_t, ti)));
+            return Some(rec);
+        }
+    }
+}
