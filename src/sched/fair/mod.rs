@@ -14,6 +14,7 @@ pub mod delay;
 pub mod listener;
 pub mod load_manager;
 pub mod ops;
+mod ops_run;
 pub mod pools;
 pub mod schedulables;
 pub mod preemption;
