@@ -10,6 +10,8 @@ use super::task::Tip;
 use super::topology::{NodeId, Topology};
 use super::Millis;
 
+mod speculation;
+
 /// `JobInProgress.NON_LOCAL_CACHE_LEVEL`.
 pub const NON_LOCAL_CACHE_LEVEL: i32 = -1;
 
@@ -186,42 +188,6 @@ impl Job {
         None
     }
 
-    /// `findSpeculativeTask`.
-    fn find_speculative_task(
-        tips: &[Tip],
-        list: &mut Vec<u32>,
-        t: &TrackerCtx,
-        avg_progress: f32,
-        remove_from_set: bool,
-    ) -> Option<u32> {
-        let mut i = 0;
-        while i < list.len() {
-            let tip = &tips[list[i] as usize];
-            if !tip.is_running() || !tip.is_runnable() {
-                list.remove(i);
-                continue;
-            }
-            let has_run = tip.has_run_on(t.host, t.name);
-            if tip.has_speculative_task(t.now, avg_progress) {
-                let idx = list[i];
-                if remove_from_set {
-                    list.remove(i);
-                } else {
-                    i += 1;
-                }
-                if !has_run {
-                    return Some(idx);
-                }
-                continue;
-            } else if remove_from_set && has_run {
-                list.remove(i);
-                continue;
-            }
-            i += 1;
-        }
-        None
-    }
-
     /// `scheduleMap`: index a newly running TIP in the running caches.
     fn schedule_map(&mut self, topo: &Topology, idx: u32) {
         let tip = &self.maps[idx as usize];
@@ -363,40 +329,7 @@ impl Job {
         }
         // 4. speculative attempts
         if self.conf.speculative_maps {
-            let avg = self.map_progress;
-            if let Some(node) = t.node {
-                let mut key = Some(node);
-                for level in 0..self.max_level {
-                    let Some(k) = key else { break };
-                    if let Some(set) = self.caches.running_map_cache.get_mut(&k) {
-                        let found = Self::find_speculative_task(&self.maps, set, t, avg, level == 0);
-                        if set.is_empty() {
-                            self.caches.running_map_cache.remove(&k);
-                        }
-                        if let Some(idx) = found {
-                            return Ok((idx, MapSource::Speculative));
-                        }
-                    }
-                    key = topo.parent(k);
-                }
-            }
-            for &parent in topo.nodes_at_max_level() {
-                if Some(parent) == own_rack {
-                    continue;
-                }
-                if let Some(set) = self.caches.running_map_cache.get_mut(&parent) {
-                    let found = Self::find_speculative_task(&self.maps, set, t, avg, false);
-                    if set.is_empty() {
-                        self.caches.running_map_cache.remove(&parent);
-                    }
-                    if let Some(idx) = found {
-                        return Ok((idx, MapSource::Speculative));
-                    }
-                }
-            }
-            if let Some(idx) =
-                Self::find_speculative_task(&self.maps, &mut self.caches.non_local_running_maps, t, avg, false)
-            {
+            if let Some(idx) = self.find_speculative_map(topo, t, own_rack) {
                 return Ok((idx, MapSource::Speculative));
             }
         }
