@@ -44,8 +44,8 @@ pub trait TaskScheduler {
 pub enum Scheduler {
     Fifo(fifo::JobQueueTaskScheduler),
     LimitTasksPerJob(limit_tasks::LimitTasksPerJobTaskScheduler),
-    Capacity(capacity::CapacityTaskScheduler),
-    Fair(fair::FairScheduler),
+    Capacity(Box<capacity::CapacityTaskScheduler>),
+    Fair(Box<fair::FairScheduler>),
 }
 
 impl Scheduler {
@@ -53,8 +53,8 @@ impl Scheduler {
         match self {
             Scheduler::Fifo(s) => s,
             Scheduler::LimitTasksPerJob(s) => s,
-            Scheduler::Capacity(s) => s,
-            Scheduler::Fair(s) => s,
+            Scheduler::Capacity(s) => s.as_mut(),
+            Scheduler::Fair(s) => s.as_mut(),
         }
     }
     pub fn job_event(&mut self, cluster: &Cluster, event: &JobEvent) {

@@ -89,12 +89,12 @@ impl Engine {
             SchedulerKind::LimitTasksPerJob => {
                 Scheduler::LimitTasksPerJob(limit_tasks::LimitTasksPerJobTaskScheduler::new(c.max_running_tasks_per_job))
             }
-            SchedulerKind::Capacity => Scheduler::Capacity(crate::sched::capacity::CapacityTaskScheduler::new(
+            SchedulerKind::Capacity => Scheduler::Capacity(Box::new(crate::sched::capacity::CapacityTaskScheduler::new(
                 &s.capacity.clone().unwrap_or_default(),
                 &mut cluster,
-            )?),
+            )?)),
             SchedulerKind::Fair => {
-                Scheduler::Fair(crate::sched::fair::FairScheduler::new(s.fair.clone().unwrap_or_default(), &cluster))
+                Scheduler::Fair(Box::new(crate::sched::fair::FairScheduler::new(s.fair.clone().unwrap_or_default(), &cluster)))
             }
         };
         let mut e = Engine {

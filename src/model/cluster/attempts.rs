@@ -56,7 +56,6 @@ impl Cluster {
                 }
             }
             AttemptEnd::Failed | AttemptEnd::Killed => {
-                let max_attempts;
                 {
                     let tip = &mut job.tips_mut(aid.kind)[aid.index as usize];
                     if how == AttemptEnd::Failed {
@@ -77,7 +76,7 @@ impl Cluster {
                         }
                     }
                 }
-                max_attempts = match aid.kind {
+                let max_attempts = match aid.kind {
                     TaskType::Map => job.conf.map_max_attempts,
                     TaskType::Reduce => job.conf.reduce_max_attempts,
                 };
