@@ -238,7 +238,12 @@ pub const UI_STRINGS: &[(&str, &str, &str)] = &[
     ("fair_to_rack", "{0} s more to RACK", "再等 {0} 秒 → RACK"),
     ("fair_to_any", "{0} s more to ANY", "再等 {0} 秒 → ANY"),
     ("fair_any_now", "any node will do", "任何节点都可以"),
-    ("fair_skipped", "skipped", "已跳过"),
+    ("fair_skipped", "skipped", "已跳过"),    ("reserved_slot", "reserved for a high-memory job (fallow slot)", "为高内存作业预留（休耕槽位）"),
+    ("reserved_for", "{0} slots of this tracker are reserved for {1} (fallow until it fits)", "本节点有 {0} 个槽位为 {1} 预留（在其放得下之前空置）"),
+    ("cs_users", "Users against the user limit", "各用户占用与用户上限"),
+    ("cs_user_bar", "{0}: {1} slots used, user limit {2}", "{0}：已用 {1} 个槽位，用户上限 {2}"),
+    ("cs_no_users", "no active users", "没有活跃用户"),
+    ("canvas_grid", "{0} trackers, one pixel block per slot (job colour; darker = rack-local, darkest = off-switch; amber = reserved); hover the text for details", "{0} 个节点，每个槽位一个像素块（作业颜色；较暗 = 机架本地，最暗 = 跨机架；琥珀色 = 预留）"),
 ];
 
 /// Put `args` into a template's `{0}`, `{1}`, ... places.

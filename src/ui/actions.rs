@@ -107,7 +107,7 @@ impl Lab {
             Ok(Some(link)) => {
                 let (text, origin): (Rc<str>, Origin) = match &link.source {
                     Source::Builtin(id) => match self.scenarios.iter().position(|s| s.id == id) {
-                        Some(i) => (self.scenarios[i].json.into(), Origin::Builtin(i)),
+                        Some(i) => (self.scenarios[i].text().into(), Origin::Builtin(i)),
                         None => {
                             self.fail_link(&format!("{} {id:?}", self.lang().pick("no built-in scenario is called", "没有这个内置场景：")));
                             return;
@@ -244,7 +244,7 @@ impl Reducible for Lab {
             Action::SelectJob(job) => next.selected_job = if next.selected_job == job { None } else { job },
             Action::Select(i) => {
                 if let Some(entry) = next.scenarios.get(i) {
-                    next.install(entry.json.into(), Origin::Builtin(i), 0);
+                    next.install(entry.text().into(), Origin::Builtin(i), 0);
                     next.banner = None;
                 }
             }

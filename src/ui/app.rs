@@ -150,6 +150,7 @@ pub fn App() -> Html {
         Ok(cell) => {
             let sim = cell.borrow();
             let view = Rc::new(sim.view());
+            let extras = Rc::new(super::cap_extras::of(sim.engine()));
             let record = sim.last_record().cloned();
             let ghosts: Vec<Ghost> = record
                 .iter()
@@ -168,7 +169,7 @@ pub fn App() -> Html {
             };
             let panel_title = record.as_ref().map(|r| panels::title(&r.decision, lang)).unwrap_or_else(|| t(lang, "scheduler").to_string());
             let tab_body = match tab {
-                Tab::Scheduler => html! { <SchedulerPanel record={record.clone()} lang={lang} /> },
+                Tab::Scheduler => html! { <SchedulerPanel record={record.clone()} lang={lang} extras={extras.clone()} /> },
                 Tab::Jobs => jobs::table(&view.jobs, lab.selected_job, lang, &dispatch),
                 Tab::Log => html! { <DecisionLog window={window_of(&sim, sim.hb())} hb={sim.hb()} known={sim.total_hbs_known()} lang={lang} dispatch={dispatch.clone()} /> },
             };
@@ -180,7 +181,7 @@ pub fn App() -> Html {
             html! {
                 <main class={classes!("layout", lab.lesson.is_some().then_some("in-lesson"))}>
                     <div class="col-main">
-                        <Grid view={view.clone()} ghosts={Rc::new(ghosts)} selected_job={lab.selected_job} lang={lang} dispatch={dispatch.clone()} />
+                        <Grid view={view.clone()} ghosts={Rc::new(ghosts)} selected_job={lab.selected_job} lang={lang} dispatch={dispatch.clone()} extras={extras} />
                         <div class="teach-row">
                             { code_view::card(&lab, record.as_ref(), &dispatch) }
                             { charts::card(&lab, &sim, &dispatch) }

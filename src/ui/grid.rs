@@ -1,5 +1,6 @@
 //! The cluster: racks side by side, each TaskTracker a card with its map and reduce slots.
-//! Big clusters switch to the denser drawing in `grid_dense`.
+//! Big clusters switch to the denser drawing in `grid_dense`, very big ones (more than
+//! `grid_canvas::CANVAS_FROM` trackers) to one canvas in `grid_canvas`.
 
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -8,7 +9,8 @@ use yew::prelude::*;
 
 use super::actions::Action;
 use super::state::Lab;
-use super::{fill, grid_dense, t};
+use super::cap_extras::{CapExtras, Reserved};
+use super::{fill, grid_canvas, grid_dense, t};
 use crate::i18n::Lang;
 use crate::model::TaskType;
 use crate::sim::view::{ClusterView, NodeView, RackView, SlotTask};
@@ -66,6 +68,19 @@ pub struct GridProps {
     pub selected_job: Option<u32>,
     pub lang: Lang,
     pub dispatch: yew::UseReducerDispatcher<Lab>,
+    /// Capacity reservations (fallow slots) to mark.
+    #[prop_or_default]
+    pub extras: Rc<CapExtras>,
+}
+
+/// The reservation mark of a slot or tracker: "R·J2".
+pub fn reserved_label(r: &Reserved) -> String {
+    format!("R·J{}", r.job)
+}
+
+/// How many free slots of each kind to draw as reserved on a tracker, and for which job.
+pub fn reserved_of<'a>(extras: &'a CapExtras, tracker: &'a str, is_map: bool) -> Option<&'a Reserved> {
+    extras.reserved_on(tracker).find(|r| r.is_map == is_map)
 }
 
 #[component]
@@ -84,6 +99,17 @@ pub fn Grid(props: &GridProps) -> Html {
         .map(|j| j.input_hosts.iter().map(String::as_str).collect())
         .unwrap_or_default();
     let dense = nodes.len() > DENSE_FROM;
+    let canvas = nodes.len() > grid_canvas::CANVAS_FROM;
+    let pixels = canvas.then(|| Rc::new(grid_canvas::pixels(view, &props.extras, &hosts)));
+    {
+        let pixels = pixels.clone();
+        use_effect(move || {
+            if let Some(p) = pixels {
+                super::platform::paint_canvas(grid_canvas::CANVAS_ID, p.width, p.height, &p.rgba);
+            }
+        });
+    }
+    let extras = &props.extras;
     let summary = fill(t(lang, "cluster_summary"), &[&view.racks.len().to_string(), &nodes.len().to_string(), &mb.to_string(), &mt.to_string(), &rb.to_string(), &rt.to_string()]);
     html! {
         <section class={classes!("card", "cluster", dense.then_some("dense"))} aria-label={t(lang, "cluster")} data-testid="cluster">
@@ -93,13 +119,15 @@ pub fn Grid(props: &GridProps) -> Html {
                 { job_chips(view, props.selected_job, lang, &props.dispatch) }
             </header>
             <div class="racks" data-testid="racks">
-                if dense {
-                    { for view.racks.iter().map(|r| grid_dense::rack(r, view.heartbeating.as_deref(), &hosts, lang)) }
+                if let Some(p) = &pixels {
+                    { grid_canvas::view(view, p, lang) }
+                } else if dense {
+                    { for view.racks.iter().map(|r| grid_dense::rack(r, view.heartbeating.as_deref(), &hosts, extras, lang)) }
                 } else {
-                    { for view.racks.iter().map(|r| rack(r, view.heartbeating.as_deref(), &hosts, &props.ghosts, lang)) }
+                    { for view.racks.iter().map(|r| rack(r, view.heartbeating.as_deref(), &hosts, &props.ghosts, extras, lang)) }
                 }
             </div>
-            { legend(props.selected_job, lang) }
+            { legend(props.selected_job, extras.reserved.first(), lang) }
         </section>
     }
 }
@@ -154,7 +182,7 @@ impl Columns {
     }
 }
 
-fn rack(rack: &RackView, heartbeating: Option<&str>, hosts: &HashSet<&str>, ghosts: &[Ghost], lang: Lang) -> Html {
+fn rack(rack: &RackView, heartbeating: Option<&str>, hosts: &HashSet<&str>, ghosts: &[Ghost], extras: &CapExtras, lang: Lang) -> Html {
     let cols = Columns::of(rack);
     let holds = rack.nodes.iter().any(|n| hosts.contains(n.host.as_str()));
     html! {
@@ -171,7 +199,7 @@ fn rack(rack: &RackView, heartbeating: Option<&str>, hosts: &HashSet<&str>, ghos
             </div>
             { for rack.nodes.iter().map(|n| {
                 let hb = heartbeating == Some(n.tracker.as_str());
-                node(n, cols, hb, hosts.contains(n.host.as_str()), if hb { ghosts } else { &[] }, lang)
+                node(n, cols, hb, hosts.contains(n.host.as_str()), if hb { ghosts } else { &[] }, extras, lang)
             }) }
         </div>
     }
@@ -181,34 +209,50 @@ pub fn short_host(host: &str) -> &str {
     host.rsplit('.').next().unwrap_or(host)
 }
 
-fn node(node: &NodeView, cols: Columns, heartbeating: bool, holds: bool, ghosts: &[Ghost], lang: Lang) -> Html {
-    let class = classes!("node", heartbeating.then_some("hb-now"), holds.then_some("holds-input"));
+fn node(node: &NodeView, cols: Columns, heartbeating: bool, holds: bool, ghosts: &[Ghost], extras: &CapExtras, lang: Lang) -> Html {
+    let (res_map, res_red) = (reserved_of(extras, &node.tracker, true), reserved_of(extras, &node.tracker, false));
+    let res = res_map.or(res_red);
+    let class = classes!("node", heartbeating.then_some("hb-now"), holds.then_some("holds-input"), res.map(|_| "reserved"));
+    let mut map_res = res_map.map(|r| (r, r.slots)).into_iter().flat_map(|(r, n)| std::iter::repeat_n(r, n as usize));
+    let mut red_res = res_red.map(|r| (r, r.slots)).into_iter().flat_map(|(r, n)| std::iter::repeat_n(r, n as usize));
     let mut map_ghosts = ghosts.iter().filter(|g| g.is_map);
     let mut red_ghosts = ghosts.iter().filter(|g| !g.is_map);
     html! {
         <div class={class} key={node.tracker.clone()} data-testid={format!("node-{}", node.tracker)} data-point={format!("tracker:{}", node.tracker)}
-             aria-current={heartbeating.then_some("true")}>
+             aria-current={heartbeating.then_some("true")} data-reserved={res.map(reserved_label)}>
             <div class="node-name" title={node.host.clone()}>
                 <span class="host">{short_host(&node.host)}</span>
                 <span class="tracker">
                     {&node.tracker}
                     if heartbeating { <span class="pulse" title={t(lang, "hb_now")}>{" ♥"}</span> }
                     if holds { <span class="block-icon" title={t(lang, "holds_input")}>{" ▤"}</span> }
+                    if let Some(r) = res {
+                        <span class={classes!("res-tag", job_class(r.job))} data-testid="reserved-tag"
+                              title={fill(t(lang, "reserved_for"), &[&r.slots.to_string(), &format!("J{}", r.job)])}>{reserved_label(r)}</span>
+                    }
                 </span>
             </div>
             <div class={classes!("slots", "map-slots", cols.group(cols.map))}>
-                { for node.map_slots.iter().enumerate().map(|(i, s)| slot(i, s.as_ref(), TaskType::Map, &mut map_ghosts, lang)) }
+                { for node.map_slots.iter().enumerate().map(|(i, s)| slot(i, s.as_ref(), TaskType::Map, &mut map_ghosts, &mut map_res, lang)) }
             </div>
             <div class={classes!("slots", "reduce-slots", cols.group(cols.reduce))}>
-                { for node.reduce_slots.iter().enumerate().map(|(i, s)| slot(i, s.as_ref(), TaskType::Reduce, &mut red_ghosts, lang)) }
+                { for node.reduce_slots.iter().enumerate().map(|(i, s)| slot(i, s.as_ref(), TaskType::Reduce, &mut red_ghosts, &mut red_res, lang)) }
             </div>
         </div>
     }
 }
 
-fn slot<'a>(i: usize, task: Option<&SlotTask>, kind: TaskType, ghosts: &mut impl Iterator<Item = &'a Ghost>, lang: Lang) -> Html {
+fn slot<'a, 'b>(i: usize, task: Option<&SlotTask>, kind: TaskType, ghosts: &mut impl Iterator<Item = &'a Ghost>, reserved: &mut impl Iterator<Item = &'b Reserved>, lang: Lang) -> Html {
     let kind = kind.as_str();
     let Some(task) = task else {
+        if let Some(r) = reserved.next() {
+            return html! {
+                <div class={classes!("slot", "free", "reserved", kind, job_class(r.job))} data-testid="slot" key={format!("res-{i}")}
+                     title={fill(t(lang, "reserved_for"), &[&r.slots.to_string(), &format!("J{}", r.job)])}>
+                    <span class="slot-label">{reserved_label(r)}</span>
+                </div>
+            };
+        }
         if let Some(g) = ghosts.next() {
             return html! {
                 <div class={classes!("slot", "free", "ghost", kind, job_class(g.job))} data-testid="slot" key={format!("ghost-{}", g.label)}
@@ -232,7 +276,7 @@ fn slot<'a>(i: usize, task: Option<&SlotTask>, kind: TaskType, ghosts: &mut impl
     }
 }
 
-fn legend(selected: Option<u32>, lang: Lang) -> Html {
+fn legend(selected: Option<u32>, reserved: Option<&Reserved>, lang: Lang) -> Html {
     html! {
         <footer class="legend" aria-label={t(lang, "legend")}>
             <span class="legend-item"><span class="swatch slot filled map job-c0 loc-node"><span class="loc">{"N"}</span></span>{t(lang, "loc_node")}</span>
@@ -241,6 +285,9 @@ fn legend(selected: Option<u32>, lang: Lang) -> Html {
             <span class="legend-item"><span class="swatch slot filled reduce job-c0"></span>{t(lang, "reduce_task")}</span>
             <span class="legend-item"><span class="swatch slot free"></span>{t(lang, "free_slot")}</span>
             <span class="legend-item"><span class="swatch hb-frame"></span>{t(lang, "hb_tracker")}</span>
+            if let Some(r) = reserved {
+                <span class="legend-item" data-testid="legend-reserved"><span class={classes!("swatch", "slot", "free", "reserved", "map", job_class(r.job))}></span>{t(lang, "reserved_slot")}</span>
+            }
             <span class="legend-item"><span class="swatch slot filled map job-c0 new legend-new"></span>{t(lang, "launched_now")}</span>
             if let Some(j) = selected {
                 <span class="legend-item"><span class="block-icon">{"▤"}</span>{fill(t(lang, "input_blocks_of"), &[&format!("J{j}")])}</span>

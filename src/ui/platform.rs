@@ -225,3 +225,16 @@ pub fn point_at(point: Option<&str>) {
         let _ = el.class_list().add_1("pointed");
     }
 }
+
+/// Paint an RGBA image (`width` × `height`) onto the canvas with this id (the big-cluster
+/// grid): one `putImageData`, nothing if the canvas is not in the page.
+pub fn paint_canvas(id: &str, width: u32, height: u32, rgba: &[u8]) {
+    let Some(canvas) = gloo::utils::document().get_element_by_id(id).and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok()) else { return };
+    if canvas.width() != width || canvas.height() != height {
+        return;
+    }
+    let Some(ctx) = canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok()) else { return };
+    if let Ok(img) = web_sys::ImageData::new_with_u8_clamped_array_and_sh(wasm_bindgen::Clamped(rgba), width, height) {
+        let _ = ctx.put_image_data(&img, 0.0, 0.0);
+    }
+}

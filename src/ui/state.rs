@@ -19,7 +19,7 @@ use super::platform;
 pub const SPEEDS: [f64; 11] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0];
 pub const DEFAULT_SPEED: usize = 3;
 /// The page refuses scenarios bigger than this (the CLI takes more).
-pub const MAX_PAGE_TRACKERS: usize = 1000;
+pub const MAX_PAGE_TRACKERS: usize = 4000;
 pub const MAX_PAGE_TASKS: u64 = 200_000;
 /// Heartbeats and milliseconds spent computing the run ahead when a scenario loads.
 pub const LOOKAHEAD_HBS: u64 = 40_000;
@@ -31,7 +31,10 @@ pub struct ScenarioEntry {
     pub id: &'static str,
     pub title: (String, String),
     pub description: (String, String),
+    /// The scenario text; empty for a generated entry (see `text`).
     pub json: &'static str,
+    /// Generated on first use (`big_cluster`).
+    pub generated: bool,
 }
 
 impl ScenarioEntry {
@@ -52,7 +55,16 @@ impl ScenarioEntry {
         if title.0.is_empty() {
             title = (id.to_string(), id.to_string());
         }
-        ScenarioEntry { id, title, description: text("description"), json }
+        ScenarioEntry { id, title, description: text("description"), json, generated: false }
+    }
+
+    /// The scenario text (generating it on first use for a generated entry).
+    pub fn text(&self) -> &'static str {
+        if self.generated {
+            super::big_cluster::text()
+        } else {
+            self.json
+        }
     }
 
     pub fn title(&self, lang: Lang) -> &str {
@@ -280,7 +292,7 @@ pub fn marks_of(sim: &Simulation) -> Rc<Vec<(u64, Vec<Reason>)>> {
 
 impl Lab {
     pub fn new() -> Lab {
-        let scenarios: Rc<[ScenarioEntry]> = scenario::builtin().iter().map(|&(id, json)| ScenarioEntry::new(id, json)).collect();
+        let scenarios: Rc<[ScenarioEntry]> = scenario::builtin().iter().map(|&(id, json)| ScenarioEntry::new(id, json)).chain([super::big_cluster::entry()]).collect();
         let text: Rc<str> = scenarios.first().map(|s| s.json).unwrap_or("{}").into();
         let mut lab = Lab {
             scenarios,
@@ -369,7 +381,7 @@ impl Lab {
             return crate::share::encode(&crate::share::Link { source: crate::share::Source::Lesson { id, step: run.step as u32 }, hb });
         }
         let source = match self.builtin() {
-            Some(entry) if *self.text == *entry.json => crate::share::Source::Builtin(entry.id.to_string()),
+            Some(entry) if *self.text == *entry.text() => crate::share::Source::Builtin(entry.id.to_string()),
             _ => crate::share::Source::Text(self.text.to_string()),
         };
         crate::share::encode(&crate::share::Link { source, hb })

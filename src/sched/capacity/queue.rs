@@ -232,6 +232,17 @@ impl CapacitySchedulerQueue {
         !(u.max_capacity > 0 && u.num_slots_occupied + k > u.max_capacity)
     }
 
+    /// Per-user usage against the user limit, for display (the page's user bars): every
+    /// active user of `kind` and every user still holding slots, in name order, as
+    /// `(user, occupied slots, user limit for a one-slot task)`. Reads only; the limit is
+    /// `user_limit(kind, 1, user).limit` as it stands now.
+    pub fn user_usage(&self, kind: TaskType) -> Vec<(String, i32, i32)> {
+        let u = self.usage(kind);
+        let mut names: BTreeSet<&str> = u.users.iter().map(String::as_str).collect();
+        names.extend(u.by_user.iter().filter(|(_, s)| *s > 0).map(|(n, _)| n.as_str()));
+        names.into_iter().map(|n| (n.to_string(), u.user_slots(n), self.user_limit(kind, 1, n).limit)).collect()
+    }
+
     /// The user limit of `assignSlotsToJob` (spec §5 steps 2–6).
     pub fn user_limit(&self, kind: TaskType, n: i32, user: &str) -> LimitCalc {
         let u = self.usage(kind);

@@ -9,6 +9,7 @@ use super::{queue_rows, QueueRow};
 use crate::explain::Assignment;
 use crate::i18n::Lang;
 use crate::sched::capacity::decision::{CapacityDecision, JobVerdict, Phase, QueueStanding, ReservationStep};
+use crate::ui::cap_extras::UserUsage;
 use crate::ui::{fill, t};
 
 fn queue_bar(q: &QueueStanding) -> Html {
@@ -30,7 +31,33 @@ fn verdict(v: &JobVerdict, lang: Lang) -> String {
     }
 }
 
-fn phase(p: &Phase, kind: &'static str, lang: Lang) -> Html {
+/// Per-user bars of one task type: slots used against the user limit (the tick), per queue.
+fn user_bars(users: &[UserUsage], is_map: bool, lang: Lang) -> Html {
+    let users: Vec<&UserUsage> = users.iter().filter(|u| u.is_map == is_map).collect();
+    if users.is_empty() {
+        return html! { <p class="hint" data-testid="cs-no-users">{t(lang, "cs_no_users")}</p> };
+    }
+    html! {
+        <ul class="ubars" aria-label={t(lang, "cs_users")}>
+            { for users.iter().map(|u| {
+                let top = u.limit.max(u.used).max(1) as f64;
+                let pct = |v: i32| (v as f64 / top * 100.0).clamp(0.0, 100.0);
+                let over = u.used >= u.limit;
+                let text = fill(t(lang, "cs_user_bar"), &[&u.user, &u.used.to_string(), &u.limit.to_string()]);
+                html! {
+                    <li class={classes!("ubar", over.then_some("at-limit"))} key={format!("{}/{}", u.queue, u.user)}
+                        data-testid={format!("user-bar-{}-{}-{}", if is_map { "map" } else { "reduce" }, u.queue, u.user)} title={text.clone()}>
+                        <span class="ulabel">{format!("{} · {}", u.queue, u.user)}</span>
+                        <span class="qbar">{super::svg_bar(&[(0.0, pct(u.used), if over { "seg-warn" } else { "seg-accent" })], &[pct(u.limit)])}</span>
+                        <span class="unum">{format!("{}/{}", u.used, u.limit)}</span>
+                    </li>
+                }
+            }) }
+        </ul>
+    }
+}
+
+fn phase(p: &Phase, kind: &'static str, users: &[UserUsage], lang: Lang) -> Html {
     let Some(first) = p.lookups.first() else {
         return html! { <p class="hint">{fill(t(lang, "cs_no_lookup"), &[kind])}</p> };
     };
@@ -68,19 +95,21 @@ fn phase(p: &Phase, kind: &'static str, lang: Lang) -> Html {
                 <span class="sub">{t(lang, "cs_order")}</span></h3>
             { queue_rows(&rows, lang) }
             if let Some(r) = reservation { <div class="note amber">{r}</div> }
+            <h4 class="sub-head">{t(lang, "cs_users")}</h4>
+            { user_bars(users, kind == "map", lang) }
         </section>
     }
 }
 
-pub fn panel(d: &CapacityDecision, _assigned: &[Assignment], lang: Lang) -> Html {
+pub fn panel(d: &CapacityDecision, _assigned: &[Assignment], users: &[UserUsage], lang: Lang) -> Html {
     if let Some(e) = &d.start_error {
         return html! { <p class="errors">{e}</p> };
     }
     html! {
         <div class="capacity-panel" data-testid="capacity-panel" data-point="panel:capacity.memory">
             <div class="sum">{fill(t(lang, "cs_limits"), &[&d.max_tasks_per_heartbeat.to_string(), &d.max_tasks_after_offswitch.to_string()])}</div>
-            { phase(&d.map, "map", lang) }
-            { phase(&d.reduce, "reduce", lang) }
+            { phase(&d.map, "map", users, lang) }
+            { phase(&d.reduce, "reduce", users, lang) }
         </div>
     }
 }

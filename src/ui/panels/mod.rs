@@ -107,6 +107,9 @@ fn other_title(d: &Decision, lang: Lang) -> String {
 pub struct PanelProps {
     pub record: Option<HeartbeatRecord>,
     pub lang: Lang,
+    /// Capacity: per-user usage against the user limit (from the scheduler's state).
+    #[prop_or_default]
+    pub extras: std::rc::Rc<super::cap_extras::CapExtras>,
 }
 
 #[component]
@@ -119,13 +122,13 @@ pub fn SchedulerPanel(props: &PanelProps) -> Html {
         Decision::Fifo(d) => fifo::panel(d, &r.assigned, lang),
         Decision::LimitTasksPerJob(d) => limit(d, lang),
         #[allow(unreachable_patterns)]
-        d => other(d, r, lang),
+        d => other(d, r, &props.extras, lang),
     }
 }
 
-fn other(d: &Decision, r: &HeartbeatRecord, lang: Lang) -> Html {
+fn other(d: &Decision, r: &HeartbeatRecord, extras: &super::cap_extras::CapExtras, lang: Lang) -> Html {
     match d {
-        Decision::Capacity(c) => capacity::panel(c, &r.assigned, lang),
+        Decision::Capacity(c) => capacity::panel(c, &r.assigned, &extras.users, lang),
         Decision::Fair(f) => fair::panel(f, &r.assigned, lang),
         _ => html! { <p class="hint">{t(lang, "panel_missing")}</p> },
     }
