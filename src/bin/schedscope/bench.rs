@@ -78,9 +78,7 @@ pub(super) fn bench(args: &[String]) -> ExitCode {
                 Ok(r) => {
                     let peak = peak_rss_mib();
                     if json {
-                        let mut v = serde_json::to_value(&r).expect("serialises");
-                        v["peak_rss_mib"] = serde_json::json!(peak);
-                        println!("{v}");
+                        print_json(&r, peak);
                     } else {
                         println!(
                             "| {} | {} | {} | {} | {:.1} | {} | {} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.1} / {:.1} | {} |",
@@ -113,9 +111,7 @@ pub(super) fn bench(args: &[String]) -> ExitCode {
             Ok(r) => {
                 let peak = peak_rss_mib();
                 if json {
-                    let mut v = serde_json::to_value(&r).expect("serialises");
-                    v["peak_rss_mib"] = serde_json::json!(peak);
-                    println!("{v}");
+                    print_json(&r, peak);
                 } else {
                     println!(
                         "| {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.1} | {:.1} | {} |",
@@ -140,4 +136,11 @@ pub(super) fn bench(args: &[String]) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// One result as a JSON line, with the process's peak memory.
+fn print_json(r: &impl serde::Serialize, peak: Option<f64>) {
+    let mut v = serde_json::to_value(r).expect("serialises");
+    v["peak_rss_mib"] = serde_json::json!(peak);
+    println!("{v}");
 }

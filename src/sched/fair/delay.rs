@@ -211,21 +211,8 @@ impl FairScheduler {
 
     /// `getAllowedLocalityLevel(job, currentTime)`.
     pub fn allowed_locality_level(&self, cluster: &Cluster, id: JobId, now: Millis) -> Allowed {
-        let d = self.delays;
-        let mk = |level, reason, last, waited| Allowed { level, reason, last_level: last, waited_ms: waited, node_delay_ms: d.node, rack_delay_ms: d.rack };
-        let Some(info) = self.infos.get(&id) else {
-            return mk(LocalityLevel::Any, LevelReason::NoInfo, LocalityLevel::Node, 0);
-        };
-        let last = info.delay.last_map_locality_level;
-        let waited = info.delay.time_waited_for_local_map;
-        let fake = self.conf.harness.fake_task_choice();
-        if cluster.jobs.get(&id).is_some_and(|j| has_no_locality_info(j, fake)) {
-            return mk(LocalityLevel::Any, LevelReason::NoLocalityInfo, last, waited);
-        }
-        if let Some(starved) = starvation(&self.pm, &info.pool, now) {
-            return mk(LocalityLevel::Any, starved, last, waited);
-        }
-        mk(level_by_wait(last, waited, &d), LevelReason::Waited, last, waited)
+        let starved = self.infos.get(&id).and_then(|info| starvation(&self.pm, &info.pool, now));
+        self.allowed_locality_level_given(cluster, id, starved)
     }
 
     /// `allowed_locality_level` with the starvation check of the job's pool already made.
