@@ -61,6 +61,8 @@ pub enum Action {
     OpenCompare,
     CloseCompare,
     Compare(CompareAction),
+    /// One slice of computing the run ahead (scheduled by the page while `Lab::computing`).
+    ComputeAhead,
 }
 
 impl Lab {
@@ -78,7 +80,7 @@ impl Lab {
         let mut next = self.clone();
         next.version += 1;
         if grew {
-            next.marks = super::state::marks_of(&cell.borrow());
+            next.refresh_marks();
         }
         next.after_move();
         Some(next)
@@ -179,8 +181,27 @@ impl Reducible for Lab {
             Action::Next => return same(self.with_sim(|s| s.step_forward())),
             Action::Prev => return same(self.with_sim(|s| s.step_back())),
             Action::First => return same(self.with_sim(|s| { s.go_to(0); false })),
-            Action::Last => return same(self.with_sim(|s| { s.run_to_end(SEARCH_LIMIT); if let Some(end) = s.end_known() { s.go_to(end) } else { s.go_to(s.total_hbs_known()) } false })),
-            Action::GoTo(hb) => return same(self.with_sim(|s| { s.go_to(hb); false })),
+            Action::Last => {
+                let end = next.end_known().unwrap_or_else(|| next.known_hbs());
+                if next.take_ahead(end, end) {
+                    next.after_move();
+                }
+                return Rc::new(next.with_sim(|s| { s.run_to_end(SEARCH_LIMIT); if let Some(end) = s.end_known() { s.go_to(end) } else { s.go_to(s.total_hbs_known()) } false }).unwrap_or(next));
+            }
+            Action::GoTo(hb) => {
+                if next.take_ahead(hb, hb) {
+                    next.after_move();
+                    return Rc::new(next);
+                }
+                return same(self.with_sim(|s| { s.go_to(hb); false }));
+            }
+            Action::ComputeAhead => {
+                // Most slices change only the shared cells, and render nothing.
+                if !next.compute_ahead() {
+                    return self;
+                }
+                next.after_move();
+            }
             Action::NextInteresting => return same(self.with_sim(|s| interesting::step_to_next(s, SEARCH_LIMIT).is_some())),
             Action::Tick(n) => {
                 if self.compare.is_some() {

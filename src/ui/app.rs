@@ -99,6 +99,22 @@ pub fn App() -> Html {
         });
     }
 
+    // Compute the run ahead in slices, one task each, while there is more to compute (a new
+    // scenario bumps `ahead_gen` and restarts this).
+    {
+        let d = dispatch.clone();
+        let ahead = lab.ahead.clone().filter(|_| lab.computing());
+        use_effect_with(lab.ahead_gen, move |_| {
+            let slices = ahead.map(|a| {
+                platform::repeat_soon(move || {
+                    d.dispatch(Action::ComputeAhead);
+                    a.borrow().running
+                })
+            });
+            move || drop(slices)
+        });
+    }
+
     // Keep the URL a share link of what is shown (not while playing), and <html lang>.
     {
         let hash = (!lab.playing).then(|| lab.share_hash());

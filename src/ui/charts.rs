@@ -47,7 +47,7 @@ pub fn card(lab: &Lab, sim: &Simulation, dispatch: &yew::UseReducerDispatcher<La
     let samples: &[Sample] = &metrics.rec.samples;
     let hb = sim.hb() as usize;
     let upto = hb.min(samples.len());
-    let known = sim.total_hbs_known() as f64;
+    let known = lab.known_hbs() as f64;
     let chart = lab.chart;
     let now = samples[..upto].last();
     let body = match chart {

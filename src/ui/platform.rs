@@ -61,6 +61,32 @@ pub fn now_ms() -> f64 {
     window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
 }
 
+/// Call `f` again and again, each call a task of its own (zero-delay timers, so the browser
+/// handles input and paints in between), while it returns true: how the run is computed ahead
+/// in slices. Dropping the handle stops it.
+pub fn repeat_soon(f: impl FnMut() -> bool + 'static) -> Repeat {
+    fn arm(alive: std::rc::Rc<std::cell::Cell<bool>>, mut f: Box<dyn FnMut() -> bool>) {
+        gloo::timers::callback::Timeout::new(0, move || {
+            if alive.get() && f() {
+                arm(alive, f);
+            }
+        })
+        .forget();
+    }
+    let alive = std::rc::Rc::new(std::cell::Cell::new(true));
+    arm(alive.clone(), Box::new(f));
+    Repeat(alive)
+}
+
+/// A running `repeat_soon`; stops when dropped.
+pub struct Repeat(std::rc::Rc<std::cell::Cell<bool>>);
+
+impl Drop for Repeat {
+    fn drop(&mut self) {
+        self.0.set(false);
+    }
+}
+
 /// Set `lang` on `<html>` so the browser picks CJK fonts and screen readers the voice.
 pub fn set_document_lang(code: &str) {
     if let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.document_element()) {

@@ -21,9 +21,21 @@ pub const DEFAULT_SPEED: usize = 3;
 /// The page refuses scenarios bigger than this (the CLI takes more).
 pub const MAX_PAGE_TRACKERS: usize = 4000;
 pub const MAX_PAGE_TASKS: u64 = 200_000;
-/// Heartbeats and milliseconds spent computing the run ahead when a scenario loads.
+/// Heartbeats computed ahead when a scenario loads: the first `FIRST_SLICE_MS` in one go, the
+/// rest in slices of `SLICE_MS`, each a task of its own (`Ahead`), so a big scenario never
+/// blocks the page for long.
 pub const LOOKAHEAD_HBS: u64 = 40_000;
+/// At most this much computing ahead in all (as when it was done in one go).
 pub const LOOKAHEAD_MS: f64 = 1500.0;
+pub const FIRST_SLICE_MS: f64 = 10.0;
+/// ... but up to this long for a scenario of at most `SMALL_TRACKERS` trackers, whose
+/// heartbeats are cheap: a classroom scenario is then known whole as soon as it shows.
+pub const FIRST_SLICE_SMALL_MS: f64 = 150.0;
+pub const SMALL_TRACKERS: usize = 1000;
+pub const SLICE_MS: f64 = 25.0;
+/// While computing ahead, the page shows the grown range at most this often (a render is a
+/// task of its own, between slices).
+pub const SHOW_EVERY_MS: f64 = 250.0;
 
 /// A built-in scenario as the picker shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -137,10 +149,26 @@ impl Metrics {
 
 pub type MetricsCell = Rc<RefCell<Metrics>>;
 
+/// The run being computed ahead in slices, a second simulation at its frontier. The shown
+/// simulation stays where the user is; the timeline's known range is the larger of the two,
+/// and a jump past what the shown one knows takes this one over (`Lab::take_ahead`).
+/// While `running`, the charts' series are recorded from it (in step with its `known`).
+pub struct Ahead {
+    pub sim: Simulation,
+    pub running: bool,
+    /// Milliseconds spent computing so far (up to `LOOKAHEAD_MS`).
+    pub spent_ms: f64,
+    /// When the page last showed the range (`platform::now_ms`).
+    pub shown_at: f64,
+}
+
+pub type AheadCell = Rc<RefCell<Ahead>>;
+
 /// A simulation built from scenario text, with its series.
 pub struct Built {
     pub sim: SimCell,
     pub metrics: MetricsCell,
+    pub ahead: Option<AheadCell>,
 }
 
 /// Which chart the chart card shows.
@@ -190,6 +218,10 @@ pub struct Lab {
     /// A short confirmation ("Saved", "Link copied").
     pub toast: Option<&'static str>,
     pub metrics: MetricsCell,
+    /// The run being computed ahead in slices, if any.
+    pub ahead: Option<AheadCell>,
+    /// Bumped by every new scenario (restarts the slices of computing ahead).
+    pub ahead_gen: u64,
     pub lessons: Rc<[LessonEntry]>,
     /// The lesson being followed, if any.
     pub lesson: Option<LessonRun>,
@@ -263,31 +295,143 @@ pub fn build(text: &str) -> Result<Built, Vec<ScenarioError>> {
     if !errs.is_empty() {
         return Err(errs);
     }
+    let first = if s.trackers.len() <= SMALL_TRACKERS { FIRST_SLICE_SMALL_MS } else { FIRST_SLICE_MS };
     let sim = Simulation::new(s).map_err(|e| e.errors)?;
-    Ok(lookahead(sim, LOOKAHEAD_HBS, LOOKAHEAD_MS))
+    Ok(lookahead(sim, LOOKAHEAD_HBS, first))
 }
 
-/// Compute up to `max` heartbeats ahead (or `ms` of wall time), recording the series.
-pub fn lookahead(mut sim: Simulation, max: u64, ms: f64) -> Built {
-    let start = platform::now_ms();
-    let mut rec = Recorder::default();
-    let mut n = 0;
-    while n < max && sim.step_forward() {
+/// Step `sim` forward for up to `max` heartbeats in total or `ms` of wall time, recording the
+/// series (which must be in step with it). Returns whether it is done: the run ended or `max`
+/// heartbeats are known. (`start`: when the time began, `platform::now_ms`.)
+fn compute(sim: &mut Simulation, rec: &mut Recorder, max: u64, ms: f64, start: f64) -> bool {
+    let mut n = 0u32;
+    while sim.total_hbs_known() < max {
+        if !sim.step_forward() {
+            return true;
+        }
         if let Some(r) = sim.last_record() {
             rec.observe(r, sim.engine());
         }
         n += 1;
-        if n % 64 == 0 && platform::now_ms() - start > ms {
-            break;
+        if n % 8 == 0 && platform::now_ms() - start > ms {
+            return sim.end_known().is_some() || sim.total_hbs_known() >= max;
         }
     }
-    let shadow = sim.end_known().is_none().then(|| sim.engine().clone());
-    sim.go_to(0);
-    Built { sim: Rc::new(RefCell::new(sim)), metrics: Rc::new(RefCell::new(Metrics { rec, shadow })) }
+    true
+}
+
+/// Compute up to `max` heartbeats ahead, recording the series: `ms` of wall time now, and if
+/// that is not enough, the rest later in slices (`Built::ahead`, see `Lab::compute_ahead`).
+pub fn lookahead(mut sim: Simulation, max: u64, ms: f64) -> Built {
+    let start = platform::now_ms();
+    let fresh = sim.clone();
+    let mut rec = Recorder::default();
+    if compute(&mut sim, &mut rec, max, ms, start) {
+        let shadow = sim.end_known().is_none().then(|| sim.engine().clone());
+        sim.go_to(0);
+        return Built { sim: Rc::new(RefCell::new(sim)), metrics: Rc::new(RefCell::new(Metrics { rec, shadow })), ahead: None };
+    }
+    Built {
+        sim: Rc::new(RefCell::new(fresh)),
+        metrics: Rc::new(RefCell::new(Metrics { rec, shadow: None })),
+        ahead: Some(Rc::new(RefCell::new(Ahead { sim, running: true, spent_ms: platform::now_ms() - start, shown_at: platform::now_ms() }))),
+    }
 }
 
 pub fn marks_of(sim: &Simulation) -> Rc<Vec<(u64, Vec<Reason>)>> {
     Rc::new(interesting::landmarks(sim.records()))
+}
+
+impl Lab {
+    /// Heartbeats known on the timeline (the shown run's or the one computed ahead).
+    pub fn known_hbs(&self) -> u64 {
+        let shown = self.sim.as_ref().map(|s| s.borrow().total_hbs_known()).unwrap_or(0);
+        let ahead = self.ahead.as_ref().map(|a| a.borrow().sim.total_hbs_known()).unwrap_or(0);
+        shown.max(ahead)
+    }
+
+    /// The run's length, if known.
+    pub fn end_known(&self) -> Option<u64> {
+        let shown = self.sim.as_ref().ok().and_then(|s| s.borrow().end_known());
+        shown.or_else(|| self.ahead.as_ref().and_then(|a| a.borrow().sim.end_known()))
+    }
+
+    /// Whether the run is still being computed ahead in slices.
+    pub fn computing(&self) -> bool {
+        self.ahead.as_ref().is_some_and(|a| a.borrow().running)
+    }
+
+    /// Landmarks from whichever run knows more.
+    pub fn refresh_marks(&mut self) {
+        let Ok(cell) = &self.sim else { return };
+        let sim = cell.borrow();
+        self.marks = match &self.ahead {
+            Some(a) if a.borrow().sim.total_hbs_known() > sim.total_hbs_known() => marks_of(&a.borrow().sim),
+            _ => marks_of(&sim),
+        };
+    }
+
+    /// One task of computing ahead: a slice of `SLICE_MS` (in place, nothing to render: returns
+    /// false), or, every `SHOW_EVERY_MS` and at the end, showing the grown range (returns true:
+    /// `self` changed). When done, the series go on from the ahead run's frontier, and if the
+    /// page is at the start the shown run becomes that one.
+    pub fn compute_ahead(&mut self) -> bool {
+        let Some(cell) = self.ahead.clone() else { return false };
+        {
+            let mut guard = cell.borrow_mut();
+            let ahead = &mut *guard;
+            if !ahead.running {
+                return false;
+            }
+            let now = platform::now_ms();
+            if now - ahead.shown_at < SHOW_EVERY_MS {
+                let mut m = self.metrics.borrow_mut();
+                let ms = SLICE_MS.min(LOOKAHEAD_MS - ahead.spent_ms);
+                let done = compute(&mut ahead.sim, &mut m.rec, LOOKAHEAD_HBS, ms, now);
+                ahead.spent_ms += platform::now_ms() - now;
+                if done || ahead.spent_ms >= LOOKAHEAD_MS {
+                    ahead.running = false;
+                    m.shadow = ahead.sim.end_known().is_none().then(|| ahead.sim.engine().clone());
+                } else {
+                    return false;
+                }
+            }
+            ahead.shown_at = now;
+        }
+        self.version += 1;
+        self.refresh_marks();
+        let at_start = self.sim.as_ref().map(|s| s.borrow().hb() == 0).unwrap_or(false);
+        if !self.computing() && at_start {
+            self.take_ahead(u64::MAX, 0);
+        }
+        true
+    }
+
+    /// Before a jump past heartbeat `beyond`: if that is past what the shown run knows and the
+    /// run computed ahead knows more, show (a copy of) the run computed ahead instead, at
+    /// heartbeat `to`, so the jump replays from its checkpoints rather than computing again.
+    /// Returns whether it did.
+    pub fn take_ahead(&mut self, beyond: u64, to: u64) -> bool {
+        let (Ok(cell), Some(ahead)) = (&self.sim, self.ahead.clone()) else { return false };
+        let known = cell.borrow().total_hbs_known();
+        if beyond <= known || ahead.borrow().sim.total_hbs_known() <= known {
+            return false;
+        }
+        let mut sim = if ahead.borrow().running {
+            ahead.borrow().sim.clone()
+        } else {
+            self.ahead = None;
+            match Rc::try_unwrap(ahead) {
+                Ok(a) => a.into_inner().sim,
+                Err(rc) => rc.borrow().sim.clone(),
+            }
+        };
+        sim.go_to(to);
+        *cell.borrow_mut() = sim;
+        self.version += 1;
+        self.refresh_marks();
+        true
+    }
 }
 
 impl Lab {
@@ -310,6 +454,8 @@ impl Lab {
             banner: None,
             toast: None,
             metrics: Rc::new(RefCell::new(Metrics { rec: Recorder::default(), shadow: None })),
+            ahead: None,
+            ahead_gen: 0,
             lessons: super::lesson_run::builtin_lessons(),
             lesson: None,
             chart: Chart::Locality,
@@ -329,21 +475,24 @@ impl Lab {
 
     /// `install` with the simulation already built from `text`.
     pub fn install_built(&mut self, text: Rc<str>, origin: Origin, hb: u64, built: Result<Built, Vec<ScenarioError>>) {
+        self.ahead = None;
+        self.ahead_gen += 1;
         let sim = built.map(|b| {
             self.metrics = b.metrics;
+            self.ahead = b.ahead;
             b.sim
         });
-        let sim = sim.map_err(Rc::new);
-        if let Ok(cell) = &sim {
-            let mut s = cell.borrow_mut();
+        self.sim = sim.map_err(Rc::new);
+        self.take_ahead(hb, hb);
+        if let Ok(cell) = &self.sim {
             if hb > 0 {
-                s.go_to(hb);
+                cell.borrow_mut().go_to(hb);
             }
-            self.marks = marks_of(&s);
-        } else {
+        }
+        self.refresh_marks();
+        if self.sim.is_err() {
             self.marks = Rc::new(Vec::new());
         }
-        self.sim = sim;
         self.text = text;
         self.origin = origin;
         self.version += 1;

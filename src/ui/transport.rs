@@ -44,8 +44,9 @@ pub fn Transport(props: &TransportProps) -> Html {
     let Ok(cell) = &lab.sim else { return html! {} };
     let sim = cell.borrow();
     let (hb, time_ms, finished) = (sim.hb(), sim.time_ms(), sim.finished());
-    let known = sim.total_hbs_known();
-    let end = sim.end_known();
+    // The known range grows while the run is computed ahead in slices (`Lab::computing`).
+    let known = lab.known_hbs();
+    let end = lab.end_known();
     let d = props.dispatch.clone();
     let act = move |a: fn() -> Action| {
         let d = d.clone();
@@ -137,7 +138,8 @@ pub fn Transport(props: &TransportProps) -> Html {
                 <button class="btn tiny" data-testid="faster" onclick={act(|| Action::Faster)} disabled={lab.prefs.speed + 1 == SPEEDS.len()}
                         title={format!("{} (+)", t(lang, "faster"))} aria-label={t(lang, "faster")}>{"+"}</button>
             </div>
-            <div class={classes!("scrubber", stops.is_some().then_some("with-stops"))} data-point="panel:timeline">
+            <div class={classes!("scrubber", stops.is_some().then_some("with-stops"))} data-point="panel:timeline"
+                 data-testid="timeline" data-computing={lab.computing().to_string()}>
                 // SVG geometry, since the page's CSP forbids style attributes.
                 <svg class="track-svg" viewBox="0 0 1000 24" preserveAspectRatio="none" aria-hidden="true">
                     <rect class="track" x="0" y="12" width="1000" height="6" rx="3" />
