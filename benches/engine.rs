@@ -2,10 +2,10 @@
 //! per scheduler and cluster size (`cargo bench --bench engine`). The same workloads, timed
 //! end to end with memory figures, are what `schedscope bench` prints; see the README.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use schedscope::scenario::{from_value, generator::generate};
-use schedscope::sim::bench::{workload, BenchCase};
 use schedscope::sim::Engine;
+use schedscope::sim::bench::{BenchCase, workload};
 
 fn engine(c: &mut Criterion) {
     let mut group = c.benchmark_group("run to the end");

@@ -14,6 +14,10 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   log "adding rustup target wasm32-unknown-unknown"
   rustup target add wasm32-unknown-unknown
 fi
+if ! cargo fmt --version >/dev/null 2>&1; then
+  log "adding rustup component rustfmt"
+  rustup component add rustfmt
+fi
 
 # 2. wasm-bindgen CLI, exactly the version of the wasm-bindgen crate in Cargo.lock.
 wb_version() {

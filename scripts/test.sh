@@ -11,6 +11,9 @@ section() { printf '\n==== %s ====\n' "$*"; }
 section "setup"
 bash scripts/setup.sh
 
+section "formatting: cargo fmt --check"
+cargo fmt --check
+
 section "native tests: cargo test --locked"
 cargo test --locked
 

@@ -108,20 +108,51 @@ pub fn grid_svg(view: &ClusterView, lang: Lang) -> String {
         Lang::En => format!("Heartbeat {} · t = {:.1} s", view.hb, view.time_ms as f64 / 1000.0),
         Lang::Zh => format!("心跳 {} · t = {:.1} 秒", view.hb, view.time_ms as f64 / 1000.0),
     };
-    let _ = write!(s, r##"<text x="12" y="32" font-size="20" font-weight="700" fill="#17202b">SchedScope — {}</text>"##, xml(&title));
+    let _ = write!(
+        s,
+        r##"<text x="12" y="32" font-size="20" font-weight="700" fill="#17202b">SchedScope — {}</text>"##,
+        xml(&title)
+    );
     for (i, rack) in view.racks.iter().enumerate() {
         let (col, line) = (i as u32 % per_line, i as u32 / per_line);
         let (x0, y0) = (12 + col * (rack_w + 12), 48 + line * (rack_h + 12));
-        let _ = write!(s, r##"<rect x="{x0}" y="{y0}" width="{rack_w}" height="{rack_h}" rx="10" fill="#f6f8fa" stroke="#d5dbe3"/>"##);
-        let _ = write!(s, r##"<text x="{}" y="{}" font-weight="700" fill="#17202b">{}</text>"##, x0 + 10, y0 + 22, xml(&rack.name));
+        let _ = write!(
+            s,
+            r##"<rect x="{x0}" y="{y0}" width="{rack_w}" height="{rack_h}" rx="10" fill="#f6f8fa" stroke="#d5dbe3"/>"##
+        );
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" font-weight="700" fill="#17202b">{}</text>"##,
+            x0 + 10,
+            y0 + 22,
+            xml(&rack.name)
+        );
         for (k, node) in rack.nodes.iter().enumerate() {
             let y = y0 + 34 + k as u32 * ROW_H;
             let hb_now = view.heartbeating.as_deref() == Some(node.tracker.as_str());
             let (stroke, sw) = if hb_now { ("#0e8a7e", 3) } else { ("#d5dbe3", 1) };
-            let _ = write!(s, r##"<rect x="{}" y="{y}" width="{}" height="{}" rx="8" fill="#ffffff" stroke="{stroke}" stroke-width="{sw}"/>"##, x0 + 4, rack_w - 8, ROW_H - 4);
+            let _ = write!(
+                s,
+                r##"<rect x="{}" y="{y}" width="{}" height="{}" rx="8" fill="#ffffff" stroke="{stroke}" stroke-width="{sw}"/>"##,
+                x0 + 4,
+                rack_w - 8,
+                ROW_H - 4
+            );
             let host = node.host.rsplit('.').next().unwrap_or(&node.host);
-            let _ = write!(s, r##"<text x="{}" y="{}" font-weight="700" fill="#17202b">{}</text>"##, x0 + 12, y + 17, xml(host));
-            let _ = write!(s, r##"<text x="{}" y="{}" font-size="11" fill="#6e7884">{}</text>"##, x0 + 12, y + 31, xml(&node.tracker));
+            let _ = write!(
+                s,
+                r##"<text x="{}" y="{}" font-weight="700" fill="#17202b">{}</text>"##,
+                x0 + 12,
+                y + 17,
+                xml(host)
+            );
+            let _ = write!(
+                s,
+                r##"<text x="{}" y="{}" font-size="11" fill="#6e7884">{}</text>"##,
+                x0 + 12,
+                y + 31,
+                xml(&node.tracker)
+            );
             let mut x = x0 + NAME_W;
             for (j, slot) in node.map_slots.iter().chain(node.reduce_slots.iter()).enumerate() {
                 if j == node.map_slots.len() || (j == maps as usize && node.map_slots.len() < maps as usize) {
@@ -139,7 +170,10 @@ pub fn grid_svg(view: &ClusterView, lang: Lang) -> String {
 
 fn svg_slot(s: &mut String, task: Option<&SlotTask>, x: u32, y: u32, map: bool) {
     let Some(t) = task else {
-        let _ = write!(s, r##"<rect x="{x}" y="{y}" width="{SLOT_W}" height="{SLOT_H}" rx="5" fill="none" stroke="#b9c2cd" stroke-width="1.5" stroke-dasharray="4 3"/>"##);
+        let _ = write!(
+            s,
+            r##"<rect x="{x}" y="{y}" width="{SLOT_W}" height="{SLOT_H}" rx="5" fill="none" stroke="#b9c2cd" stroke-width="1.5" stroke-dasharray="4 3"/>"##
+        );
         return;
     };
     let (fill, ink) = job_colour(t.job);
@@ -151,20 +185,42 @@ fn svg_slot(s: &mut String, task: Option<&SlotTask>, x: u32, y: u32, map: bool) 
             _ => None,
         };
         if let Some(p) = pattern {
-            let _ = write!(s, r##"<rect x="{x}" y="{y}" width="{SLOT_W}" height="{SLOT_H}" rx="5" fill="url(#{p})"/>"##);
+            let _ =
+                write!(s, r##"<rect x="{x}" y="{y}" width="{SLOT_W}" height="{SLOT_H}" rx="5" fill="url(#{p})"/>"##);
         }
     } else {
-        let _ = write!(s, r##"<rect x="{x}" y="{y}" width="{SLOT_W}" height="{SLOT_H}" rx="5" fill="{fill}" fill-opacity="0.22"/><rect x="{x}" y="{y}" width="5" height="{SLOT_H}" fill="{fill}"/>"##);
+        let _ = write!(
+            s,
+            r##"<rect x="{x}" y="{y}" width="{SLOT_W}" height="{SLOT_H}" rx="5" fill="{fill}" fill-opacity="0.22"/><rect x="{x}" y="{y}" width="5" height="{SLOT_H}" fill="{fill}"/>"##
+        );
     }
     if t.new_this_hb {
-        let _ = write!(s, r##"<rect x="{}" y="{}" width="{}" height="{}" rx="7" fill="none" stroke="#0e8a7e" stroke-width="2.5"/>"##, x - 3, y - 3, SLOT_W + 6, SLOT_H + 6);
+        let _ = write!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="{}" rx="7" fill="none" stroke="#0e8a7e" stroke-width="2.5"/>"##,
+            x - 3,
+            y - 3,
+            SLOT_W + 6,
+            SLOT_H + 6
+        );
     }
     let colour = if map { ink } else { "#17202b" };
     let label = t.label.replace(' ', ".");
-    let _ = write!(s, r##"<text x="{}" y="{}" font-weight="700" fill="{colour}">{}</text>"##, x + if map { 5 } else { 9 }, y + 20, xml(&label));
+    let _ = write!(
+        s,
+        r##"<text x="{}" y="{}" font-weight="700" fill="{colour}">{}</text>"##,
+        x + if map { 5 } else { 9 },
+        y + 20,
+        xml(&label)
+    );
     if let Some(l) = t.locality {
         let (cx, cy) = (x + SLOT_W - 11, y + SLOT_H / 2);
-        let _ = write!(s, r##"<circle cx="{cx}" cy="{cy}" r="8" fill="#ffffff" stroke="#17202b" stroke-opacity="0.3"/><text x="{cx}" y="{}" text-anchor="middle" font-size="10" font-weight="700" fill="#17202b">{}</text>"##, cy + 4, l.letter());
+        let _ = write!(
+            s,
+            r##"<circle cx="{cx}" cy="{cy}" r="8" fill="#ffffff" stroke="#17202b" stroke-opacity="0.3"/><text x="{cx}" y="{}" text-anchor="middle" font-size="10" font-weight="700" fill="#17202b">{}</text>"##,
+            cy + 4,
+            l.letter()
+        );
     }
 }
 
@@ -180,10 +236,24 @@ fn svg_legend(s: &mut String, x: u32, y: u32, lang: Lang) {
         if !pattern.is_empty() {
             let _ = write!(s, r##"<rect x="{x}" y="{y}" width="30" height="18" rx="4" fill="{pattern}"/>"##);
         }
-        let _ = write!(s, r##"<text x="{}" y="{}" font-size="11" font-weight="700" fill="#ffffff">{letter}</text><text x="{}" y="{}" fill="#4a5563">{word}</text>"##, x + 4, y + 13, x + 36, y + 14);
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" font-size="11" font-weight="700" fill="#ffffff">{letter}</text><text x="{}" y="{}" fill="#4a5563">{word}</text>"##,
+            x + 4,
+            y + 13,
+            x + 36,
+            y + 14
+        );
         x += 150;
     }
-    let _ = write!(s, r##"<rect x="{x}" y="{}" width="30" height="18" rx="4" fill="#ffffff" stroke="#0e8a7e" stroke-width="3"/><text x="{}" y="{}" fill="#4a5563">{}</text>"##, y, x + 36, y + 14, lang.pick("heartbeating tracker", "正在心跳的 TaskTracker"));
+    let _ = write!(
+        s,
+        r##"<rect x="{x}" y="{}" width="30" height="18" rx="4" fill="#ffffff" stroke="#0e8a7e" stroke-width="3"/><text x="{}" y="{}" fill="#4a5563">{}</text>"##,
+        y,
+        x + 36,
+        y + 14,
+        lang.pick("heartbeating tracker", "正在心跳的 TaskTracker")
+    );
 }
 
 #[cfg(test)]
@@ -240,7 +310,13 @@ mod tests {
             assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
             let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
             let texts: Vec<&str> = doc.descendants().filter(|n| n.is_text()).filter_map(|n| n.text()).collect();
-            let filled = view.racks.iter().flat_map(|r| &r.nodes).flat_map(|n| n.map_slots.iter().chain(&n.reduce_slots)).flatten().count();
+            let filled = view
+                .racks
+                .iter()
+                .flat_map(|r| &r.nodes)
+                .flat_map(|n| n.map_slots.iter().chain(&n.reduce_slots))
+                .flatten()
+                .count();
             assert!(filled > 0);
             assert_eq!(texts.iter().filter(|t| t.starts_with('J')).count(), filled);
             assert!(texts.iter().any(|t| t.contains("12")));

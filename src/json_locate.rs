@@ -225,7 +225,10 @@ mod set_tests {
 
     #[test]
     fn replaces_or_adds_the_field() {
-        assert_eq!(set_top_level("{\"a\": 1, \"scheduler\": \"fifo\"}", "scheduler", "\"fair\"").unwrap(), "{\"a\": 1, \"scheduler\": \"fair\"}");
+        assert_eq!(
+            set_top_level("{\"a\": 1, \"scheduler\": \"fifo\"}", "scheduler", "\"fair\"").unwrap(),
+            "{\"a\": 1, \"scheduler\": \"fair\"}"
+        );
         let added = set_top_level("{\"a\": {\"scheduler\": 1}}", "scheduler", "\"fair\"").unwrap();
         assert_eq!(serde_json::from_str::<serde_json::Value>(&added).unwrap()["scheduler"], "fair");
         assert_eq!(serde_json::from_str::<serde_json::Value>(&added).unwrap()["a"]["scheduler"], 1);
@@ -272,11 +275,16 @@ mod tests {
     #[test]
     fn garbage_never_panics() {
         for text in ["", "{", "[1,", "{\"a\":", "\"unterminated", "{\"a\" 1}", "é{\"ü\":[{]}"] {
-            for path in ["$", "$.a", "$[0]", "$.a[2].b", "$[\"x\\\"y\"]", "bogus", "line x, column 2", "line 99, column 99"] {
+            for path in
+                ["$", "$.a", "$[0]", "$.a[2].b", "$[\"x\\\"y\"]", "bogus", "line x, column 2", "line 99, column 99"]
+            {
                 let _ = locate(text, path);
             }
         }
-        assert_eq!(parse_path("$.a[\"b\\\"c\"][3]"), Some(vec![Seg::Key("a".into()), Seg::Key("b\"c".into()), Seg::Index(3)]));
+        assert_eq!(
+            parse_path("$.a[\"b\\\"c\"][3]"),
+            Some(vec![Seg::Key("a".into()), Seg::Key("b\"c".into()), Seg::Index(3)])
+        );
         assert_eq!(parse_path("x"), None);
     }
 }

@@ -15,8 +15,8 @@
 //! shows next to the default scenario (never a panic, never a blank page). The scenario text
 //! itself is validated afterwards by `scenario::parse` like any other input.
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
 /// The only version this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -45,7 +45,9 @@ pub struct Link {
 /// Why a hash is not a usable link.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LinkError {
-    TooLong { len: usize },
+    TooLong {
+        len: usize,
+    },
     /// No `v=` field.
     NoVersion,
     UnknownVersion(String),
@@ -63,11 +65,15 @@ impl LinkError {
     /// English text; the page uses `message` with its language.
     pub fn message(&self, zh: bool) -> String {
         match (self, zh) {
-            (LinkError::TooLong { len }, false) => format!("the link is too long ({len} characters, at most {MAX_HASH_LEN})"),
+            (LinkError::TooLong { len }, false) => {
+                format!("the link is too long ({len} characters, at most {MAX_HASH_LEN})")
+            }
             (LinkError::TooLong { len }, true) => format!("链接过长（{len} 个字符，最多 {MAX_HASH_LEN}）"),
             (LinkError::NoVersion, false) => "the link has no version (v=1)".into(),
             (LinkError::NoVersion, true) => "链接缺少版本号（v=1）".into(),
-            (LinkError::UnknownVersion(v), false) => format!("unknown link version {v:?}; this page reads version {VERSION}"),
+            (LinkError::UnknownVersion(v), false) => {
+                format!("unknown link version {v:?}; this page reads version {VERSION}")
+            }
             (LinkError::UnknownVersion(v), true) => format!("未知的链接版本 {v:?}；本页面只能读取版本 {VERSION}"),
             (LinkError::NoScenario, false) => "the link carries no scenario".into(),
             (LinkError::NoScenario, true) => "链接中没有场景".into(),
@@ -77,8 +83,12 @@ impl LinkError {
             (LinkError::NotUtf8, true) => "链接中的场景不是 UTF-8 文本".into(),
             (LinkError::BadHeartbeat(h), false) => format!("heartbeat {h:?} is not a number from 0 to {MAX_HB}"),
             (LinkError::BadHeartbeat(h), true) => format!("心跳 {h:?} 不是 0 到 {MAX_HB} 之间的数"),
-            (LinkError::BadStep(h), false) => format!("lesson step {h:?} is not a number from 0 to {}", crate::lesson::MAX_STEPS - 1),
-            (LinkError::BadStep(h), true) => format!("课程步骤 {h:?} 不是 0 到 {} 之间的数", crate::lesson::MAX_STEPS - 1),
+            (LinkError::BadStep(h), false) => {
+                format!("lesson step {h:?} is not a number from 0 to {}", crate::lesson::MAX_STEPS - 1)
+            }
+            (LinkError::BadStep(h), true) => {
+                format!("课程步骤 {h:?} 不是 0 到 {} 之间的数", crate::lesson::MAX_STEPS - 1)
+            }
             (LinkError::BadField(k), false) => format!("unexpected field {k:?} in the link"),
             (LinkError::BadField(k), true) => format!("链接中有多余的字段 {k:?}"),
         }
@@ -145,7 +155,9 @@ pub fn decode(hash: &str) -> Result<Option<Link>, LinkError> {
         },
     };
     let source = match (b, s, l) {
-        (None, None, Some(id)) if !id.is_empty() && escape_id(id) == id => Source::Lesson { id: id.to_string(), step: step.unwrap_or(0) },
+        (None, None, Some(id)) if !id.is_empty() && escape_id(id) == id => {
+            Source::Lesson { id: id.to_string(), step: step.unwrap_or(0) }
+        }
         (_, _, Some(_)) => return Err(LinkError::NoScenario),
         _ if step.is_some() => return Err(LinkError::BadField("st".into())),
         (Some(id), None, None) if !id.is_empty() && escape_id(id) == id => Source::Builtin(id.to_string()),
@@ -204,7 +216,10 @@ mod tests {
         assert_eq!(decode("v=1&s=%%%"), Err(LinkError::BadBase64));
         assert_eq!(decode("v=1&s=_w"), Err(LinkError::NotUtf8));
         assert_eq!(decode("v=1&b=x&hb=-1"), Err(LinkError::BadHeartbeat("-1".into())));
-        assert_eq!(decode("v=1&b=x&hb=99999999999999999999"), Err(LinkError::BadHeartbeat("99999999999999999999".into())));
+        assert_eq!(
+            decode("v=1&b=x&hb=99999999999999999999"),
+            Err(LinkError::BadHeartbeat("99999999999999999999".into()))
+        );
         assert_eq!(decode("v=1&b=x&hb=+3"), Err(LinkError::BadHeartbeat("+3".into())));
         assert_eq!(decode("v=1&b=x&evil=1"), Err(LinkError::BadField("evil".into())));
         assert_eq!(decode("v=1&v=1&b=x"), Err(LinkError::BadField("v".into())));
@@ -220,7 +235,10 @@ mod tests {
         let link = Link { source: Source::Lesson { id: "fair-delay-scheduling".into(), step: 4 }, hb: 10 };
         assert_eq!(encode(&link), "v=1&l=fair-delay-scheduling&st=4&hb=10");
         assert_eq!(decode("#v=1&l=fair-delay-scheduling&st=4&hb=10"), Ok(Some(link)));
-        assert_eq!(decode("v=1&l=fifo-padding").unwrap().unwrap().source, Source::Lesson { id: "fifo-padding".into(), step: 0 });
+        assert_eq!(
+            decode("v=1&l=fifo-padding").unwrap().unwrap().source,
+            Source::Lesson { id: "fifo-padding".into(), step: 0 }
+        );
         assert_eq!(decode("v=1&l=x&st=100"), Err(LinkError::BadStep("100".into())));
         assert_eq!(decode("v=1&l=x&st=-1"), Err(LinkError::BadStep("-1".into())));
         assert_eq!(decode("v=1&l=x&b=y"), Err(LinkError::NoScenario));

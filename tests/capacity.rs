@@ -5,7 +5,7 @@
 use schedscope::explain::text;
 use schedscope::i18n::Lang;
 use schedscope::sim::Simulation;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 fn scenario(config: Value) -> Value {
     json!({
@@ -39,19 +39,43 @@ fn start_up_errors_use_hadoops_words() {
             json!({"queues": [{"name": "default", "capacity": 50}, {"name": "q2", "capacity": 50, "max_capacity": 40}]}),
             "maximum-capacity 40.0 for a queue should be greater than or equal to capacity ",
         ),
-        (json!({"queues": [{"name": "default"}]}), "java.io.IOException: Queue 'default' doesn't have configured capacity!"),
-        (json!({"queues": [{"name": "default", "capacity": 100, "max_capacity": 120}]}), "Illegal maximum-capacity for queue default of 120.0"),
+        (
+            json!({"queues": [{"name": "default"}]}),
+            "java.io.IOException: Queue 'default' doesn't have configured capacity!",
+        ),
+        (
+            json!({"queues": [{"name": "default", "capacity": 100, "max_capacity": 120}]}),
+            "Illegal maximum-capacity for queue default of 120.0",
+        ),
         (json!({"queues": [{"name": "default", "capacity": 101}]}), "Illegal capacity for queue default of 101.0"),
-        (json!({"queues": [{"name": "default", "capacity": 100, "min_user_limit_percent": 0}]}), "Invalid user limit : 0 for queue : default"),
-        (json!({"queues": [{"name": "default", "capacity": 100, "init_accept_jobs_factor": 0}]}), "Invalid maximum jobs per user configuration 0"),
+        (
+            json!({"queues": [{"name": "default", "capacity": 100, "min_user_limit_percent": 0}]}),
+            "Invalid user limit : 0 for queue : default",
+        ),
+        (
+            json!({"queues": [{"name": "default", "capacity": 100, "init_accept_jobs_factor": 0}]}),
+            "Invalid maximum jobs per user configuration 0",
+        ),
         (
             json!({"queues": [{"name": "default", "capacity": 100, "max_initialized_active_tasks": 5, "max_initialized_active_tasks_per_user": 10}]}),
             "Illegal queue configuration for queue 'default'",
         ),
-        (json!({"queues": [{"name": "default", "capacity": 100}], "max_system_jobs": 0}), "Invalid maximum system jobs: 0"),
-        (json!({"queues": [{"name": "default", "capacity": 100}], "init_poll_interval_ms": 0}), "Invalid initializater poller interval 0"),
-        (json!({"queues": [{"name": "default", "capacity": 100}], "init_worker_threads": -1}), "Invalid initializater worker thread number -1"),
-        (json!({"mapred.queue.names": "default,q9", "mapred.capacity-scheduler.queue.default.capacity": "100"}), "Queue 'q9' doesn't have configured capacity!"),
+        (
+            json!({"queues": [{"name": "default", "capacity": 100}], "max_system_jobs": 0}),
+            "Invalid maximum system jobs: 0",
+        ),
+        (
+            json!({"queues": [{"name": "default", "capacity": 100}], "init_poll_interval_ms": 0}),
+            "Invalid initializater poller interval 0",
+        ),
+        (
+            json!({"queues": [{"name": "default", "capacity": 100}], "init_worker_threads": -1}),
+            "Invalid initializater worker thread number -1",
+        ),
+        (
+            json!({"mapred.queue.names": "default,q9", "mapred.capacity-scheduler.queue.default.capacity": "100"}),
+            "Queue 'q9' doesn't have configured capacity!",
+        ),
         (json!({"queue_names": []}), "System has no queue configured"),
     ];
     for (config, want) in cases {
@@ -87,8 +111,14 @@ fn malformed_capacity_settings_get_json_paths() {
         (json!({"queues": [{"capacity": 100}]}), "$.config.queues[0].name"),
         (json!({"queues": [{"name": "default", "capacty": 100}]}), "$.config.queues[0].capacty"),
         (json!({"queues": [{"name": "default", "capacity": [1]}]}), "$.config.queues[0].capacity"),
-        (json!({"queues": [{"name": "default", "capacity": 100}], "initial_queue_order": ["nope"]}), "$.config.initial_queue_order"),
-        (json!({"queues": [{"name": "default", "capacity": 100}], "cluster_capacity_rule": "all"}), "$.config.cluster_capacity_rule"),
+        (
+            json!({"queues": [{"name": "default", "capacity": 100}], "initial_queue_order": ["nope"]}),
+            "$.config.initial_queue_order",
+        ),
+        (
+            json!({"queues": [{"name": "default", "capacity": 100}], "cluster_capacity_rule": "all"}),
+            "$.config.cluster_capacity_rule",
+        ),
         (json!({"queues": [{"name": "default", "capacity": 100}], "memory": {"slot": 1}}), "$.config.memory.slot"),
         (
             json!({"queues": [{"name": "default", "capacity": 100}], "mapred.capacity-scheduler.queue.default.capacity": 100}),
@@ -134,13 +164,18 @@ fn every_capacity_test_is_encoded() {
         let name = line.trim_start_matches("*Source:* TestCapacityScheduler.").trim();
         let f = dir.join(format!("{name}.json"));
         let text = std::fs::read_to_string(&f).unwrap_or_else(|_| panic!("{} is missing", f.display()));
-        assert!(text.contains(&format!("\"source\": \"TestCapacityScheduler.{name}\"")), "{} names its source", f.display());
+        assert!(
+            text.contains(&format!("\"source\": \"TestCapacityScheduler.{name}\"")),
+            "{} names its source",
+            f.display()
+        );
     }
 }
 
 #[test]
 fn the_builtin_lesson_tells_its_story() {
-    let json = schedscope::scenario::builtin().iter().find(|(id, _)| *id == "capacity-users-highmem").expect("registered").1;
+    let json =
+        schedscope::scenario::builtin().iter().find(|(id, _)| *id == "capacity-users-highmem").expect("registered").1;
     let mut sim = Simulation::from_json(json).expect("valid");
     sim.run_to_end(10_000);
     assert!(sim.failures().is_empty());

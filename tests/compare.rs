@@ -3,9 +3,9 @@
 //! the consistency of the sampled series.
 
 use schedscope::scenario;
+use schedscope::sim::Engine;
 use schedscope::sim::compare::{self, parse_variant};
 use schedscope::sim::metrics;
-use schedscope::sim::Engine;
 
 fn builtin(id: &str) -> scenario::Scenario {
     scenario::parse(scenario::builtin().iter().find(|(i, _)| *i == id).unwrap().1).unwrap()
@@ -16,7 +16,12 @@ fn delay_scheduling_raises_node_locality_on_a_facebook_like_mix() {
     for seed in [1, 2] {
         let c = compare::delay_experiment(seed, 3000).unwrap();
         let (without, with) = (&c.runs[0], &c.runs[1]);
-        assert!(with.node_locality > without.node_locality, "seed {seed}: {} vs {}", with.node_locality, without.node_locality);
+        assert!(
+            with.node_locality > without.node_locality,
+            "seed {seed}: {} vs {}",
+            with.node_locality,
+            without.node_locality
+        );
         assert_eq!(without.unfinished_jobs + with.unfinished_jobs, 0);
         // Most jobs are small, as in the Facebook 2009 bins.
         let small: usize = with.by_size.iter().filter(|b| b.max_maps <= 2).map(|b| b.jobs).sum();

@@ -2,7 +2,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use schedscope::scenario::parse;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 fn base() -> Value {
     json!({
@@ -186,7 +186,9 @@ fn every_problem_is_reported_at_once() {
 
 #[test]
 fn garbage_never_panics() {
-    for text in ["", "null", "[]", "42", "\"x\"", "{\"jobs\": {}}", "{\"steps\": [1, null, {}]}", "{\"topology\": {\"\": [1]}}"] {
+    for text in
+        ["", "null", "[]", "42", "\"x\"", "{\"jobs\": {}}", "{\"steps\": [1, null, {}]}", "{\"topology\": {\"\": [1]}}"]
+    {
         assert!(parse(text).is_err(), "{text:?} should be rejected");
     }
 }

@@ -8,7 +8,9 @@ use schedscope::scenario;
 use schedscope::sim::Simulation;
 
 fn errors(fair: &str) -> Vec<String> {
-    let json = format!(r#"{{"scheduler": "fair", "racks": {{"count": 1, "nodes_per_rack": 2}}, "fair": {fair}, "steps": []}}"#);
+    let json = format!(
+        r#"{{"scheduler": "fair", "racks": {{"count": 1, "nodes_per_rack": 2}}, "fair": {fair}, "steps": []}}"#
+    );
     match scenario::parse(&json) {
         Ok(_) => Vec::new(),
         Err(e) => e.errors.iter().map(|e| e.to_string()).collect(),
@@ -17,7 +19,8 @@ fn errors(fair: &str) -> Vec<String> {
 
 #[test]
 fn malformed_allocation_xml_names_its_line() {
-    let xml = r#""<?xml version=\"1.0\"?>\n<allocations>\n  <pool name=\"a\">\n    <minMaps>1</minMaps>\n</allocations>\n""#;
+    let xml =
+        r#""<?xml version=\"1.0\"?>\n<allocations>\n  <pool name=\"a\">\n    <minMaps>1</minMaps>\n</allocations>\n""#;
     let e = errors(&format!(r#"{{"allocations": {xml}}}"#));
     assert_eq!(e.len(), 1, "{e:?}");
     assert!(e[0].starts_with("$.fair.allocations: allocation file line 5, column 1: malformed XML"), "{e:?}");
@@ -28,16 +31,25 @@ fn unknown_pool_property_is_an_error_in_xml_and_json() {
     let xml = r#""<allocations>\n<pool name=\"poolA\">\n  <minMap>1</minMap>\n</pool>\n</allocations>""#;
     let e = errors(&format!(r#"{{"allocations": {xml}}}"#));
     assert_eq!(e.len(), 1, "{e:?}");
-    assert!(e[0].contains("line 3, column 3: unknown pool property <minMap> in pool \"poolA\"; did you mean \"minMaps\"?"), "{e:?}");
+    assert!(
+        e[0].contains("line 3, column 3: unknown pool property <minMap> in pool \"poolA\"; did you mean \"minMaps\"?"),
+        "{e:?}"
+    );
     let e = errors(r#"{"allocations": {"pools": {"poolA": {"minMap": 1}}}}"#);
-    assert_eq!(e, vec!["$.fair.allocations.pools.poolA.minMap: unknown pool property; did you mean \"minMaps\"?".to_string()]);
+    assert_eq!(
+        e,
+        vec!["$.fair.allocations.pools.poolA.minMap: unknown pool property; did you mean \"minMaps\"?".to_string()]
+    );
 }
 
 #[test]
 fn negative_delay_is_an_error() {
     let e = errors(r#"{"properties": {"node_locality_delay": -5}}"#);
     assert_eq!(e.len(), 1, "{e:?}");
-    assert!(e[0].starts_with("$.fair.properties.node_locality_delay: found -5: a locality delay cannot be negative"), "{e:?}");
+    assert!(
+        e[0].starts_with("$.fair.properties.node_locality_delay: found -5: a locality delay cannot be negative"),
+        "{e:?}"
+    );
     assert!(errors(r#"{"properties": {"mapred.fairscheduler.locality.delay": -1}}"#).is_empty(), "-1 means auto");
 }
 
@@ -55,7 +67,10 @@ fn other_bad_fair_input() {
     let e = scenario::parse(r#"{"scheduler": "fifo", "fair": {}}"#).unwrap_err();
     assert_eq!(e.errors[0].path, "$.fair");
     // A Fair step with a typo in a field.
-    let e = scenario::parse(r#"{"scheduler": "fair", "steps": [{"op": "expect_pool", "pool": "a", "map": {"fairshare": 1}}]}"#).unwrap_err();
+    let e = scenario::parse(
+        r#"{"scheduler": "fair", "steps": [{"op": "expect_pool", "pool": "a", "map": {"fairshare": 1}}]}"#,
+    )
+    .unwrap_err();
     assert_eq!(e.errors[0].path, "$.steps[0].map.fairshare", "{e}");
 }
 
@@ -93,7 +108,7 @@ fn worked_example_reads_like_the_table() {
 
 #[test]
 fn sweep_reports_measured_locality_and_the_bound() {
-    use schedscope::sched::fair::sweep::{sweep, Sweep};
+    use schedscope::sched::fair::sweep::{Sweep, sweep};
     let json = scenario::builtin().iter().find(|(id, _)| *id == "fair-delay-sweep").unwrap().1;
     let s = scenario::parse(json).unwrap();
     let r = sweep(&s, &Sweep::Skips(vec![0.0, 5.0, 20.0]), 0).unwrap();
@@ -117,16 +132,44 @@ fn every_listed_fair_test_is_encoded() {
         .map(|t| scenario::parse(&t).unwrap().source.unwrap())
         .collect();
     let want = [
-        "testAllocationFileParsing", "testTaskNotAssignedWhenNoJobsArePresent", "testNonRunningJobsAreIgnored", "testSmallJobs",
-        "testSmallJobsWithAssignMultiple", "testLargeJobs", "testLargeJobsWithAssignMultiple", "testJobsWithPriorities",
-        "testLargeJobsWithPools", "testLargeJobsWithExcessCapacity", "testLargeJobsWithExcessCapacityAndAssignMultiple",
-        "testSmallJobInLargePool", "testPoolMaxJobs", "testUserMaxJobs", "testSizeBasedWeight", "testPoolWeights",
-        "testPoolMaxMapsReduces", "testCapBasedLoadManager", "testAssignMultipleWithUnderloadedCluster", "testMaxTasksToAssign",
-        "testDelaySchedulingAtNodeLevel", "testDelaySchedulingOffRack", "testFifoPool", "testFifoAndFairPools", "testPoolAssignment",
-        "testSetPoolTwice", "testMinSharePreemption", "testMinSharePreemptionWithSmallJob", "testMinAndFairSharePreemption",
-        "testNoPreemptionIfDisabled", "testNoPreemptionIfOnlyLogging", "testFairSharePreemption",
-        "testFairSharePreemptionWithShortTimeout", "TestComputeFairShares.testEqualSharing", "TestComputeFairShares.testEmptyList",
-        "TestCapBasedLoadManager.testCanAssignMap", "TestCapBasedLoadManager.testCanAssignReduce", "TestFairSchedulerPoolNames",
+        "testAllocationFileParsing",
+        "testTaskNotAssignedWhenNoJobsArePresent",
+        "testNonRunningJobsAreIgnored",
+        "testSmallJobs",
+        "testSmallJobsWithAssignMultiple",
+        "testLargeJobs",
+        "testLargeJobsWithAssignMultiple",
+        "testJobsWithPriorities",
+        "testLargeJobsWithPools",
+        "testLargeJobsWithExcessCapacity",
+        "testLargeJobsWithExcessCapacityAndAssignMultiple",
+        "testSmallJobInLargePool",
+        "testPoolMaxJobs",
+        "testUserMaxJobs",
+        "testSizeBasedWeight",
+        "testPoolWeights",
+        "testPoolMaxMapsReduces",
+        "testCapBasedLoadManager",
+        "testAssignMultipleWithUnderloadedCluster",
+        "testMaxTasksToAssign",
+        "testDelaySchedulingAtNodeLevel",
+        "testDelaySchedulingOffRack",
+        "testFifoPool",
+        "testFifoAndFairPools",
+        "testPoolAssignment",
+        "testSetPoolTwice",
+        "testMinSharePreemption",
+        "testMinSharePreemptionWithSmallJob",
+        "testMinAndFairSharePreemption",
+        "testNoPreemptionIfDisabled",
+        "testNoPreemptionIfOnlyLogging",
+        "testFairSharePreemption",
+        "testFairSharePreemptionWithShortTimeout",
+        "TestComputeFairShares.testEqualSharing",
+        "TestComputeFairShares.testEmptyList",
+        "TestCapBasedLoadManager.testCanAssignMap",
+        "TestCapBasedLoadManager.testCanAssignReduce",
+        "TestFairSchedulerPoolNames",
     ];
     for w in want {
         assert!(sources.iter().any(|s| s.ends_with(w) || s.ends_with(&format!(".{w}"))), "no scenario for {w}");

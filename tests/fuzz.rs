@@ -13,7 +13,8 @@ fn seeds() -> Vec<String> {
     let mut out = Vec::new();
     for dir in ["tests/scenarios/fifo", "tests/scenarios/fair", "tests/scenarios/capacity", "scenarios"] {
         let Ok(rd) = std::fs::read_dir(dir) else { continue };
-        let mut paths: Vec<_> = rd.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "json")).collect();
+        let mut paths: Vec<_> =
+            rd.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "json")).collect();
         paths.sort();
         for p in paths {
             if let Ok(t) = std::fs::read_to_string(&p) {
@@ -45,7 +46,8 @@ fn mutate(seed: &str, edits: &[(u8, usize, usize, u8)]) -> String {
                 b.splice(at..at, span);
             }
             3 => {
-                let n = ["999999999", "-1", "1e308", "4294967296", "0", "18446744073709551616", "NaN", "null"][byte as usize % 8];
+                let n = ["999999999", "-1", "1e308", "4294967296", "0", "18446744073709551616", "NaN", "null"]
+                    [byte as usize % 8];
                 b.splice(at..at, n.bytes());
             }
             4 => {
@@ -144,7 +146,7 @@ proptest! {
 }
 
 fn json_value() -> impl Strategy<Value = serde_json::Value> {
-    use serde_json::{json, Value};
+    use serde_json::{Value, json};
     let leaf = prop_oneof![
         Just(Value::Null),
         any::<bool>().prop_map(Value::Bool),
@@ -152,7 +154,8 @@ fn json_value() -> impl Strategy<Value = serde_json::Value> {
         any::<u64>().prop_map(|n| json!(n)),
         (-1e12f64..1e12).prop_map(|f| json!(f)),
         "[a-z_./ ]{0,12}".prop_map(Value::String),
-        prop::sample::select(vec!["fifo", "fair", "capacity", "map", "reduce", "RUNNING", "/rack1", "tt1", "h1"]).prop_map(|s| json!(s)),
+        prop::sample::select(vec!["fifo", "fair", "capacity", "map", "reduce", "RUNNING", "/rack1", "tt1", "h1"])
+            .prop_map(|s| json!(s)),
     ];
     leaf.prop_recursive(4, 48, 6, |inner| {
         prop_oneof![
@@ -160,9 +163,33 @@ fn json_value() -> impl Strategy<Value = serde_json::Value> {
             prop::collection::vec(
                 (
                     prop::sample::select(vec![
-                        "version", "scheduler", "trackers", "jobs", "racks", "count", "nodes_per_rack", "maps", "reduces",
-                        "name", "host", "rack", "id", "steps", "heartbeat", "expect", "config", "map_slots", "run",
-                        "max_heartbeats", "submit_time", "replicas", "queues", "capacity", "pools", "op", "tracker",
+                        "version",
+                        "scheduler",
+                        "trackers",
+                        "jobs",
+                        "racks",
+                        "count",
+                        "nodes_per_rack",
+                        "maps",
+                        "reduces",
+                        "name",
+                        "host",
+                        "rack",
+                        "id",
+                        "steps",
+                        "heartbeat",
+                        "expect",
+                        "config",
+                        "map_slots",
+                        "run",
+                        "max_heartbeats",
+                        "submit_time",
+                        "replicas",
+                        "queues",
+                        "capacity",
+                        "pools",
+                        "op",
+                        "tracker",
                     ]),
                     inner,
                 ),
@@ -180,7 +207,10 @@ fn huge_sizes_are_refused_with_a_message() {
         ("nodes", r#"{"version":1,"racks":{"count":1000000,"nodes_per_rack":1000},"jobs":[]}"#),
         ("nodes", r#"{"version":1,"racks":{"count":1000000000,"nodes_per_rack":1000000000},"jobs":[]}"#),
         ("tasks", r#"{"version":1,"racks":{"count":1,"nodes_per_rack":1},"jobs":[{"id":1,"maps":1000000000000}]}"#),
-        ("tasks", r#"{"version":1,"racks":{"count":1,"nodes_per_rack":1},"jobs":[{"id":1,"maps":{"count":1000000000,"replicas":3}}]}"#),
+        (
+            "tasks",
+            r#"{"version":1,"racks":{"count":1,"nodes_per_rack":1},"jobs":[{"id":1,"maps":{"count":1000000000,"replicas":3}}]}"#,
+        ),
         ("job id", r#"{"version":1,"racks":{"count":1,"nodes_per_rack":1},"jobs":[{"id":4294967295,"maps":1}]}"#),
     ] {
         let t = Instant::now();
@@ -195,7 +225,10 @@ fn huge_sizes_are_refused_with_a_message() {
             }
         }
     }
-    let e = schedscope::scenario::parse(r#"{"version":1,"racks":{"count":1000000000,"nodes_per_rack":1000000000},"jobs":[]}"#).unwrap_err();
+    let e = schedscope::scenario::parse(
+        r#"{"version":1,"racks":{"count":1000000000,"nodes_per_rack":1000000000},"jobs":[]}"#,
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("racks"), "{e}");
 }
 
@@ -203,7 +236,9 @@ fn huge_sizes_are_refused_with_a_message() {
 fn pointers(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
     out.push(at.clone());
     match v {
-        serde_json::Value::Object(m) => m.iter().for_each(|(k, x)| pointers(x, format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")), out)),
+        serde_json::Value::Object(m) => {
+            m.iter().for_each(|(k, x)| pointers(x, format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")), out))
+        }
         serde_json::Value::Array(a) => a.iter().enumerate().for_each(|(i, x)| pointers(x, format!("{at}/{i}"), out)),
         _ => {}
     }

@@ -29,7 +29,11 @@ fn every_lesson_narrative_is_true() {
         let hbs: Vec<u64> = r.hbs.iter().flatten().copied().collect();
         assert!(hbs.windows(2).all(|w| w[0] <= w[1]), "lesson {}: {hbs:?}", l.id);
         // A lesson teaches at least one key moment that is checked.
-        assert!(l.steps.iter().any(|s| !s.check.is_empty() || s.predict.is_some() || s.when.is_some()), "lesson {} checks nothing", l.id);
+        assert!(
+            l.steps.iter().any(|s| !s.check.is_empty() || s.predict.is_some() || s.when.is_some()),
+            "lesson {} checks nothing",
+            l.id
+        );
     }
 }
 
@@ -69,7 +73,10 @@ fn a_false_claim_is_reported_with_its_path() {
     v["steps"][2]["predict"]["answer"] = 0.into();
     let r = lesson::resolve(&lesson::from_value(&v).unwrap());
     let paths: Vec<&str> = r.failures.iter().map(|f| f.path.as_str()).collect();
-    assert!(paths.contains(&"$.steps[2].predict.choices[0]") && paths.contains(&"$.steps[2].predict.choices[1]"), "{paths:?}");
+    assert!(
+        paths.contains(&"$.steps[2].predict.choices[0]") && paths.contains(&"$.steps[2].predict.choices[1]"),
+        "{paths:?}"
+    );
 }
 
 #[test]
@@ -133,7 +140,11 @@ fn code_view_follows_the_delay_scheduling_worked_example() {
         // The highlighted lines are exactly the common lines and the taken branches.
         let m = code::method(v.method).unwrap();
         for (i, line) in m.lines.iter().enumerate() {
-            assert_eq!(v.lines.contains(&i), line.branch.is_empty() || v.taken.contains(&line.branch), "heartbeat {hb} line {i}");
+            assert_eq!(
+                v.lines.contains(&i),
+                line.branch.is_empty() || v.taken.contains(&line.branch),
+                "heartbeat {hb} line {i}"
+            );
         }
         // The full set of views for the heartbeat includes it.
         assert!(code::views(rec, &focus).iter().any(|x| x.method == "fair.getAllowedLocalityLevel"));

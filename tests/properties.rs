@@ -6,18 +6,18 @@
 use proptest::prelude::*;
 use schedscope::model::RunState;
 use schedscope::sim::{Engine, Simulation};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 fn scenario_strategy() -> impl Strategy<Value = Value> {
     (
-        1usize..=3,                // racks
-        1usize..=4,                // nodes per rack
-        0u32..=3,                  // map slots
-        0u32..=2,                  // reduce slots
+        1usize..=3, // racks
+        1usize..=4, // nodes per rack
+        0u32..=3,   // map slots
+        0u32..=2,   // reduce slots
         prop::collection::vec((0u32..=12, 0u32..=3, 0usize..5, 0i64..5000, prop::bool::ANY), 1..=4),
-        prop::bool::ANY,           // speculation
-        0u64..1000,                // seed
-        prop::bool::ANY,           // immediate counts
+        prop::bool::ANY, // speculation
+        0u64..1000,      // seed
+        prop::bool::ANY, // immediate counts
     )
         .prop_map(|(racks, per, ms, rs, jobs, spec, seed, immediate)| {
             let mut trackers = Vec::new();
@@ -136,7 +136,7 @@ fn scheduler_rules(e: &Engine, rec: &schedscope::explain::HeartbeatRecord) -> Re
     use schedscope::explain::Decision;
     use schedscope::model::TaskType;
     use schedscope::sched::capacity::decision::JobVerdict;
-    use schedscope::sched::fair::delay::{level_by_wait, LevelReason};
+    use schedscope::sched::fair::delay::{LevelReason, level_by_wait};
     match (&rec.decision, &e.scheduler) {
         (Decision::Capacity(d), schedscope::sched::Scheduler::Capacity(cs)) => {
             for p in [&d.map, &d.reduce] {
@@ -170,21 +170,33 @@ fn scheduler_rules(e: &Engine, rec: &schedscope::explain::HeartbeatRecord) -> Re
                         })
                         .sum();
                     if used as i32 > max {
-                        return Err(format!("queue {} holds {used} {} slots, above its maximum {max}", q.name, kind.as_str()));
+                        return Err(format!(
+                            "queue {} holds {used} {} slots, above its maximum {max}",
+                            q.name,
+                            kind.as_str()
+                        ));
                     }
                 }
             }
         }
         (Decision::Fair(d), _) => {
-            let delays = schedscope::sched::fair::delay::Delays { node: d.node_delay_ms, rack: d.rack_delay_ms, auto: d.auto_delay };
+            let delays = schedscope::sched::fair::delay::Delays {
+                node: d.node_delay_ms,
+                rack: d.rack_delay_ms,
+                auto: d.auto_delay,
+            };
             for t in &d.turns {
                 for v in t.visits.iter().flat_map(|p| &p.jobs) {
                     let Some(a) = &v.allowed else { continue };
                     // The allowed level follows the wait table unless an override applies.
                     if a.reason == LevelReason::Waited && a.level != level_by_wait(a.last_level, a.waited_ms, &delays) {
-                        return Err(format!("J{}: allowed {:?} after waiting {} ms at {:?}", v.job, a.level, a.waited_ms, a.last_level));
+                        return Err(format!(
+                            "J{}: allowed {:?} after waiting {} ms at {:?}",
+                            v.job, a.level, a.waited_ms, a.last_level
+                        ));
                     }
-                    if a.reason != LevelReason::Waited && a.level != schedscope::sched::fair::delay::LocalityLevel::Any {
+                    if a.reason != LevelReason::Waited && a.level != schedscope::sched::fair::delay::LocalityLevel::Any
+                    {
                         return Err(format!("J{}: override {:?} must allow ANY", v.job, a.reason));
                     }
                 }
@@ -192,7 +204,10 @@ fn scheduler_rules(e: &Engine, rec: &schedscope::explain::HeartbeatRecord) -> Re
             // The wait only grows for jobs skipped at the previous heartbeat, by the time since.
             for g in &d.wait_growth {
                 if g.after_ms - g.before_ms != d.delta_ms {
-                    return Err(format!("J{} waited {} → {} over a {} ms gap", g.job, g.before_ms, g.after_ms, d.delta_ms));
+                    return Err(format!(
+                        "J{} waited {} → {} over a {} ms gap",
+                        g.job, g.before_ms, g.after_ms, d.delta_ms
+                    ));
                 }
             }
         }

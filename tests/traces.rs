@@ -2,7 +2,7 @@
 //! `shared/data`, see `tests/data/README.md`) import into scenarios that run to the end under
 //! every scheduler; unusable input is reported with its JSON path or line, never a panic.
 
-use schedscope::scenario::traces::{import, Format, ImportOptions};
+use schedscope::scenario::traces::{Format, ImportOptions, import};
 use schedscope::sim::Simulation;
 
 const RUMEN: &str = include_str!("data/rumen-2jobs-cut.json");
@@ -42,7 +42,9 @@ fn rumen_trace_keeps_times_tasks_and_hosts() {
     assert_eq!(jobs[0]["maps"][0]["duration_ms"], 17_043);
     let trackers = v["trackers"].as_array().unwrap();
     assert!(!trackers.is_empty() && trackers.len() <= 4);
-    assert!(trackers.iter().all(|t| t["rack"] == "/default-rack" && t["host"].as_str().unwrap().ends_with(".smile.com")));
+    assert!(
+        trackers.iter().all(|t| t["rack"] == "/default-rack" && t["host"].as_str().unwrap().ends_with(".smile.com"))
+    );
     assert_eq!(Format::sniff(RUMEN), Format::Rumen);
 }
 
@@ -50,7 +52,10 @@ fn rumen_trace_keeps_times_tasks_and_hosts() {
 fn both_real_traces_run_under_each_scheduler() {
     for sched in ["fifo", "fair", "capacity"] {
         let sim = run_to_end(&import(RUMEN, &opts(sched)).unwrap());
-        assert_eq!(sim.scenario().scheduler, schedscope::scenario::parse(&import(RUMEN, &opts(sched)).unwrap().to_string()).unwrap().scheduler);
+        assert_eq!(
+            sim.scenario().scheduler,
+            schedscope::scenario::parse(&import(RUMEN, &opts(sched)).unwrap().to_string()).unwrap().scheduler
+        );
         for swim in [SWIM09, SWIM10] {
             let o = ImportOptions { max_jobs: 15, ..opts(sched) };
             let v = import(swim, &o).unwrap();
@@ -104,7 +109,10 @@ fn unusable_input_is_reported_where_it_is() {
     assert!(bad[0].path.starts_with("line 2"), "{bad:?}");
     let bad = e(r#"{"jobID": "j", "mapTasks": []}"#, &o);
     assert_eq!(bad[0].path, "$[0].submitTime");
-    let bad = e(r#"{"submitTime": 5, "mapTasks": [{"attempts": [{"result": "SUCCESS", "startTime": 9, "finishTime": 3, "hostName": "/r/h"}]}]}"#, &o);
+    let bad = e(
+        r#"{"submitTime": 5, "mapTasks": [{"attempts": [{"result": "SUCCESS", "startTime": 9, "finishTime": 3, "hostName": "/r/h"}]}]}"#,
+        &o,
+    );
     assert_eq!(bad[0].path, "$[0].mapTasks[0].attempts[0].finishTime");
     let bad = e(r#"{"submitTime": 5, "mapTasks": "many"}"#, &o);
     assert_eq!(bad[0].path, "$[0].mapTasks");
@@ -128,7 +136,15 @@ fn unusable_input_is_reported_where_it_is() {
     for cut in (0..SWIM10.len()).step_by(31) {
         let _ = import(&SWIM10[..cut], &o);
     }
-    for junk in ["[]", "[1, 2]", "{}", "null", "\t\t\t\t\t", "{\"submitTime\": 1e400}", "{\"submitTime\": -5, \"mapTasks\": [{\"attempts\": [5]}]}"] {
+    for junk in [
+        "[]",
+        "[1, 2]",
+        "{}",
+        "null",
+        "\t\t\t\t\t",
+        "{\"submitTime\": 1e400}",
+        "{\"submitTime\": -5, \"mapTasks\": [{\"attempts\": [5]}]}",
+    ] {
         let _ = import(junk, &o);
     }
 }

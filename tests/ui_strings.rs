@@ -1,7 +1,7 @@
 //! Every interface string the page asks for (`t(lang, "key")` in `src/ui/`) exists in both
 //! languages: a missing key would show "?" on the page.
 
-use schedscope::i18n::{ui, Lang};
+use schedscope::i18n::{Lang, ui};
 use std::path::Path;
 
 fn sources(dir: &Path, out: &mut Vec<String>) {

@@ -4,7 +4,7 @@
 //! `cargo test --release --target wasm32-unknown-unknown --test wasm_bench -- --include-ignored`.
 #![cfg(target_arch = "wasm32")]
 
-use schedscope::sim::bench::{run_case, BenchCase};
+use schedscope::sim::bench::{BenchCase, run_case};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);

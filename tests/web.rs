@@ -29,9 +29,7 @@ async fn mount_with_hash() -> Element {
 }
 
 fn query(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("no element matches {selector}"))
+    root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no element matches {selector}"))
 }
 
 fn count(root: &Element, selector: &str) -> u32 {
@@ -39,10 +37,7 @@ fn count(root: &Element, selector: &str) -> u32 {
 }
 
 async fn click(root: &Element, selector: &str) {
-    query(root, selector)
-        .dyn_into::<HtmlElement>()
-        .unwrap()
-        .click();
+    query(root, selector).dyn_into::<HtmlElement>().unwrap().click();
     yew::scheduler::flush().await;
 }
 
@@ -55,16 +50,9 @@ async fn renders_title_grid_and_controls() {
     let root = mount_app().await;
     assert_eq!(text(&root, "h1"), "SchedScope");
     assert_eq!(text(&root, "[data-testid=hb]"), "0");
-    assert!(
-        count(&root, "[data-testid^='node-']") > 0,
-        "no node cards rendered"
-    );
+    assert!(count(&root, "[data-testid^='node-']") > 0, "no node cards rendered");
     assert!(count(&root, "[data-testid=slot]") > 0, "no slots rendered");
-    assert_eq!(
-        count(&root, "[data-testid=slot].filled"),
-        0,
-        "slots filled before any heartbeat"
-    );
+    assert_eq!(count(&root, "[data-testid=slot].filled"), 0, "slots filled before any heartbeat");
     assert!(text(&root, "[data-testid=next]").contains("Next >"));
     assert!(text(&root, "[data-testid=prev]").contains("< Previous"));
 }
@@ -80,15 +68,9 @@ async fn next_fills_a_slot_and_previous_undoes_it() {
         clicks += 1;
     }
     assert_eq!(text(&root, "[data-testid=hb]"), clicks.to_string());
-    assert!(
-        count(&root, "[data-testid=why-lines] li") > 0,
-        "the why panel is empty"
-    );
+    assert!(count(&root, "[data-testid=why-lines] li") > 0, "the why panel is empty");
     let heartbeating = count(&root, ".node.hb-now");
-    assert_eq!(
-        heartbeating, 1,
-        "exactly one tracker should be marked as heartbeating"
-    );
+    assert_eq!(heartbeating, 1, "exactly one tracker should be marked as heartbeating");
 
     for _ in 0..clicks {
         click(&root, "[data-testid=prev]").await;
@@ -100,7 +82,8 @@ async fn next_fills_a_slot_and_previous_undoes_it() {
 
 fn set_hash(hash: &str) {
     let url = if hash.is_empty() { gloo::utils::window().location().pathname().unwrap() } else { format!("#{hash}") };
-    let _ = gloo::utils::window().history().unwrap().replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    let _ =
+        gloo::utils::window().history().unwrap().replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
 }
 
 #[wasm_bindgen_test]
@@ -245,7 +228,8 @@ async fn charts_follow_the_run() {
     input.set_value("80");
     input.dispatch_event(&web_sys::Event::new("input").unwrap()).unwrap();
     yew::scheduler::flush().await;
-    let mix: Vec<u64> = attr(&root, "[data-testid=chart-locality-svg]", "data-mix").split('/').map(|x| x.parse().unwrap()).collect();
+    let mix: Vec<u64> =
+        attr(&root, "[data-testid=chart-locality-svg]", "data-mix").split('/').map(|x| x.parse().unwrap()).collect();
     assert!(mix.iter().sum::<u64>() > 0, "{mix:?}");
     click(&root, "[data-testid=chart-tab-slots]").await;
     assert_eq!(count(&root, "[data-testid=chart-slots-svg] .area-maps"), 1);

@@ -1,10 +1,12 @@
 //! The Capacity Scheduler's decision record in words, English and Simplified Chinese (terms as
 //! in the project's source articles: 容量调度器, 队列, 用户资源上限, 大内存作业, 预留).
 
-use super::text::no_task;
 use super::Assignment;
+use super::text::no_task;
 use crate::i18n::Lang;
-use crate::sched::capacity::decision::{CapacityDecision, JobVerdict, Lookup, LookupResult, Phase, PhaseStop, QueueStanding, ReservationStep};
+use crate::sched::capacity::decision::{
+    CapacityDecision, JobVerdict, Lookup, LookupResult, Phase, PhaseStop, QueueStanding, ReservationStep,
+};
 use crate::sched::capacity::display::java_float;
 
 fn standing(s: &QueueStanding, lang: Lang) -> String {
@@ -51,7 +53,11 @@ fn verdict(job: u32, user: &str, v: &JobVerdict, map: bool, lang: Lang) -> Strin
         ),
         (JobVerdict::UserLimit { user: u, calc: c }, Lang::En) => format!(
             "J{job}: user {u} is at the user limit — holds {} slots, +{} would exceed the limit of {} ({}, current capacity {}).",
-            c.user_holds, c.slots, c.limit, users(c.active_users), c.current_capacity
+            c.user_holds,
+            c.slots,
+            c.limit,
+            users(c.active_users),
+            c.current_capacity
         ),
         (JobVerdict::UserLimit { user: u, calc: c }, Lang::Zh) => format!(
             "J{job}：用户 {u} 已达用户资源上限——已占 {} 个 slot，再加 {} 个就超过上限 {}（活跃用户 {} 个，当前容量 {}）。",
@@ -79,18 +85,33 @@ fn verdict(job: u32, user: &str, v: &JobVerdict, map: bool, lang: Lang) -> Strin
             "J{job}（{user}）在本节点没有本地 map，继续等待数据本地性：已错过 {opportunities} 次调度机会，需超过 {required_slots} × {} 次才允许 off-switch。",
             java_float(*factor)
         ),
-        (JobVerdict::OffSwitchUsed, Lang::En) => format!("J{job} ({user}) has only non-local maps here, and this heartbeat already gave its off-switch map."),
-        (JobVerdict::OffSwitchUsed, Lang::Zh) => format!("J{job}（{user}）在本节点只有非本地 map，而本次心跳已经分配过 off-switch map。"),
+        (JobVerdict::OffSwitchUsed, Lang::En) => {
+            format!("J{job} ({user}) has only non-local maps here, and this heartbeat already gave its off-switch map.")
+        }
+        (JobVerdict::OffSwitchUsed, Lang::Zh) => {
+            format!("J{job}（{user}）在本节点只有非本地 map，而本次心跳已经分配过 off-switch map。")
+        }
         (JobVerdict::NoTask { detail }, l) => match l {
             Lang::En => format!("J{job} ({user}) has no {k} to give: {}.", no_task(*detail, l)),
             Lang::Zh => format!("J{job}（{user}）没有可分配的 {k}：{}。", no_task(*detail, l)),
         },
         (JobVerdict::Assigned { task, off_switch, user_limit }, Lang::En) => {
-            let ul = user_limit.map(|c| format!("; user {user} held {} of a limit of {} ({})", c.user_holds, c.limit, users(c.active_users))).unwrap_or_default();
+            let ul = user_limit
+                .map(|c| {
+                    format!("; user {user} held {} of a limit of {} ({})", c.user_holds, c.limit, users(c.active_users))
+                })
+                .unwrap_or_default();
             format!("J{job} gets {task}{}{ul}.", if *off_switch { " off-switch" } else { "" })
         }
         (JobVerdict::Assigned { task, off_switch, user_limit }, Lang::Zh) => {
-            let ul = user_limit.map(|c| format!("；用户 {user} 已占 {} 个 slot，上限 {}（活跃用户 {} 个）", c.user_holds, c.limit, c.active_users)).unwrap_or_default();
+            let ul = user_limit
+                .map(|c| {
+                    format!(
+                        "；用户 {user} 已占 {} 个 slot，上限 {}（活跃用户 {} 个）",
+                        c.user_holds, c.limit, c.active_users
+                    )
+                })
+                .unwrap_or_default();
             format!("J{job} 得到 {task}{}{ul}。", if *off_switch { "（off-switch）" } else { "" })
         }
     }
@@ -135,13 +156,17 @@ fn lookup(l: &Lookup, map: bool, lang: Lang, out: &mut Vec<String>) {
         }
         if q.unlisted > 0 {
             out.push(match lang {
-                Lang::En => format!("    [{}] {} more jobs were asked and passed over (not listed).", q.queue, q.unlisted),
+                Lang::En => {
+                    format!("    [{}] {} more jobs were asked and passed over (not listed).", q.queue, q.unlisted)
+                }
                 Lang::Zh => format!("    [{}] 另有 {} 个作业被询问后跳过（未列出）。", q.queue, q.unlisted),
             });
         }
     }
     if matches!(l.result, LookupResult::NoTask) && l.reservation.is_none() {
-        out.push(lang.pick("    No queue has a task for this tracker.", "    没有队列能为本节点提供任务。").to_string());
+        out.push(
+            lang.pick("    No queue has a task for this tracker.", "    没有队列能为本节点提供任务。").to_string(),
+        );
     }
 }
 
@@ -168,10 +193,18 @@ fn phase(p: &Phase, map: bool, d: &CapacityDecision, lang: Lang, out: &mut Vec<S
         (PhaseStop::NoTask, Lang::Zh) => "没有队列能提供任务".into(),
         (PhaseStop::MemoryBlocked, Lang::En) => "a high-memory job holds or just took a reservation here".into(),
         (PhaseStop::MemoryBlocked, Lang::Zh) => "有大内存作业在此节点保持或新建了预留".into(),
-        (PhaseStop::MaxTasksPerHeartbeat, Lang::En) => format!("maximum-tasks-per-heartbeat ({}) reached", d.max_tasks_per_heartbeat),
-        (PhaseStop::MaxTasksPerHeartbeat, Lang::Zh) => format!("达到每次心跳最多任务数 maximum-tasks-per-heartbeat（{}）", d.max_tasks_per_heartbeat),
-        (PhaseStop::OffSwitchLimit, Lang::En) => format!("an off-switch map was given (maximum-tasks-after-offswitch = {})", d.max_tasks_after_offswitch),
-        (PhaseStop::OffSwitchLimit, Lang::Zh) => format!("已分配 off-switch map（maximum-tasks-after-offswitch = {}）", d.max_tasks_after_offswitch),
+        (PhaseStop::MaxTasksPerHeartbeat, Lang::En) => {
+            format!("maximum-tasks-per-heartbeat ({}) reached", d.max_tasks_per_heartbeat)
+        }
+        (PhaseStop::MaxTasksPerHeartbeat, Lang::Zh) => {
+            format!("达到每次心跳最多任务数 maximum-tasks-per-heartbeat（{}）", d.max_tasks_per_heartbeat)
+        }
+        (PhaseStop::OffSwitchLimit, Lang::En) => {
+            format!("an off-switch map was given (maximum-tasks-after-offswitch = {})", d.max_tasks_after_offswitch)
+        }
+        (PhaseStop::OffSwitchLimit, Lang::Zh) => {
+            format!("已分配 off-switch map（maximum-tasks-after-offswitch = {}）", d.max_tasks_after_offswitch)
+        }
         (PhaseStop::OneReduce, Lang::En) => "at most one reduce per heartbeat".into(),
         (PhaseStop::OneReduce, Lang::Zh) => "每次心跳最多一个 reduce".into(),
         (PhaseStop::NoFreeSlots, Lang::En) => "no free slot".into(),

@@ -2,8 +2,8 @@
 //! ran, and the live values of their variables, computed from the heartbeat's decision record.
 //! A `Focus` picks the job (or queue) whose path is shown when the method ran for several.
 
-pub use super::code_listings::{Line, Method, METHODS};
 use super::code_listings::*;
+pub use super::code_listings::{Line, METHODS, Method};
 use super::{Decision, HeartbeatRecord};
 use crate::model::task_selection::MapSource;
 use crate::sched::capacity::decision::{CapacityDecision, JobVerdict};
@@ -49,7 +49,13 @@ fn view(m: &Method, subject: Option<String>, taken: Vec<&'static str>, vars: Vec
     let branches = m.branches();
     let mut taken: Vec<&'static str> = branches.into_iter().filter(|b| taken.contains(b)).collect();
     taken.dedup();
-    let lines = m.lines.iter().enumerate().filter(|(_, l)| l.branch.is_empty() || taken.contains(&l.branch)).map(|(i, _)| i).collect();
+    let lines = m
+        .lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.branch.is_empty() || taken.contains(&l.branch))
+        .map(|(i, _)| i)
+        .collect();
     CodeView { method: m.id, hadoop: m.hadoop, subject, taken, lines, vars }
 }
 
@@ -108,7 +114,8 @@ fn fifo_assign(d: &FifoDecision) -> CodeView {
             }
             match stop {
                 MapStop::PaddingExceeded { .. } => {
-                    let last_non_local = d.map_tries.iter().rev().find(|x| x.assigned.is_some()).is_some_and(|x| x.call == "non_local");
+                    let last_non_local =
+                        d.map_tries.iter().rev().find(|x| x.assigned.is_some()).is_some_and(|x| x.call == "non_local");
                     t.push(if last_non_local { "maps.off_switch_stop" } else { "maps.padding_stop" });
                 }
                 MapStop::OffSwitch { .. } => t.push("maps.off_switch_stop"),
@@ -240,7 +247,14 @@ fn lvl_idx(l: LocalityLevel) -> usize {
 /// `getAllowedLocalityLevel` for `job` at this heartbeat (its first visit), if it was asked.
 pub fn allowed_level(rec: &HeartbeatRecord, job: u32) -> Option<CodeView> {
     let Decision::Fair(d) = &rec.decision else { return None };
-    let a = d.turns.iter().flat_map(|t| &t.visits).flat_map(|p| &p.jobs).find(|v| v.job == job && v.allowed.is_some())?.allowed.as_ref()?;
+    let a = d
+        .turns
+        .iter()
+        .flat_map(|t| &t.visits)
+        .flat_map(|p| &p.jobs)
+        .find(|v| v.job == job && v.allowed.is_some())?
+        .allowed
+        .as_ref()?;
     let mut vars = vec![
         var("now", d.time_ms),
         var("lastMapLocalityLevel", a.last_level.as_str()),
@@ -248,7 +262,13 @@ pub fn allowed_level(rec: &HeartbeatRecord, job: u32) -> Option<CodeView> {
         var("nodeLocalityDelay", a.node_delay_ms),
         var("rackLocalityDelay", a.rack_delay_ms),
     ];
-    if let LevelReason::Starved { since_min_share_ms, min_share_timeout_ms, since_half_fair_share_ms, fair_share_timeout_ms } = a.reason {
+    if let LevelReason::Starved {
+        since_min_share_ms,
+        min_share_timeout_ms,
+        since_half_fair_share_ms,
+        fair_share_timeout_ms,
+    } = a.reason
+    {
         vars.push(var("below min share for", since_min_share_ms));
         vars.push(var("minSharePreemptionTimeout", min_share_timeout_ms));
         vars.push(var("below half fair share for", since_half_fair_share_ms));
@@ -272,7 +292,11 @@ fn comparator(d: &CapacityDecision) -> Option<CodeView> {
 }
 
 fn visits(d: &CapacityDecision) -> impl Iterator<Item = (&str, &crate::sched::capacity::decision::JobVisit)> {
-    [&d.map, &d.reduce].into_iter().flat_map(|p| &p.lookups).flat_map(|l| &l.queues).flat_map(|q| q.jobs.iter().map(move |j| (q.queue.as_str(), j)))
+    [&d.map, &d.reduce]
+        .into_iter()
+        .flat_map(|p| &p.lookups)
+        .flat_map(|l| &l.queues)
+        .flat_map(|q| q.jobs.iter().map(move |j| (q.queue.as_str(), j)))
 }
 
 fn first_capacity_job(d: &CapacityDecision, queue: Option<&str>) -> Option<u32> {
@@ -293,7 +317,10 @@ fn limit_vars(c: &LimitCalc) -> Vec<Var> {
 /// `assignSlotsToJob` and `obtainNewTask`/`scheduleOffSwitch` for `job`'s first visit.
 fn capacity_job(d: &CapacityDecision, job: u32) -> Vec<CodeView> {
     let mut out = Vec::new();
-    let Some((queue, v)) = visits(d).find(|(_, v)| v.job == job && !matches!(v.verdict, JobVerdict::NotRunning { .. })) else { return out };
+    let Some((queue, v)) = visits(d).find(|(_, v)| v.job == job && !matches!(v.verdict, JobVerdict::NotRunning { .. }))
+    else {
+        return out;
+    };
     let subject = Some(format!("J{job} ({queue}, {})", v.user));
     match &v.verdict {
         JobVerdict::MaxCapacity { used, slots, max } => out.push(view(
@@ -314,7 +341,9 @@ fn capacity_job(d: &CapacityDecision, job: u32) -> Vec<CodeView> {
     }
     let off = match &v.verdict {
         JobVerdict::Assigned { off_switch: false, task, .. } => Some((vec!["local"], vec![var("task", task)])),
-        JobVerdict::Assigned { off_switch: true, task, .. } => Some((vec!["try_off_switch", "off_switch"], vec![var("task", task)])),
+        JobVerdict::Assigned { off_switch: true, task, .. } => {
+            Some((vec!["try_off_switch", "off_switch"], vec![var("task", task)]))
+        }
         JobVerdict::LocalityWait { opportunities, required_slots, factor } => Some((
             vec!["wait"],
             vec![

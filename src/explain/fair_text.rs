@@ -2,8 +2,8 @@
 //! Chinese. Chinese terms follow the delay-scheduling article the project grew from
 //! (延迟调度, 数据本地性, 本地性级别, 被跳过, node-local / rack-local / off-switch).
 
-use super::text::{no_task, short};
 use super::Assignment;
+use super::text::{no_task, short};
 use crate::i18n::Lang;
 use crate::sched::fair::decision::*;
 use crate::sched::fair::delay::{Allowed, LevelReason, LocalityLevel};
@@ -40,17 +40,31 @@ pub fn allowed_text(job: u32, a: &Allowed, lang: Lang) -> String {
             format!("J{job} has maps without input locations, so delay scheduling does not apply: allowed {lv}")
         }
         (LevelReason::NoLocalityInfo, Lang::Zh) => format!("J{job} 有没有输入位置的 map，不做延迟调度：允许 {lv}"),
-        (LevelReason::Starved { since_min_share_ms, min_share_timeout_ms, since_half_fair_share_ms, fair_share_timeout_ms }, l) => {
+        (
+            LevelReason::Starved {
+                since_min_share_ms,
+                min_share_timeout_ms,
+                since_half_fair_share_ms,
+                fair_share_timeout_ms,
+            },
+            l,
+        ) => {
             let (which, since, timeout) = if since_min_share_ms > min_share_timeout_ms {
                 (l.pick("below its min share", "低于最小份额"), since_min_share_ms, min_share_timeout_ms)
             } else {
-                (l.pick("below half its fair share", "低于公平份额的一半"), since_half_fair_share_ms, fair_share_timeout_ms)
+                (
+                    l.pick("below half its fair share", "低于公平份额的一半"),
+                    since_half_fair_share_ms,
+                    fair_share_timeout_ms,
+                )
             };
             match l {
                 Lang::En => format!(
                     "J{job}'s pool has been {which} for {since} ms, longer than its preemption timeout of {timeout} ms: the pool is starving, so no delay: allowed {lv}"
                 ),
-                Lang::Zh => format!("J{job} 所在的池已{which} {since} ms，超过抢占超时 {timeout} ms：池处于饥饿状态，不再延迟：允许 {lv}"),
+                Lang::Zh => format!(
+                    "J{job} 所在的池已{which} {since} ms，超过抢占超时 {timeout} ms：池处于饥饿状态，不再延迟：允许 {lv}"
+                ),
             }
         }
         (LevelReason::Waited, Lang::En) => {
@@ -66,9 +80,17 @@ pub fn allowed_text(job: u32, a: &Allowed, lang: Lang) -> String {
                     }
                 }
                 LocalityLevel::Rack => {
-                    if w >= r { format!("{w} ms ≥ rack delay {r} ms") } else { format!("{w} ms < rack delay {r} ms") }
+                    if w >= r {
+                        format!("{w} ms ≥ rack delay {r} ms")
+                    } else {
+                        format!("{w} ms < rack delay {r} ms")
+                    }
                 }
-                _ => return format!("J{job}'s last map was off-switch ({last}), and that level stays allowed until it launches a local map: allowed {lv}"),
+                _ => {
+                    return format!(
+                        "J{job}'s last map was off-switch ({last}), and that level stays allowed until it launches a local map: allowed {lv}"
+                    );
+                }
             };
             format!("J{job}'s last map was {last}, it has waited {cmp}: allowed {lv}")
         }
@@ -85,9 +107,17 @@ pub fn allowed_text(job: u32, a: &Allowed, lang: Lang) -> String {
                     }
                 }
                 LocalityLevel::Rack => {
-                    if w >= r { format!("等待 {w} ms ≥ rackLocalityDelay {r} ms") } else { format!("等待 {w} ms < rackLocalityDelay {r} ms") }
+                    if w >= r {
+                        format!("等待 {w} ms ≥ rackLocalityDelay {r} ms")
+                    } else {
+                        format!("等待 {w} ms < rackLocalityDelay {r} ms")
+                    }
                 }
-                _ => return format!("J{job} 上一个 map 是 off-switch（{last}），在再次启动本地 map 之前一直允许该级别：允许 {lv}"),
+                _ => {
+                    return format!(
+                        "J{job} 上一个 map 是 off-switch（{last}），在再次启动本地 map 之前一直允许该级别：允许 {lv}"
+                    );
+                }
             };
             format!("J{job} 上一个 map 的本地性级别是 {last}，{cmp}：允许 {lv}")
         }
@@ -139,11 +169,19 @@ fn pools_line(order: &[PoolLine], kind: &str, lang: Lang) -> String {
             match lang {
                 Lang::En => format!(
                     "{} (running {}, demand {}, min share {}, fair share {}{needy})",
-                    p.pool, p.running, p.demand, p.min_share, share(p.fair_share)
+                    p.pool,
+                    p.running,
+                    p.demand,
+                    p.min_share,
+                    share(p.fair_share)
                 ),
                 Lang::Zh => format!(
                     "{}（运行 {}，需求 {}，最小份额 {}，公平份额 {}{needy}）",
-                    p.pool, p.running, p.demand, p.min_share, share(p.fair_share)
+                    p.pool,
+                    p.running,
+                    p.demand,
+                    p.min_share,
+                    share(p.fair_share)
                 ),
             }
         })
@@ -156,22 +194,37 @@ fn pools_line(order: &[PoolLine], kind: &str, lang: Lang) -> String {
 
 fn rejected_text(r: &Rejected, kind: &str, lang: Lang) -> String {
     let head = match lang {
-        Lang::En => if kind == "map" { "Maps" } else { "Reduces" },
+        Lang::En => {
+            if kind == "map" {
+                "Maps"
+            } else {
+                "Reduces"
+            }
+        }
         Lang::Zh => kind,
     };
     match (r, lang) {
         (Rejected::Capacity { assigned, capacity }, Lang::En) => {
             format!("{} stop: {assigned} assigned = the {capacity} this heartbeat may take (maxTasksToAssign)", head)
         }
-        (Rejected::Capacity { assigned, capacity }, Lang::Zh) => format!("{} 停止：已分配 {assigned} 个，等于本次心跳上限 {capacity}（maxTasksToAssign）", head),
-        (Rejected::AllRunning { running, demand }, Lang::En) => {
-            format!("{} stop: the cluster already runs {running} = the {demand} {kind}s wanted (demand at the last update)", head)
+        (Rejected::Capacity { assigned, capacity }, Lang::Zh) => {
+            format!("{} 停止：已分配 {assigned} 个，等于本次心跳上限 {capacity}（maxTasksToAssign）", head)
         }
-        (Rejected::AllRunning { running, demand }, Lang::Zh) => format!("{} 停止：集群已运行 {running} 个，等于需求 {demand}（上次 update 的值）", head),
+        (Rejected::AllRunning { running, demand }, Lang::En) => {
+            format!(
+                "{} stop: the cluster already runs {running} = the {demand} {kind}s wanted (demand at the last update)",
+                head
+            )
+        }
+        (Rejected::AllRunning { running, demand }, Lang::Zh) => {
+            format!("{} 停止：集群已运行 {running} 个，等于需求 {demand}（上次 update 的值）", head)
+        }
         (Rejected::LoadCap { running, assigned, cap }, Lang::En) => {
             format!("{} stop: the tracker runs {running} + {assigned} assigned now, not below its load cap {cap}", head)
         }
-        (Rejected::LoadCap { running, assigned, cap }, Lang::Zh) => format!("{} 停止：本节点运行 {running} 个 + 本次已分配 {assigned} 个，已达负载上限 {cap}", head),
+        (Rejected::LoadCap { running, assigned, cap }, Lang::Zh) => {
+            format!("{} 停止：本节点运行 {running} 个 + 本次已分配 {assigned} 个，已达负载上限 {cap}", head)
+        }
         (Rejected::NoTask, Lang::En) => format!("{} stop: no pool had a {kind} for this tracker", head),
         (Rejected::NoTask, Lang::Zh) => format!("{} 停止：没有池能为本节点提供 {kind}", head),
     }
@@ -180,7 +233,8 @@ fn rejected_text(r: &Rejected, kind: &str, lang: Lang) -> String {
 /// Lines for one heartbeat of the Fair Scheduler.
 pub fn render(d: &FairDecision, assigned: &[Assignment], lang: Lang, out: &mut Vec<String>) {
     for p in &d.preemptions {
-        let who: Vec<String> = p.killed.iter().map(|k| format!("{} on {} ({})", k.attempt, k.tracker, k.pool)).collect();
+        let who: Vec<String> =
+            p.killed.iter().map(|k| format!("{} on {} ({})", k.attempt, k.tracker, k.pool)).collect();
         let owed: Vec<String> = p.due.iter().map(|x| format!("{} {}", x.pool, x.due_min.max(x.due_fair))).collect();
         out.push(match (lang, p.only_log) {
             (Lang::En, false) => format!(
@@ -197,15 +251,22 @@ pub fn render(d: &FairDecision, assigned: &[Assignment], lang: Lang, out: &mut V
     }
     // Delay-scheduling clock (updateLocalityWaitTimes).
     let mut clock = match (d.previous_heartbeat_ms, lang) {
-        (None, Lang::En) => "Delay-scheduling clock: no earlier heartbeat is recorded, so no waiting time is charged.".to_string(),
+        (None, Lang::En) => {
+            "Delay-scheduling clock: no earlier heartbeat is recorded, so no waiting time is charged.".to_string()
+        }
         (None, Lang::Zh) => "延迟调度计时：之前没有记录心跳，本次不累计等待时间。".to_string(),
-        (Some(p), Lang::En) => format!("Delay-scheduling clock: the previous heartbeat (any tracker) was at {}, {} ms ago.", secs(p), d.delta_ms),
+        (Some(p), Lang::En) => format!(
+            "Delay-scheduling clock: the previous heartbeat (any tracker) was at {}, {} ms ago.",
+            secs(p),
+            d.delta_ms
+        ),
         (Some(p), Lang::Zh) => format!("延迟调度计时：上一次心跳（任意节点）在 {}，距今 {} ms。", secs(p), d.delta_ms),
     };
     if d.wait_growth.is_empty() {
         clock += lang.pick(" No job was skipped then, so no wait grows.", "上次没有作业被跳过，等待时间都不增加。");
     } else {
-        let g: Vec<String> = d.wait_growth.iter().map(|w| format!("J{} {} → {} ms", w.job, w.before_ms, w.after_ms)).collect();
+        let g: Vec<String> =
+            d.wait_growth.iter().map(|w| format!("J{} {} → {} ms", w.job, w.before_ms, w.after_ms)).collect();
         clock += &match lang {
             Lang::En => format!(" Jobs skipped then are charged that time: {}.", g.join(", ")),
             Lang::Zh => format!("上次被跳过的作业累计这段时间：{}。", g.join("，")),
@@ -216,12 +277,16 @@ pub fn render(d: &FairDecision, assigned: &[Assignment], lang: Lang, out: &mut V
         Lang::En => format!(
             "Delays{}: NODE → RACK after {} ms of waiting, → ANY after {} ms (from RACK: {} ms).",
             if d.auto_delay { " (computed as 1.5 × heartbeat interval, at most 15 s)" } else { "" },
-            d.node_delay_ms, d.node_delay_ms + d.rack_delay_ms, d.rack_delay_ms
+            d.node_delay_ms,
+            d.node_delay_ms + d.rack_delay_ms,
+            d.rack_delay_ms
         ),
         Lang::Zh => format!(
             "延迟{}：等待 {} ms 后 NODE → RACK，等待 {} ms 后 → ANY（从 RACK 起需 {} ms）。",
             if d.auto_delay { "（按心跳间隔的 1.5 倍自动计算，最多 15 s）" } else { "" },
-            d.node_delay_ms, d.node_delay_ms + d.rack_delay_ms, d.rack_delay_ms
+            d.node_delay_ms,
+            d.node_delay_ms + d.rack_delay_ms,
+            d.rack_delay_ms
         ),
     });
     out.push(match lang {
@@ -245,16 +310,28 @@ pub fn render(d: &FairDecision, assigned: &[Assignment], lang: Lang, out: &mut V
     let mut shown_map = false;
     let mut shown_reduce = false;
     for (n, t) in d.turns.iter().enumerate() {
-        let first = if t.kind == "map" { !std::mem::replace(&mut shown_map, true) } else { !std::mem::replace(&mut shown_reduce, true) };
+        let first = if t.kind == "map" {
+            !std::mem::replace(&mut shown_map, true)
+        } else {
+            !std::mem::replace(&mut shown_reduce, true)
+        };
         if first {
             out.push(pools_line(&t.order, t.kind, lang));
         }
         let why = match (&t.choice, lang) {
             (TypeChoice::Balance { maps, reduces }, Lang::En) => {
-                if t.kind == "map" { format!("maps {maps} ≤ reduces {reduces}") } else { format!("maps {maps} > reduces {reduces}") }
+                if t.kind == "map" {
+                    format!("maps {maps} ≤ reduces {reduces}")
+                } else {
+                    format!("maps {maps} > reduces {reduces}")
+                }
             }
             (TypeChoice::Balance { maps, reduces }, Lang::Zh) => {
-                if t.kind == "map" { format!("map {maps} ≤ reduce {reduces}") } else { format!("map {maps} > reduce {reduces}") }
+                if t.kind == "map" {
+                    format!("map {maps} ≤ reduce {reduces}")
+                } else {
+                    format!("map {maps} > reduce {reduces}")
+                }
             }
             (TypeChoice::OnlyMaps, l) => l.pick("reduces already stopped", "reduce 已停止").into(),
             (TypeChoice::OnlyReduces, l) => l.pick("maps already stopped", "map 已停止").into(),
@@ -276,7 +353,10 @@ pub fn render(d: &FairDecision, assigned: &[Assignment], lang: Lang, out: &mut V
                 continue;
             }
             for v in &pv.jobs {
-                parts.push(format!("{}{} {}", pv.pool, lang.pick(":", "："), visit_text(v, assigned, t.kind, lang)).replace("： ", "："));
+                parts.push(
+                    format!("{}{} {}", pv.pool, lang.pick(":", "："), visit_text(v, assigned, t.kind, lang))
+                        .replace("： ", "："),
+                );
             }
             if pv.unlisted > 0 {
                 parts.push(match lang {
@@ -299,7 +379,13 @@ pub fn render(d: &FairDecision, assigned: &[Assignment], lang: Lang, out: &mut V
         }
     }
     if !d.assign_multiple && !assigned.is_empty() {
-        out.push(lang.pick("One task assigned: without assign-multiple the heartbeat ends here.", "已分配一个任务：未开启 assignmultiple，本次心跳到此结束。").into());
+        out.push(
+            lang.pick(
+                "One task assigned: without assign-multiple the heartbeat ends here.",
+                "已分配一个任务：未开启 assignmultiple，本次心跳到此结束。",
+            )
+            .into(),
+        );
     }
     if !d.skipped.is_empty() {
         let s: Vec<String> = d.skipped.iter().map(|j| format!("J{j}")).collect();

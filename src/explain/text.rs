@@ -72,11 +72,12 @@ pub fn no_task(n: NoTask, lang: Lang) -> String {
             "它在该节点上失败的尝试过多（作业级 TaskTracker 黑名单）",
         ),
         NoTask::NothingPending => ("all its tasks are running or done", "它的任务都已在运行或已完成"),
-        NoTask::NoneLocalEnough => (
-            "its pending maps are not local enough for this call",
-            "它剩余的 map 对这次调用来说都不够本地",
-        ),
-        NoTask::FailedOnThisHost => ("its pending tasks have all failed on this host before", "它剩余的任务都曾在该节点上失败过"),
+        NoTask::NoneLocalEnough => {
+            ("its pending maps are not local enough for this call", "它剩余的 map 对这次调用来说都不够本地")
+        }
+        NoTask::FailedOnThisHost => {
+            ("its pending tasks have all failed on this host before", "它剩余的任务都曾在该节点上失败过")
+        }
         NoTask::SlowStart => ("reduce slow start has not been reached", "尚未达到 reduce 慢启动阈值"),
         NoTask::AttemptLimit => ("the task has used up its attempts", "该任务的尝试次数已用完"),
     };
@@ -86,11 +87,13 @@ pub fn no_task(n: NoTask, lang: Lang) -> String {
 pub fn why(w: &Why, lang: Lang) -> String {
     match (w, lang) {
         (Why::NotRunning { state }, Lang::En) => format!("it is {} (only RUNNING jobs are served)", state.as_str()),
-        (Why::NotRunning { state }, Lang::Zh) => format!("作业处于 {} 状态（只有 RUNNING 的作业会被调度）", state.as_str()),
-        (Why::NoTask { detail }, l) => no_task(*detail, l),
-        (Why::OffSwitchUsed, l) => {
-            l.pick("this heartbeat's one off-switch map was already used", "本次心跳唯一的 off-switch map 名额已用掉").into()
+        (Why::NotRunning { state }, Lang::Zh) => {
+            format!("作业处于 {} 状态（只有 RUNNING 的作业会被调度）", state.as_str())
         }
+        (Why::NoTask { detail }, l) => no_task(*detail, l),
+        (Why::OffSwitchUsed, l) => l
+            .pick("this heartbeat's one off-switch map was already used", "本次心跳唯一的 off-switch map 名额已用掉")
+            .into(),
         (Why::NotReached, l) => l.pick("assignment stopped before its turn", "在轮到它之前分配已经结束").into(),
         (Why::PaddingOnlyFirst, l) => l
             .pick(
@@ -101,24 +104,36 @@ pub fn why(w: &Why, lang: Lang) -> String {
         (Why::SlowStart { done, needed }, Lang::En) => {
             format!("reduce slow start: {done} maps done, {needed} needed before reduces start")
         }
-        (Why::SlowStart { done, needed }, Lang::Zh) => format!("reduce 慢启动：已完成 {done} 个 map，需要 {needed} 个才开始 reduce"),
+        (Why::SlowStart { done, needed }, Lang::Zh) => {
+            format!("reduce 慢启动：已完成 {done} 个 map，需要 {needed} 个才开始 reduce")
+        }
         (Why::NoReduces, l) => l.pick("it has no reduces", "它没有 reduce 任务").into(),
         (Why::ReduceTaken { by }, Lang::En) => format!("this heartbeat's one reduce went to J{by}"),
         (Why::ReduceTaken { by }, Lang::Zh) => format!("本次心跳唯一的 reduce 已分给 J{by}"),
-        (Why::AtTaskCap { running, cap }, Lang::En) => format!("it already runs {running} tasks, the per-job cap is {cap}"),
+        (Why::AtTaskCap { running, cap }, Lang::En) => {
+            format!("it already runs {running} tasks, the per-job cap is {cap}")
+        }
         (Why::AtTaskCap { running, cap }, Lang::Zh) => format!("它已运行 {running} 个任务，达到每作业上限 {cap}"),
     }
 }
 
 fn source(s: Option<MapSource>, lang: Lang) -> String {
     let (en, zh) = match s {
-        Some(MapSource::FailedRerun) => ("a failed map re-run, taken first whatever its locality", "失败 map 的重试，不论本地性优先取出"),
+        Some(MapSource::FailedRerun) => {
+            ("a failed map re-run, taken first whatever its locality", "失败 map 的重试，不论本地性优先取出")
+        }
         Some(MapSource::Cache { level: 0 }) => ("its input block is on this very host", "输入数据块就在本节点上"),
-        Some(MapSource::Cache { level: 1 }) => ("its input block is on another host of this rack", "输入数据块在本机架的其他节点上"),
-        Some(MapSource::Cache { .. }) => ("found in a higher level of this host's topology", "在本节点更高层的拓扑缓存中找到"),
+        Some(MapSource::Cache { level: 1 }) => {
+            ("its input block is on another host of this rack", "输入数据块在本机架的其他节点上")
+        }
+        Some(MapSource::Cache { .. }) => {
+            ("found in a higher level of this host's topology", "在本节点更高层的拓扑缓存中找到")
+        }
         Some(MapSource::OtherRack) => ("its input lives only in another rack", "输入数据只在别的机架上"),
         Some(MapSource::NoLocation) => ("it has no input location at all", "它没有任何输入位置信息"),
-        Some(MapSource::Speculative) => ("a speculative copy of a slow running map", "为运行缓慢的 map 启动的推测执行副本"),
+        Some(MapSource::Speculative) => {
+            ("a speculative copy of a slow running map", "为运行缓慢的 map 启动的推测执行副本")
+        }
         None => ("", ""),
     };
     lang.pick(en, zh).to_string()
@@ -157,8 +172,12 @@ fn load_line(kind_en: &str, kind_zh: &str, l: &LoadCalc, lang: Lang) -> String {
 fn padding_line(p: &PaddingCheck, kind: &str, lang: Lang) -> String {
     if p.no_eligible_job {
         return match lang {
-            Lang::En => format!("Padding: no RUNNING job with reduces, so {kind} padding cannot be exceeded (map-only jobs are ignored)."),
-            Lang::Zh => format!("Padding：没有带 reduce 的 RUNNING 作业，{kind} padding 不会超出（纯 map 作业不计入）。"),
+            Lang::En => format!(
+                "Padding: no RUNNING job with reduces, so {kind} padding cannot be exceeded (map-only jobs are ignored)."
+            ),
+            Lang::Zh => {
+                format!("Padding：没有带 reduce 的 RUNNING 作业，{kind} padding 不会超出（纯 map 作业不计入）。")
+            }
         };
     }
     let pad = if p.num_trackers <= crate::sched::fifo::MIN_CLUSTER_SIZE_FOR_PADDING {
@@ -179,17 +198,18 @@ fn padding_line(p: &PaddingCheck, kind: &str, lang: Lang) -> String {
             p.total_tasks,
             p.total_capacity
         ),
-        (Lang::En, false) => format!(
-            "Padding not reached: running {kind}s {} + {pad} < capacity {}.",
-            p.total_tasks, p.total_capacity
-        ),
+        (Lang::En, false) => {
+            format!("Padding not reached: running {kind}s {} + {pad} < capacity {}.", p.total_tasks, p.total_capacity)
+        }
         (Lang::Zh, true) => format!(
             "在 J{} 处 padding 超出：运行中的 {kind} {} 个 + {pad} ≥ 容量 {}，为失败重试和推测执行留有余地，本次心跳至多分配一个 {kind}。",
             p.tripped_by.unwrap_or(0),
             p.total_tasks,
             p.total_capacity
         ),
-        (Lang::Zh, false) => format!("未触及 padding：运行中的 {kind} {} 个 + {pad} < 容量 {}。", p.total_tasks, p.total_capacity),
+        (Lang::Zh, false) => {
+            format!("未触及 padding：运行中的 {kind} {} 个 + {pad} < 容量 {}。", p.total_tasks, p.total_capacity)
+        }
     }
 }
 
@@ -206,8 +226,13 @@ fn fifo(d: &FifoDecision, assigned: &[Assignment], lang: Lang, out: &mut Vec<Str
         })
         .collect();
     out.push(match lang {
-        Lang::En => format!("Job queue (priority, then submit time): {}.", if q.is_empty() { "empty".into() } else { q.join(", ") }),
-        Lang::Zh => format!("作业队列（先按优先级，再按提交时间）：{}。", if q.is_empty() { "空".into() } else { q.join("，") }),
+        Lang::En => format!(
+            "Job queue (priority, then submit time): {}.",
+            if q.is_empty() { "empty".into() } else { q.join(", ") }
+        ),
+        Lang::Zh => {
+            format!("作业队列（先按优先级，再按提交时间）：{}。", if q.is_empty() { "空".into() } else { q.join("，") })
+        }
     });
     out.push(load_line("Map", "Map ", &d.map, lang));
     if let Some(p) = &d.map_padding {
@@ -227,12 +252,18 @@ fn fifo(d: &FifoDecision, assigned: &[Assignment], lang: Lang, out: &mut Vec<Str
         });
     }
     let stop = match (d.map_stop, lang) {
-        (MapStop::NoAvailableSlots, Lang::En) => "No map this heartbeat: the tracker already runs its current map capacity.".to_string(),
+        (MapStop::NoAvailableSlots, Lang::En) => {
+            "No map this heartbeat: the tracker already runs its current map capacity.".to_string()
+        }
         (MapStop::NoAvailableSlots, Lang::Zh) => "本次心跳不分配 map：该节点已达到当前 map 容量上限。".to_string(),
         (MapStop::Filled, Lang::En) => "Map assignment filled every available slot.".to_string(),
         (MapStop::Filled, Lang::Zh) => "可用的 map slot 已全部分配。".to_string(),
-        (MapStop::PaddingExceeded { job }, Lang::En) => format!("Map assignment stopped after J{job}'s map: padding allows one map per heartbeat."),
-        (MapStop::PaddingExceeded { job }, Lang::Zh) => format!("分配 J{job} 的 map 后停止：padding 超出时每次心跳只分配一个 map。"),
+        (MapStop::PaddingExceeded { job }, Lang::En) => {
+            format!("Map assignment stopped after J{job}'s map: padding allows one map per heartbeat.")
+        }
+        (MapStop::PaddingExceeded { job }, Lang::Zh) => {
+            format!("分配 J{job} 的 map 后停止：padding 超出时每次心跳只分配一个 map。")
+        }
         (MapStop::OffSwitch { job }, Lang::En) => format!(
             "Map assignment stopped after J{job}'s non-local map: at most one off-switch map per heartbeat, so this tracker does not take other trackers' local work."
         ),
@@ -250,12 +281,12 @@ fn fifo(d: &FifoDecision, assigned: &[Assignment], lang: Lang, out: &mut Vec<Str
     match (d.reduce_stop, lang) {
         (ReduceStop::Assigned { job }, Lang::En) => out.push(format!("J{job} gets this heartbeat's one reduce.")),
         (ReduceStop::Assigned { job }, Lang::Zh) => out.push(format!("J{job} 获得本次心跳唯一的 reduce。")),
-        (ReduceStop::PaddingOnlyFirst { job }, Lang::En) => {
-            out.push(format!("Reduce padding exceeded and J{job}, the first eligible job, had no reduce: no reduce this heartbeat."))
-        }
-        (ReduceStop::PaddingOnlyFirst { job }, Lang::Zh) => {
-            out.push(format!("reduce padding 已超出，且第一个符合条件的作业 J{job} 没有可用 reduce：本次心跳不分配 reduce。"))
-        }
+        (ReduceStop::PaddingOnlyFirst { job }, Lang::En) => out.push(format!(
+            "Reduce padding exceeded and J{job}, the first eligible job, had no reduce: no reduce this heartbeat."
+        )),
+        (ReduceStop::PaddingOnlyFirst { job }, Lang::Zh) => out.push(format!(
+            "reduce padding 已超出，且第一个符合条件的作业 J{job} 没有可用 reduce：本次心跳不分配 reduce。"
+        )),
         (ReduceStop::NoTask, Lang::En) => out.push("No job had a reduce for this tracker.".into()),
         (ReduceStop::NoTask, Lang::Zh) => out.push("没有作业能为该节点提供 reduce。".into()),
         (ReduceStop::NoAvailableSlots, _) => {}
@@ -320,7 +351,12 @@ fn limit(d: &LimitDecision, _assigned: &[Assignment], lang: Lang, out: &mut Vec<
                 s.kind,
                 if s.capped { ", jobs under the cap only" } else { ", any running job" }
             ),
-            Lang::Zh => format!("第 {} 步（{}{}）：", s.step, s.kind, if s.capped { "，仅限未达上限的作业" } else { "，任意运行中的作业" }),
+            Lang::Zh => format!(
+                "第 {} 步（{}{}）：",
+                s.step,
+                s.kind,
+                if s.capped { "，仅限未达上限的作业" } else { "，任意运行中的作业" }
+            ),
         };
         if s.tracker_full {
             out.push(head + lang.pick(" skipped, the tracker is at its load limit.", "跳过，本节点已达负载上限。"));
@@ -337,6 +373,13 @@ fn limit(d: &LimitDecision, _assigned: &[Assignment], lang: Lang, out: &mut Vec<
                 Some(w) => format!("J{j}: {}", why(w, lang)),
             })
             .collect();
-        out.push(format!("{head} {}", if parts.is_empty() { lang.pick("no running job", "没有运行中的作业").into() } else { parts.join("; ") }));
+        out.push(format!(
+            "{head} {}",
+            if parts.is_empty() {
+                lang.pick("no running job", "没有运行中的作业").into()
+            } else {
+                parts.join("; ")
+            }
+        ));
     }
 }

@@ -59,7 +59,9 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
     let mut ended = false;
     for (i, step) in lesson.steps.iter().enumerate() {
         let path = format!("$.steps[{i}]");
-        let fail = |out: &mut Resolved, hb, message: String| out.failures.push(LessonFailure { path: path.clone(), hb, message });
+        let fail = |out: &mut Resolved, hb, message: String| {
+            out.failures.push(LessonFailure { path: path.clone(), hb, message })
+        };
         // Where the step is.
         let hb = match (&step.when, step.hb) {
             (None, Some(h)) => Some(h),
@@ -84,10 +86,23 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
                 }
                 match (found, fixed) {
                     (Some(f), Some(x)) if f != x => {
-                        fail(&mut out, Some(f), format!("\"when\" first holds at heartbeat {f}, but the step says {x}"));
+                        fail(
+                            &mut out,
+                            Some(f),
+                            format!("\"when\" first holds at heartbeat {f}, but the step says {x}"),
+                        );
                     }
-                    (None, Some(x)) => fail(&mut out, Some(x), format!("\"when\" {} does not hold at heartbeat {x} (nor between the previous step and it)", describe(ev))),
-                    (None, None) => fail(&mut out, None, format!("\"when\" {} never holds after heartbeat {prev}", describe(ev))),
+                    (None, Some(x)) => fail(
+                        &mut out,
+                        Some(x),
+                        format!(
+                            "\"when\" {} does not hold at heartbeat {x} (nor between the previous step and it)",
+                            describe(ev)
+                        ),
+                    ),
+                    (None, None) => {
+                        fail(&mut out, None, format!("\"when\" {} never holds after heartbeat {prev}", describe(ev)))
+                    }
                     _ => {}
                 }
                 found.or(fixed)
@@ -115,7 +130,11 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
         let ctx = Ctx { records: &recs, engine: sim.engine() };
         for (k, ev) in step.check.iter().enumerate() {
             if !ev.holds(&ctx) {
-                out.failures.push(LessonFailure { path: format!("{path}.check[{k}]"), hb: Some(hb), message: format!("{} does not hold", describe(ev)) });
+                out.failures.push(LessonFailure {
+                    path: format!("{path}.check[{k}]"),
+                    hb: Some(hb),
+                    message: format!("{} does not hold", describe(ev)),
+                });
             }
         }
         if let Some(p) = &step.predict {
@@ -148,7 +167,11 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
         sim.go_to(last);
     }
     for f in sim.failures() {
-        out.failures.push(LessonFailure { path: format!("$.scenario ({})", f.step), hb: f.hb, message: f.message.clone() });
+        out.failures.push(LessonFailure {
+            path: format!("$.scenario ({})", f.step),
+            hb: f.hb,
+            message: f.message.clone(),
+        });
     }
     out.run_hbs = sim.total_hbs_known();
     out
@@ -156,7 +179,8 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
 
 /// The narrative as the CLI prints it: each step with its heartbeat, then any failure.
 pub fn render(lesson: &Lesson, r: &Resolved, lang: crate::i18n::Lang) -> Vec<String> {
-    let mut out = vec![format!("{} — {}", lesson.id, lesson.title.pick(lang)), format!("  {}", lesson.summary.pick(lang))];
+    let mut out =
+        vec![format!("{} — {}", lesson.id, lesson.title.pick(lang)), format!("  {}", lesson.summary.pick(lang))];
     for (i, step) in lesson.steps.iter().enumerate() {
         let hb = r.hbs.get(i).copied().flatten().map(|h| h.to_string()).unwrap_or_else(|| "?".into());
         let pause = if step.pause { " ‖" } else { "" };

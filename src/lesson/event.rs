@@ -4,13 +4,13 @@
 //! pool state, the engine right after that heartbeat). The same predicate answers "the first
 //! heartbeat where X happens" when a step is anchored on an event instead of a number.
 
+pub use super::event_json::parse;
 use crate::explain::{Decision, HeartbeatRecord};
 use crate::model::{JobId, RunState};
 use crate::sched::capacity::decision::{JobVerdict, LookupResult, PhaseStop, ReservationStep};
 use crate::sched::fair::delay::{LevelReason, LocalityLevel};
 use crate::sched::fifo::{MapStop, ReduceStop};
 use crate::sim::Engine;
-pub use super::event_json::parse;
 use serde::Serialize;
 
 /// Everything an event may look at: the records up to and including heartbeat `hb`, and the
@@ -32,7 +32,9 @@ impl Ctx<'_> {
 #[serde(rename_all = "snake_case", tag = "event")]
 pub enum Event {
     /// The heartbeat came from this TaskTracker.
-    Tracker { tracker: String },
+    Tracker {
+        tracker: String,
+    },
     /// Tasks launched in this heartbeat matching every given field; `count` is exact (default:
     /// at least one); `first`: the job's first task of that type in the whole run.
     Assigned {
@@ -45,18 +47,30 @@ pub enum Event {
     },
     /// Fair Scheduler: `getAllowedLocalityLevel` gave the job this level (first visit of the
     /// heartbeat), optionally for this reason and with this wait.
-    AllowedLevel { job: u32, level: String, reason: Option<String>, waited_ms: Option<i64> },
+    AllowedLevel {
+        job: u32,
+        level: String,
+        reason: Option<String>,
+        waited_ms: Option<i64>,
+    },
     /// Fair Scheduler: the job was visited, launched no map and is marked skipped.
-    Skipped { job: u32 },
+    Skipped {
+        job: u32,
+    },
     /// Fair Scheduler: the update thread preempted tasks (of this job / pool) since the
     /// previous heartbeat; `count` exact, default at least one.
-    Preempted { job: Option<u32>, pool: Option<String>, count: Option<u32> },
+    Preempted {
+        job: Option<u32>,
+        pool: Option<String>,
+        count: Option<u32>,
+    },
     /// Fair Scheduler pools, or Capacity queues, in the order the first turn/lookup of this
     /// task type sorted them (a prefix is enough).
     Order {
         #[serde(rename = "type")]
         kind: String,
-        order: Vec<String> },
+        order: Vec<String>,
+    },
     /// Fair Scheduler: a pool's fair share (and optionally min share) as the first turn of this
     /// type saw it, within 0.01.
     PoolShare {
@@ -67,39 +81,65 @@ pub enum Event {
         min_share: Option<i64>,
     },
     /// FIFO: why map assignment stopped (`no_slots`, `filled`, `padding`, `off_switch`, `no_task`).
-    FifoMapStop { stop: String, job: Option<u32> },
+    FifoMapStop {
+        stop: String,
+        job: Option<u32>,
+    },
     /// FIFO: how reduce assignment ended (`no_slots`, `assigned`, `padding`, `no_task`).
-    FifoReduceStop { stop: String },
+    FifoReduceStop {
+        stop: String,
+    },
     /// FIFO load factor: the tracker's current capacity `min(⌈loadFactor × slots⌉, slots)`.
     LoadCap {
         #[serde(rename = "type")]
         kind: String,
-        capacity: Option<u32>, available: Option<i64>, remaining: Option<u64> },
+        capacity: Option<u32>,
+        available: Option<i64>,
+        remaining: Option<u64>,
+    },
     /// Capacity Scheduler: some lookup of this heartbeat judged the job so (`user_limit`,
     /// `max_capacity`, `memory`, `locality_wait`, `off_switch_used`, `not_running`,
     /// `no_task`, `assigned`).
-    Verdict { job: u32, verdict: String },
+    Verdict {
+        job: u32,
+        verdict: String,
+    },
     /// Capacity Scheduler: the tracker is (re-)reserved for the job.
-    Reserved { job: u32 },
+    Reserved {
+        job: u32,
+    },
     /// Capacity Scheduler: the job's reservation on this tracker was released and honoured.
-    ReservationHonoured { job: u32 },
+    ReservationHonoured {
+        job: u32,
+    },
     /// Capacity Scheduler: why the map or reduce phase stopped.
     CapacityStop {
         #[serde(rename = "type")]
         kind: String,
-        stop: String },
+        stop: String,
+    },
     /// A job's run state after the heartbeat; `"ABSENT"`: never admitted.
-    JobState { job: u32, state: String },
+    JobState {
+        job: u32,
+        state: String,
+    },
     /// Running tasks of a job or a pool/queue after the heartbeat (exact).
     Running {
         job: Option<u32>,
         pool: Option<String>,
         #[serde(rename = "type")]
         kind: String,
-        count: u32 },
-    Not { of: Box<Event> },
-    All { of: Vec<Event> },
-    Any { of: Vec<Event> },
+        count: u32,
+    },
+    Not {
+        of: Box<Event>,
+    },
+    All {
+        of: Vec<Event>,
+    },
+    Any {
+        of: Vec<Event>,
+    },
 }
 
 fn level_name(l: LocalityLevel) -> &'static str {
@@ -159,9 +199,10 @@ impl Event {
                     None => n > 0,
                 };
                 let first_ok = !*first
-                    || !c.records[..c.records.len() - 1].iter().flat_map(|x| &x.assigned).any(|a| {
-                        job.is_some_and(|j| a.job == j) && kind.as_deref().is_none_or(|k| a.kind == k)
-                    });
+                    || !c.records[..c.records.len() - 1]
+                        .iter()
+                        .flat_map(|x| &x.assigned)
+                        .any(|a| job.is_some_and(|j| a.job == j) && kind.as_deref().is_none_or(|k| a.kind == k));
                 count_ok && first_ok
             }
             Event::AllowedLevel { job, level, reason, waited_ms } => match d {
@@ -207,7 +248,11 @@ impl Event {
                         .unwrap_or_default(),
                     Decision::Capacity(cd) => {
                         let phase = if kind == "map" { &cd.map } else { &cd.reduce };
-                        phase.lookups.first().map(|l| l.order.iter().map(|q| q.queue.clone()).collect()).unwrap_or_default()
+                        phase
+                            .lookups
+                            .first()
+                            .map(|l| l.order.iter().map(|q| q.queue.clone()).collect())
+                            .unwrap_or_default()
                     }
                     _ => Vec::new(),
                 };
@@ -219,7 +264,9 @@ impl Event {
                     .iter()
                     .find(|t| t.kind == kind)
                     .and_then(|t| t.order.iter().find(|p| p.pool == *pool))
-                    .is_some_and(|p| (p.fair_share - fair_share).abs() < 0.01 && min_share.is_none_or(|m| p.min_share == m)),
+                    .is_some_and(|p| {
+                        (p.fair_share - fair_share).abs() < 0.01 && min_share.is_none_or(|m| p.min_share == m)
+                    }),
                 _ => false,
             },
             Event::FifoMapStop { stop, job } => match d {

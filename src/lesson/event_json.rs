@@ -2,12 +2,29 @@
 //! with its JSON path (the reader of `scenario::json`).
 
 use super::event::Event;
-use crate::scenario::json::{as_array, as_str, index, Errs, Obj};
+use crate::scenario::json::{Errs, Obj, as_array, as_str, index};
 use serde_json::Value;
 
 pub const EVENTS: &[&str] = &[
-    "tracker", "assigned", "allowed_level", "skipped", "preempted", "order", "pool_share", "fifo_map_stop", "fifo_reduce_stop",
-    "load_cap", "verdict", "reserved", "reservation_honoured", "capacity_stop", "job_state", "running", "not", "all", "any",
+    "tracker",
+    "assigned",
+    "allowed_level",
+    "skipped",
+    "preempted",
+    "order",
+    "pool_share",
+    "fifo_map_stop",
+    "fifo_reduce_stop",
+    "load_cap",
+    "verdict",
+    "reserved",
+    "reservation_honoured",
+    "capacity_stop",
+    "job_state",
+    "running",
+    "not",
+    "all",
+    "any",
 ];
 
 fn one_of(o: &mut Obj, key: &'static str, allowed: &[&str], errs: &mut Errs) -> Option<String> {
@@ -78,7 +95,11 @@ pub fn parse(v: &Value, path: &str, errs: &mut Errs) -> Option<Event> {
             let kind = kind(&mut o, errs);
             let p = o.path_of("order");
             let list = required(o.get("order"), &o, "order", errs).and_then(|l| as_array(l, &p, 1000, errs))?;
-            let order = list.iter().enumerate().filter_map(|(i, x)| as_str(x, &index(&p, i), errs).map(str::to_string)).collect();
+            let order = list
+                .iter()
+                .enumerate()
+                .filter_map(|(i, x)| as_str(x, &index(&p, i), errs).map(str::to_string))
+                .collect();
             Event::Order { kind, order }
         }
         "pool_share" => {
@@ -89,11 +110,21 @@ pub fn parse(v: &Value, path: &str, errs: &mut Errs) -> Option<Event> {
             Event::PoolShare { pool: pool?, kind, fair_share: fair_share?, min_share }
         }
         "fifo_map_stop" => Event::FifoMapStop {
-            stop: required(one_of(&mut o, "stop", &["no_slots", "filled", "padding", "off_switch", "no_task"], errs), &o, "stop", errs)?,
+            stop: required(
+                one_of(&mut o, "stop", &["no_slots", "filled", "padding", "off_switch", "no_task"], errs),
+                &o,
+                "stop",
+                errs,
+            )?,
             job: job(&mut o, errs),
         },
         "fifo_reduce_stop" => Event::FifoReduceStop {
-            stop: required(one_of(&mut o, "stop", &["no_slots", "assigned", "padding", "no_task"], errs), &o, "stop", errs)?,
+            stop: required(
+                one_of(&mut o, "stop", &["no_slots", "assigned", "padding", "no_task"], errs),
+                &o,
+                "stop",
+                errs,
+            )?,
         },
         "load_cap" => Event::LoadCap {
             kind: kind(&mut o, errs),
@@ -103,7 +134,16 @@ pub fn parse(v: &Value, path: &str, errs: &mut Errs) -> Option<Event> {
         },
         "verdict" => {
             let j = required(job(&mut o, errs), &o, "job", errs);
-            let allowed = ["user_limit", "max_capacity", "memory", "locality_wait", "off_switch_used", "not_running", "no_task", "assigned"];
+            let allowed = [
+                "user_limit",
+                "max_capacity",
+                "memory",
+                "locality_wait",
+                "off_switch_used",
+                "not_running",
+                "no_task",
+                "assigned",
+            ];
             let verdict = required(one_of(&mut o, "verdict", &allowed, errs), &o, "verdict", errs);
             Event::Verdict { job: j?, verdict: verdict? }
         }
@@ -111,7 +151,15 @@ pub fn parse(v: &Value, path: &str, errs: &mut Errs) -> Option<Event> {
         "reservation_honoured" => Event::ReservationHonoured { job: required(job(&mut o, errs), &o, "job", errs)? },
         "capacity_stop" => {
             let kind = kind(&mut o, errs);
-            let allowed = ["no_free_slots", "filled", "no_task", "memory_blocked", "max_tasks_per_heartbeat", "off_switch_limit", "one_reduce"];
+            let allowed = [
+                "no_free_slots",
+                "filled",
+                "no_task",
+                "memory_blocked",
+                "max_tasks_per_heartbeat",
+                "off_switch_limit",
+                "one_reduce",
+            ];
             Event::CapacityStop { kind, stop: required(one_of(&mut o, "stop", &allowed, errs), &o, "stop", errs)? }
         }
         "job_state" => {
@@ -153,4 +201,3 @@ pub fn parse(v: &Value, path: &str, errs: &mut Errs) -> Option<Event> {
     o.finish(errs);
     Some(e)
 }
-

@@ -10,10 +10,10 @@ pub mod event;
 pub mod event_json;
 
 pub use builtin::builtin;
-pub use check::{resolve, LessonFailure, Resolved};
+pub use check::{LessonFailure, Resolved, resolve};
 pub use event::{Ctx, Event};
 
-use crate::scenario::json::{as_array, child, index, Errs, Obj};
+use crate::scenario::json::{Errs, Obj, as_array, child, index};
 use crate::scenario::{self, Scenario, ScenarioError, ScenarioErrors};
 use serde::Serialize;
 use serde_json::Value;
@@ -43,8 +43,18 @@ pub const CONCEPTS: &[&str] = &[
 
 /// Panels the page can highlight (`"point": "panel:<id>"`).
 pub const PANELS: &[&str] = &[
-    "why", "timeline", "fifo.queue", "fifo.load", "fifo.padding", "fair.pools", "fair.delay", "fair.preemption",
-    "capacity.queues", "capacity.users", "capacity.memory", "jobs",
+    "why",
+    "timeline",
+    "fifo.queue",
+    "fifo.load",
+    "fifo.padding",
+    "fair.pools",
+    "fair.delay",
+    "fair.preemption",
+    "capacity.queues",
+    "capacity.users",
+    "capacity.memory",
+    "jobs",
 ];
 /// Charts (`"point": "chart:<id>"`).
 pub const CHARTS: &[&str] = &["locality", "slots", "shares", "response"];
@@ -121,7 +131,9 @@ impl Lesson {
     /// The scenario as JSON text, for `Simulation::from_json` and share links.
     pub fn scenario_json(&self) -> String {
         match &self.scenario_ref {
-            ScenarioRef::Builtin(id) => scenario::builtin().iter().find(|(i, _)| i == id).map(|(_, j)| j.to_string()).unwrap_or_default(),
+            ScenarioRef::Builtin(id) => {
+                scenario::builtin().iter().find(|(i, _)| i == id).map(|(_, j)| j.to_string()).unwrap_or_default()
+            }
             ScenarioRef::Inline(v) => serde_json::to_string_pretty(v).unwrap_or_default(),
         }
     }
@@ -160,7 +172,10 @@ fn check_point(p: &str, path: &str, s: Option<&Scenario>, errs: &mut Errs) {
         "chart" => CHARTS.contains(&name),
         "code" => crate::explain::code::METHODS.iter().any(|m| m.id == name),
         _ => {
-            errs.push(path, format!("unknown kind {kind:?}; expected tracker, rack, job, pool, queue, panel, chart or code"));
+            errs.push(
+                path,
+                format!("unknown kind {kind:?}; expected tracker, rack, job, pool, queue, panel, chart or code"),
+            );
             return;
         }
     };
@@ -248,11 +263,15 @@ fn prefixed(e: ScenarioError, prefix: &str) -> ScenarioError {
 /// Parse and validate a lesson; on failure, every problem with its JSON path.
 pub fn parse(text: &str) -> Result<Lesson, ScenarioErrors> {
     if text.len() > 4 * 1024 * 1024 {
-        let e = ScenarioError { path: "$".into(), message: format!("found {} bytes, expected at most 4 MiB", text.len()) };
+        let e =
+            ScenarioError { path: "$".into(), message: format!("found {} bytes, expected at most 4 MiB", text.len()) };
         return Err(ScenarioErrors { errors: vec![e] });
     }
     let v: Value = serde_json::from_str(text).map_err(|e| ScenarioErrors {
-        errors: vec![ScenarioError { path: format!("line {}, column {}", e.line(), e.column()), message: format!("invalid JSON: {e}") }],
+        errors: vec![ScenarioError {
+            path: format!("line {}, column {}", e.line(), e.column()),
+            message: format!("invalid JSON: {e}"),
+        }],
     })?;
     from_value(&v)
 }
@@ -297,7 +316,10 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
     let title = bi(o.get("title"), "$.title", errs);
     let summary = bi(o.get("summary"), "$.summary", errs);
     let (scenario_ref, scenario) = match o.get("scenario") {
-        Some(Value::String(s)) => match s.strip_prefix("builtin:").and_then(|id| scenario::builtin().iter().find(|(i, _)| *i == id)) {
+        Some(Value::String(s)) => match s
+            .strip_prefix("builtin:")
+            .and_then(|id| scenario::builtin().iter().find(|(i, _)| *i == id))
+        {
             Some((id, json)) => match scenario::parse(json) {
                 Ok(sc) => (ScenarioRef::Builtin(id.to_string()), Some(sc)),
                 Err(e) => {
@@ -306,7 +328,10 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
                 }
             },
             None => {
-                errs.push("$.scenario", format!("found {s:?}, expected \"builtin:<id>\" naming a built-in scenario, or a scenario object"));
+                errs.push(
+                    "$.scenario",
+                    format!("found {s:?}, expected \"builtin:<id>\" naming a built-in scenario, or a scenario object"),
+                );
                 (ScenarioRef::Builtin(s.clone()), None)
             }
         },
@@ -334,7 +359,10 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
             if let Some(step) = read_step(st, &p, scenario.as_ref(), errs) {
                 if let Some(h) = step.hb {
                     if h < last_hb {
-                        errs.push(&child(&p, "hb"), format!("found {h}, expected {last_hb} or later (steps go forward in time)"));
+                        errs.push(
+                            &child(&p, "hb"),
+                            format!("found {h}, expected {last_hb} or later (steps go forward in time)"),
+                        );
                     }
                     last_hb = h;
                 }

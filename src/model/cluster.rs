@@ -3,12 +3,12 @@
 //! initialisation, and the task life cycle of `JobInProgress` (`obtainNewMapTaskCommon`,
 //! `addRunningTaskToTIP`, `completedTask`, `failedTask`).
 
+use super::Millis;
 use super::job::{Job, JobId, JobPriority, RunState};
-use super::task::{ActiveAttempt, AttemptId, Locality, TaskType, MAX_TASK_EXECS};
+use super::task::{ActiveAttempt, AttemptId, Locality, MAX_TASK_EXECS, TaskType};
 use super::task_selection::{MapSource, NoTask, TrackerCtx};
 use super::topology::Topology;
 use super::tracker::{RunningTask, Tracker};
-use super::Millis;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -134,7 +134,14 @@ impl Cluster {
     }
 
     /// Register a tracker, resolving its host (`JobTracker.addNewTracker`).
-    pub fn add_tracker(&mut self, name: &str, host: &str, location: &str, map_slots: u32, reduce_slots: u32) -> Result<usize, String> {
+    pub fn add_tracker(
+        &mut self,
+        name: &str,
+        host: &str,
+        location: &str,
+        map_slots: u32,
+        reduce_slots: u32,
+    ) -> Result<usize, String> {
         let node = self.topology.add_host(host, location, self.conf.cache_levels)?;
         if self.tracker_by_name.contains_key(name) {
             return Err(format!("tracker {name} is already registered"));
@@ -285,7 +292,9 @@ impl Cluster {
         if job.num_maps() == 0 {
             return Some(NoTask::NoTasksOfType);
         }
-        if !job.tracker_failures.is_empty() && !job.should_run_on_tracker(&self.trackers[ti].host, self.num_task_trackers()) {
+        if !job.tracker_failures.is_empty()
+            && !job.should_run_on_tracker(&self.trackers[ti].host, self.num_task_trackers())
+        {
             return Some(NoTask::TrackerBlacklisted);
         }
         if job.pending_maps() <= 0 && !job.conf.speculative_maps {
@@ -376,13 +385,7 @@ impl Cluster {
         };
         tracker.running.push(RunningTask { attempt: aid, slots, end_time: None, launch_time: now });
         self.live_sum[kind_ix(kind)] += 1;
-        Ok(Launched {
-            attempt: aid,
-            level,
-            locality: level.map(|l| classify(l, nodegroup)),
-            speculative,
-            source,
-        })
+        Ok(Launched { attempt: aid, level, locality: level.map(|l| classify(l, nodegroup)), speculative, source })
     }
 
     fn remove_from_tracker(&mut self, tracker: &str, aid: AttemptId) {
@@ -394,7 +397,6 @@ impl Cluster {
             }
         }
     }
-
 }
 
 /// The tracker as `findNewMapTask` sees it (a free function so that it borrows only the

@@ -1,9 +1,9 @@
 //! Jobs, mirroring `org.apache.hadoop.mapred.JobInProgress` (its counters and state) together
 //! with `JobStatus` run states, `JobPriority` and `JobID` ordering.
 
+use super::Millis;
 use super::task::Tip;
 use super::task_selection::MapCaches;
-use super::Millis;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -207,7 +207,9 @@ impl Job {
             + self.speculative_maps as i64
     }
     pub fn pending_reduces(&self) -> i64 {
-        self.num_reduces() as i64 - self.running_reduces as i64 - self.failed_reduce_tips as i64
+        self.num_reduces() as i64
+            - self.running_reduces as i64
+            - self.failed_reduce_tips as i64
             - self.finished_reduces as i64
             + self.speculative_reduces as i64
     }

@@ -74,7 +74,11 @@ impl JobMap {
     }
 
     pub fn remove(&mut self, id: &JobId) -> Option<Job> {
-        let old = if id.0 < DENSE_LIMIT { self.dense.get_mut(id.0 as usize).and_then(Option::take) } else { self.sparse.remove(id) };
+        let old = if id.0 < DENSE_LIMIT {
+            self.dense.get_mut(id.0 as usize).and_then(Option::take)
+        } else {
+            self.sparse.remove(id)
+        };
         if old.is_some() {
             self.len -= 1;
         }

@@ -182,11 +182,7 @@ impl Tip {
 
     /// `getProgress()` as used by speculation: best progress of running attempts, 1 when complete.
     pub fn progress(&self) -> f32 {
-        if self.complete {
-            1.0
-        } else {
-            self.active.iter().map(|a| a.progress).fold(0.0, f32::max)
-        }
+        if self.complete { 1.0 } else { self.active.iter().map(|a| a.progress).fold(0.0, f32::max) }
     }
 
     /// `hasSpeculativeTask(now, avgProgress)` (record skipping and COMMIT_PENDING are not modelled).

@@ -5,10 +5,10 @@
 //! The per-node lists are kept exactly as Hadoop keeps them, lazy clean-up included, so a
 //! student can follow `findNewMapTask` line by line.
 
+use super::Millis;
 use super::job::Job;
 use super::task::Tip;
 use super::topology::{NodeId, Topology};
-use super::Millis;
 
 mod speculation;
 
@@ -157,8 +157,7 @@ impl Job {
     /// `shouldRunOnTaskTracker`: the per-job tracker blacklist.
     pub fn should_run_on_tracker(&self, host: &str, cluster_size: u32) -> bool {
         let failures = self.tracker_failures.get(host).copied().unwrap_or(0);
-        !(failures >= self.conf.max_tracker_failures
-            && (self.flaky_trackers as f64) < cluster_size as f64 * 0.25)
+        !(failures >= self.conf.max_tracker_failures && (self.flaky_trackers as f64) < cluster_size as f64 * 0.25)
     }
 
     /// `findTaskFromList`: first runnable, non-running TIP that has not failed on this host

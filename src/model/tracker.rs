@@ -1,9 +1,9 @@
 //! TaskTrackers as the JobTracker sees them, mirroring `TaskTrackerStatus` (slots, the tasks
 //! that occupy them, `countMapTasks` / `countReduceTasks`).
 
+use super::Millis;
 use super::task::{AttemptId, TaskType};
 use super::topology::NodeId;
-use super::Millis;
 use serde::Serialize;
 
 /// One task occupying slots on a tracker.

@@ -6,7 +6,7 @@
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 /// Job-size bins: (min maps, max maps, share of jobs in %).
 pub const FACEBOOK_2009_BINS: [(u32, u32, u32); 9] = [
@@ -147,7 +147,12 @@ mod tests {
         assert!(total >= 500, "{total}");
         assert_eq!(s.trackers.len(), 100);
         for sched in ["fair", "capacity"] {
-            let spec = WorkloadSpec { target_tasks: 200, scheduler: sched.into(), queues: vec!["a".into(), "b".into(), "c".into()], ..Default::default() };
+            let spec = WorkloadSpec {
+                target_tasks: 200,
+                scheduler: sched.into(),
+                queues: vec!["a".into(), "b".into(), "c".into()],
+                ..Default::default()
+            };
             let v = generate(&spec);
             crate::scenario::from_value(&v).unwrap_or_else(|e| panic!("{sched}: {e}"));
         }

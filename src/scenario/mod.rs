@@ -14,7 +14,7 @@ pub use props::Config;
 pub use steps::{AttemptRef, ExpectTask, Step, StepKind};
 
 use crate::model::{JobPriority, Millis, RunState};
-use json::{as_array, child, index, Errs, Obj};
+use json::{Errs, Obj, as_array, child, index};
 use serde_json::Value;
 use std::fmt;
 
@@ -97,7 +97,11 @@ pub struct MapSpec {
 pub enum MapsSpec {
     List(Vec<MapSpec>),
     /// `{"count": N, "replicas": R}`: replicas placed rack-aware from the seed.
-    Placed { count: u64, replicas: u32, duration_ms: Option<Millis> },
+    Placed {
+        count: u64,
+        replicas: u32,
+        duration_ms: Option<Millis>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -173,7 +177,10 @@ impl Scenario {
 pub fn parse(text: &str) -> Result<Scenario, ScenarioErrors> {
     if text.len() > 64 * 1024 * 1024 {
         return Err(ScenarioErrors {
-            errors: vec![ScenarioError { path: "$".into(), message: format!("found {} bytes, expected at most 64 MiB", text.len()) }],
+            errors: vec![ScenarioError {
+                path: "$".into(),
+                message: format!("found {} bytes, expected at most 64 MiB", text.len()),
+            }],
         });
     }
     let value: Value = serde_json::from_str(text).map_err(|e| ScenarioErrors {
@@ -287,7 +294,10 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
     }
     for (i, t) in trackers.iter().enumerate() {
         if trackers[..i].iter().any(|o| o.name == t.name) {
-            errs.push(&index("$.trackers", i), format!("tracker name {:?} is used twice; expected unique names", t.name));
+            errs.push(
+                &index("$.trackers", i),
+                format!("tracker name {:?} is used twice; expected unique names", t.name),
+            );
         }
     }
     // Racks given on trackers (not in topology) join the topology.

@@ -2,7 +2,7 @@
 //! generator, `trackers`, and `jobs` with their maps (explicit, counted, or placed from
 //! the seed) and reduces.
 
-use super::json::{as_array, as_str, as_u64_in, child, index, Errs, Obj};
+use super::json::{Errs, Obj, as_array, as_str, as_u64_in, child, index};
 use super::*;
 
 pub(super) fn read_topology(v: &Value, errs: &mut Errs) -> Vec<(String, Vec<String>)> {
@@ -25,7 +25,10 @@ pub(super) fn read_topology(v: &Value, errs: &mut Errs) -> Vec<(String, Vec<Stri
         for (i, h) in list.iter().enumerate() {
             if let Some(h) = as_str(h, &index(&at, i), errs) {
                 if let Some((other, _)) = out.iter().find(|(_, hs)| hs.iter().any(|x| x == h)) {
-                    errs.push(&index(&at, i), format!("host {h:?} is already in rack {other}; expected each host in one rack"));
+                    errs.push(
+                        &index(&at, i),
+                        format!("host {h:?} is already in rack {other}; expected each host in one rack"),
+                    );
                 }
                 hs.push(h.to_string());
             }
@@ -63,7 +66,13 @@ pub(super) fn read_rack_generator(v: &Value, config: &Config, errs: &mut Errs) -
     out
 }
 
-pub(super) fn read_tracker(v: &Value, path: &str, config: &Config, topo: &[(String, Vec<String>)], errs: &mut Errs) -> Option<TrackerSpec> {
+pub(super) fn read_tracker(
+    v: &Value,
+    path: &str,
+    config: &Config,
+    topo: &[(String, Vec<String>)],
+    errs: &mut Errs,
+) -> Option<TrackerSpec> {
     let mut o = Obj::new(v, path, errs)?;
     let name = o.str("name", errs).map(str::to_string);
     if name.is_none() && !o.has("name") {
@@ -77,7 +86,10 @@ pub(super) fn read_tracker(v: &Value, path: &str, config: &Config, topo: &[(Stri
             Ok(r) => {
                 if let Some(l) = &listed {
                     if *l != r {
-                        errs.push(&o.path_of("rack"), format!("found {r:?}, but $.topology puts host {host:?} in {l:?}"));
+                        errs.push(
+                            &o.path_of("rack"),
+                            format!("found {r:?}, but $.topology puts host {host:?} in {l:?}"),
+                        );
                     }
                 }
                 r
@@ -213,7 +225,9 @@ pub(super) fn read_maps(v: &Value, path: &str, errs: &mut Errs) -> Option<MapsSp
         }
         Value::Array(_) => {
             let list = as_array(v, path, MAX_TASKS_PER_JOB as usize, errs)?;
-            Some(MapsSpec::List(list.iter().enumerate().filter_map(|(i, m)| read_map(m, &index(path, i), errs)).collect()))
+            Some(MapsSpec::List(
+                list.iter().enumerate().filter_map(|(i, m)| read_map(m, &index(path, i), errs)).collect(),
+            ))
         }
         Value::Object(_) => {
             let mut o = Obj::new(v, path, errs)?;
@@ -232,9 +246,9 @@ pub(super) fn read_maps(v: &Value, path: &str, errs: &mut Errs) -> Option<MapsSp
             let count = count?;
             Some(match replicas {
                 Some(r) => MapsSpec::Placed { count, replicas: r as u32, duration_ms },
-                None => MapsSpec::List(
-                    (0..count).map(|_| MapSpec { locations: locations.clone(), duration_ms }).collect(),
-                ),
+                None => {
+                    MapsSpec::List((0..count).map(|_| MapSpec { locations: locations.clone(), duration_ms }).collect())
+                }
             })
         }
         _ => {

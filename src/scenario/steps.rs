@@ -1,15 +1,15 @@
 //! Scripted steps: heartbeats with expected assignments, clock moves, task completions,
 //! job changes and checks (`docs/scenario-format.md`, "steps").
 
-use super::json::{as_array, as_str, child, found, index, Errs, Obj};
-use super::{read_job, JobSpec, Scenario, MAX_STEPS};
+use super::json::{Errs, Obj, as_array, as_str, child, found, index};
+use super::{JobSpec, MAX_STEPS, Scenario, read_job};
 use crate::model::{AttemptId, JobPriority, Locality, Millis, RunState, TaskType};
 use serde_json::Value;
 
 mod attempts;
 mod validate;
-pub use attempts::{parse_hadoop_name, parse_short};
 use attempts::read_attempt;
+pub use attempts::{parse_hadoop_name, parse_short};
 pub use validate::validate_steps;
 
 /// An attempt named in a step.
@@ -55,26 +55,76 @@ pub struct JobChecks {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum StepKind {
-    Heartbeat { tracker: String, expect: Option<Vec<ExpectTask>>, expect_count: Option<u32>, note: Option<String> },
-    Advance { ms: Millis },
-    Submit { job: Box<JobSpec> },
-    Finish { attempt: AttemptRef },
-    Fail { attempt: AttemptRef },
-    KillTask { attempt: AttemptRef },
-    SetPriority { job: u32, priority: JobPriority },
-    SetStartTime { job: u32, time: Option<Millis>, relative_to: Option<u32>, offset: Millis },
-    SetState { job: u32, state: RunState },
-    KillJob { job: u32 },
-    Init { job: u32 },
-    Progress { attempt: AttemptRef, value: f32 },
-    ExpectQueue { order: Vec<u32> },
-    ExpectJob { job: u32, checks: JobChecks },
-    ExpectHeartbeatInterval { ms: Millis },
-    ExpectMatchingLevel { a: String, b: String, max_level: u32, level: u32 },
-    Run { until_ms: Millis },
+    Heartbeat {
+        tracker: String,
+        expect: Option<Vec<ExpectTask>>,
+        expect_count: Option<u32>,
+        note: Option<String>,
+    },
+    Advance {
+        ms: Millis,
+    },
+    Submit {
+        job: Box<JobSpec>,
+    },
+    Finish {
+        attempt: AttemptRef,
+    },
+    Fail {
+        attempt: AttemptRef,
+    },
+    KillTask {
+        attempt: AttemptRef,
+    },
+    SetPriority {
+        job: u32,
+        priority: JobPriority,
+    },
+    SetStartTime {
+        job: u32,
+        time: Option<Millis>,
+        relative_to: Option<u32>,
+        offset: Millis,
+    },
+    SetState {
+        job: u32,
+        state: RunState,
+    },
+    KillJob {
+        job: u32,
+    },
+    Init {
+        job: u32,
+    },
+    Progress {
+        attempt: AttemptRef,
+        value: f32,
+    },
+    ExpectQueue {
+        order: Vec<u32>,
+    },
+    ExpectJob {
+        job: u32,
+        checks: JobChecks,
+    },
+    ExpectHeartbeatInterval {
+        ms: Millis,
+    },
+    ExpectMatchingLevel {
+        a: String,
+        b: String,
+        max_level: u32,
+        level: u32,
+    },
+    Run {
+        until_ms: Millis,
+    },
     /// A scheduler-specific op, validated by `crate::sched::validate_step` and run by the
     /// scheduler's `exec_step`.
-    Sched { op: String, args: Value },
+    Sched {
+        op: String,
+        args: Value,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -131,7 +181,10 @@ fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
             match short_ops.iter().find(|k| o.has(k)) {
                 Some(k) => (k.to_string(), o.get(k)),
                 None => {
-                    errs.push(path, format!("found a step without \"op\", expected {{\"op\": one of {}}}", OPS.join(", ")));
+                    errs.push(
+                        path,
+                        format!("found a step without \"op\", expected {{\"op\": one of {}}}", OPS.join(", ")),
+                    );
                     return None;
                 }
             }
@@ -166,14 +219,20 @@ fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
                         .enumerate()
                         .filter_map(|(i, x)| match x.as_str().filter(|s| s.starts_with("attempt_")) {
                             Some(s) => match parse_hadoop_name(s) {
-                                Ok((attempt, label, on)) => Some(ExpectTask { attempt, locality: None, label: Some(label), on }),
+                                Ok((attempt, label, on)) => {
+                                    Some(ExpectTask { attempt, locality: None, label: Some(label), on })
+                                }
                                 Err(e) => {
                                     errs.push(&index(&ep, i), e);
                                     None
                                 }
                             },
-                            None => read_attempt(x, &index(&ep, i), errs)
-                                .map(|(attempt, locality)| ExpectTask { attempt, locality, label: None, on: None }),
+                            None => read_attempt(x, &index(&ep, i), errs).map(|(attempt, locality)| ExpectTask {
+                                attempt,
+                                locality,
+                                label: None,
+                                on: None,
+                            }),
                         })
                         .collect(),
                 )
@@ -247,7 +306,9 @@ fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
                 Some(v) => as_array(v, &op_, 100_000, errs).map(|l| {
                     l.iter()
                         .enumerate()
-                        .filter_map(|(i, x)| super::json::as_u64_in(x, &index(&op_, i), 1, 9999, errs).map(|x| x as u32))
+                        .filter_map(|(i, x)| {
+                            super::json::as_u64_in(x, &index(&op_, i), 1, 9999, errs).map(|x| x as u32)
+                        })
                         .collect::<Vec<_>>()
                 }),
                 None => {
@@ -319,11 +380,16 @@ fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
             return Some(Step { path: path.to_string(), kind: StepKind::Sched { op: other.to_string(), args }, note });
         }
         other => {
-            let hint = match super::json::suggest(other, OPS.iter().copied().chain(crate::sched::sched_ops().iter().copied())) {
-                Some(s) => format!("; did you mean {s:?}?"),
-                None => String::new(),
-            };
-            errs.push(&o.path_of("op"), format!("found {}, expected one of {}{hint}", found(&Value::String(other.into())), OPS.join(", ")));
+            let hint =
+                match super::json::suggest(other, OPS.iter().copied().chain(crate::sched::sched_ops().iter().copied()))
+                {
+                    Some(s) => format!("; did you mean {s:?}?"),
+                    None => String::new(),
+                };
+            errs.push(
+                &o.path_of("op"),
+                format!("found {}, expected one of {}{hint}", found(&Value::String(other.into())), OPS.join(", ")),
+            );
             return None;
         }
     };

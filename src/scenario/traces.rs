@@ -17,7 +17,7 @@
 
 use super::json::{child, index};
 use super::{ScenarioError, ScenarioErrors};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 
 /// Largest trace accepted.
 pub const MAX_TRACE_BYTES: usize = 64 * 1024 * 1024;
@@ -87,7 +87,10 @@ pub fn import(text: &str, o: &ImportOptions) -> Result<Value, ScenarioErrors> {
         return Err(err("max_jobs", format!("found {}, expected 1 to {MAX_IMPORT_JOBS}", o.max_jobs)));
     }
     if !["fifo", "fair", "capacity", "limit_tasks_per_job"].contains(&o.scheduler.as_str()) {
-        return Err(err("scheduler", format!("found {:?}, expected fifo, fair, capacity or limit_tasks_per_job", o.scheduler)));
+        return Err(err(
+            "scheduler",
+            format!("found {:?}, expected fifo, fair, capacity or limit_tasks_per_job", o.scheduler),
+        ));
     }
     let mut v = match o.format.unwrap_or_else(|| Format::sniff(text)) {
         Format::Rumen => rumen(text, o)?,
@@ -95,18 +98,30 @@ pub fn import(text: &str, o: &ImportOptions) -> Result<Value, ScenarioErrors> {
     };
     v["scheduler"] = json!(o.scheduler);
     if o.scheduler == "capacity" {
-        let mut queues: Vec<String> = v["jobs"].as_array().into_iter().flatten().map(|j| j["queue"].as_str().unwrap_or("default").to_string()).collect();
+        let mut queues: Vec<String> = v["jobs"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|j| j["queue"].as_str().unwrap_or("default").to_string())
+            .collect();
         queues.sort();
         queues.dedup();
         let n = queues.len().max(1) as u64;
-        let list: Vec<Value> =
-            queues.iter().enumerate().map(|(i, q)| json!({"name": q, "capacity": 100 / n + if i == 0 { 100 % n } else { 0 }})).collect();
+        let list: Vec<Value> = queues
+            .iter()
+            .enumerate()
+            .map(|(i, q)| json!({"name": q, "capacity": 100 / n + if i == 0 { 100 % n } else { 0 }}))
+            .collect();
         v["config"]["queues"] = json!(list);
         v["config"]["initial_queue_order"] = json!(queues);
     }
     // The result must be a valid scenario; report its problems as import errors.
     super::from_value(&v).map_err(|e| ScenarioErrors {
-        errors: e.errors.into_iter().map(|x| ScenarioError { path: format!("scenario {}", x.path), message: x.message }).collect(),
+        errors: e
+            .errors
+            .into_iter()
+            .map(|x| ScenarioError { path: format!("scenario {}", x.path), message: x.message })
+            .collect(),
     })?;
     Ok(v)
 }
@@ -118,7 +133,12 @@ fn documents(text: &str) -> Result<Vec<Value>, ScenarioErrors> {
     for (i, doc) in stream.enumerate() {
         match doc {
             Ok(v) => out.push(v),
-            Err(e) => return Err(err(format!("line {}, column {}", e.line(), e.column()), format!("job {i}: invalid JSON: {e}"))),
+            Err(e) => {
+                return Err(err(
+                    format!("line {}, column {}", e.line(), e.column()),
+                    format!("job {i}: invalid JSON: {e}"),
+                ));
+            }
         }
         if out.len() > MAX_IMPORT_JOBS {
             return Err(err("$", format!("more than {MAX_IMPORT_JOBS} jobs")));
@@ -136,7 +156,10 @@ fn int(m: &Map<String, Value>, key: &str, path: &str, errs: &mut Vec<ScenarioErr
     match m.get(key) {
         Some(Value::Number(n)) if n.as_i64().is_some() => n.as_i64(),
         Some(v) => {
-            errs.push(ScenarioError { path: child(path, key), message: format!("found {}, expected a whole number", super::json::found(v)) });
+            errs.push(ScenarioError {
+                path: child(path, key),
+                message: format!("found {}, expected a whole number", super::json::found(v)),
+            });
             None
         }
         None => {
@@ -167,7 +190,11 @@ fn split_host(s: &str) -> Option<(String, String)> {
 fn layers(v: &Value) -> Option<(String, String)> {
     let l = v.get("layers")?.as_array()?;
     let host = l.last()?.as_str()?.to_string();
-    let rack = if l.len() >= 2 { format!("/{}", l[l.len() - 2].as_str()?.trim_start_matches('/')) } else { "/default-rack".into() };
+    let rack = if l.len() >= 2 {
+        format!("/{}", l[l.len() - 2].as_str()?.trim_start_matches('/'))
+    } else {
+        "/default-rack".into()
+    };
     Some((rack, host))
 }
 
@@ -178,7 +205,11 @@ fn rumen_task(t: &Value, path: &str, errs: &mut Vec<ScenarioError>) -> Option<RT
     };
     let attempts = m.get("attempts").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]);
     // The successful attempt, else the last one, else the task's own times.
-    let pick = attempts.iter().enumerate().find(|(_, a)| a.get("result").and_then(Value::as_str) == Some("SUCCESS")).or(attempts.iter().enumerate().next_back());
+    let pick = attempts
+        .iter()
+        .enumerate()
+        .find(|(_, a)| a.get("result").and_then(Value::as_str) == Some("SUCCESS"))
+        .or(attempts.iter().enumerate().next_back());
     let (span_src, span_path) = match pick {
         Some((k, a)) => (a.as_object(), index(&child(path, "attempts"), k)),
         None => (Some(m), path.to_string()),
@@ -187,11 +218,20 @@ fn rumen_task(t: &Value, path: &str, errs: &mut Vec<ScenarioError>) -> Option<RT
     let start = int(src, "startTime", &span_path, errs)?;
     let finish = int(src, "finishTime", &span_path, errs)?;
     if finish <= start || start <= 0 {
-        errs.push(ScenarioError { path: child(&span_path, "finishTime"), message: format!("found start {start} and finish {finish}, expected a finish after a positive start") });
+        errs.push(ScenarioError {
+            path: child(&span_path, "finishTime"),
+            message: format!("found start {start} and finish {finish}, expected a finish after a positive start"),
+        });
         return None;
     }
-    let host = pick.and_then(|(_, a)| a.get("hostName").and_then(Value::as_str).and_then(split_host).or_else(|| a.get("location").and_then(layers)));
-    let preferred = m.get("preferredLocations").and_then(Value::as_array).map(|l| l.iter().filter_map(layers).collect()).unwrap_or_default();
+    let host = pick.and_then(|(_, a)| {
+        a.get("hostName").and_then(Value::as_str).and_then(split_host).or_else(|| a.get("location").and_then(layers))
+    });
+    let preferred = m
+        .get("preferredLocations")
+        .and_then(Value::as_array)
+        .map(|l| l.iter().filter_map(layers).collect())
+        .unwrap_or_default();
     Some(RTask { duration: finish - start, host, preferred, span: (start, finish) })
 }
 
@@ -220,7 +260,10 @@ fn rumen(text: &str, o: &ImportOptions) -> Result<Value, ScenarioErrors> {
     for (i, d) in docs.iter().take(o.max_jobs).enumerate() {
         let path = index("$", i);
         let Value::Object(m) = d else {
-            errs.push(ScenarioError { path, message: format!("found {}, expected a Rumen job object", super::json::found(d)) });
+            errs.push(ScenarioError {
+                path,
+                message: format!("found {}, expected a Rumen job object", super::json::found(d)),
+            });
             continue;
         };
         let Some(submit) = int(m, "submitTime", &path, &mut errs) else { continue };
@@ -231,11 +274,15 @@ fn rumen(text: &str, o: &ImportOptions) -> Result<Value, ScenarioErrors> {
                 None | Some(Value::Null) => return Vec::new(),
                 Some(Value::Array(a)) => a,
                 Some(v) => {
-                    errs.push(ScenarioError { path: p, message: format!("found {}, expected a list of tasks", super::json::found(v)) });
+                    errs.push(ScenarioError {
+                        path: p,
+                        message: format!("found {}, expected a list of tasks", super::json::found(v)),
+                    });
                     return Vec::new();
                 }
             };
-            let tasks: Vec<RTask> = list.iter().enumerate().filter_map(|(k, t)| rumen_task(t, &index(&p, k), errs)).collect();
+            let tasks: Vec<RTask> =
+                list.iter().enumerate().filter_map(|(k, t)| rumen_task(t, &index(&p, k), errs)).collect();
             for t in &tasks {
                 spans.push(t.span);
                 for h in t.host.iter().chain(&t.preferred) {
@@ -252,7 +299,11 @@ fn rumen(text: &str, o: &ImportOptions) -> Result<Value, ScenarioErrors> {
             errs.push(ScenarioError { path: path.clone(), message: "too many tasks".into() });
             continue;
         }
-        let red_ms = if reduces.is_empty() { 1 } else { (reduces.iter().map(|t| t.duration).sum::<i64>() / reduces.len() as i64).max(1) };
+        let red_ms = if reduces.is_empty() {
+            1
+        } else {
+            (reduces.iter().map(|t| t.duration).sum::<i64>() / reduces.len() as i64).max(1)
+        };
         let name = format!("{} {}", text_of(m, "jobName", "job"), text_of(m, "jobID", ""));
         jobs.push(json!({
             "id": jobs.len() + 1,
@@ -274,7 +325,11 @@ fn rumen(text: &str, o: &ImportOptions) -> Result<Value, ScenarioErrors> {
     }
     let per = |spans: &mut Vec<(i64, i64)>| (peak(spans).div_ceil(hosts.len())).max(1);
     let (ms, rs) = (per(&mut map_spans), per(&mut red_spans));
-    let trackers: Vec<Value> = hosts.iter().enumerate().map(|(i, (rack, host))| json!({"name": format!("tt{}", i + 1), "host": host, "rack": rack})).collect();
+    let trackers: Vec<Value> = hosts
+        .iter()
+        .enumerate()
+        .map(|(i, (rack, host))| json!({"name": format!("tt{}", i + 1), "host": host, "rack": rack}))
+        .collect();
     Ok(json!({
         "version": 1,
         "id": "rumen-import",
@@ -311,23 +366,40 @@ fn swim(text: &str, o: &ImportOptions) -> Result<Value, ScenarioErrors> {
             match cols[c].trim().parse::<f64>() {
                 Ok(x) if x.is_finite() && x >= 0.0 => Some(x),
                 _ => {
-                    errs.push(ScenarioError { path: at(c + 1), message: format!("found {:?}, expected a number ≥ 0", cols[c]) });
+                    errs.push(ScenarioError {
+                        path: at(c + 1),
+                        message: format!("found {:?}, expected a number ≥ 0", cols[c]),
+                    });
                     None
                 }
             }
         };
-        let (Some(submit), Some(input), Some(shuffle), Some(output)) = (num(1, &mut errs), num(3, &mut errs), num(4, &mut errs), num(5, &mut errs)) else { continue };
+        let (Some(submit), Some(input), Some(shuffle), Some(output)) =
+            (num(1, &mut errs), num(3, &mut errs), num(4, &mut errs), num(5, &mut errs))
+        else {
+            continue;
+        };
         let submit_ms = (submit * 1000.0) as i64;
         let t0 = *t0.get_or_insert(submit_ms);
         if submit_ms < t0 {
-            errs.push(ScenarioError { path: at(2), message: format!("submit time {submit} s is before the first job's; expected rows in submit order") });
+            errs.push(ScenarioError {
+                path: at(2),
+                message: format!("submit time {submit} s is before the first job's; expected rows in submit order"),
+            });
             continue;
         }
         let maps = ((input / o.split_bytes as f64).ceil() as u64).clamp(1, o.max_maps_per_job);
-        let reduces = if shuffle == 0.0 { 0 } else { (((shuffle + output) / o.bytes_per_reduce as f64).round() as u64).clamp(1, o.max_maps_per_job) };
+        let reduces = if shuffle == 0.0 {
+            0
+        } else {
+            (((shuffle + output) / o.bytes_per_reduce as f64).round() as u64).clamp(1, o.max_maps_per_job)
+        };
         tasks += maps + reduces;
         if tasks > super::MAX_TOTAL_TASKS {
-            return Err(err(format!("line {}", ln + 1), format!("more than {} tasks in all; import fewer jobs (--max-jobs)", super::MAX_TOTAL_TASKS)));
+            return Err(err(
+                format!("line {}", ln + 1),
+                format!("more than {} tasks in all; import fewer jobs (--max-jobs)", super::MAX_TOTAL_TASKS),
+            ));
         }
         let id = jobs.len() + 1;
         jobs.push(json!({"id": id, "name": cols[0].trim(), "user": format!("user{}", id % 10 + 1), "submit_time": submit_ms - t0,

@@ -1,11 +1,11 @@
 //! Hadoop's default scheduler, `org.apache.hadoop.mapred.JobQueueTaskScheduler`
 //! (`assignTasks`, `exceededPadding`), exactly as in 1.2.1 (spec §4).
 
-use super::job_queue::JobQueue;
 use super::TaskScheduler;
+use super::job_queue::JobQueue;
 use crate::explain::{Assignment, Decision, JobLine, Why};
 use crate::model::cluster::JobEvent;
-use crate::model::task_selection::{NoTask, NON_LOCAL_CACHE_LEVEL};
+use crate::model::task_selection::{NON_LOCAL_CACHE_LEVEL, NoTask};
 use crate::model::{Cluster, JobId, RunState, TaskType};
 
 mod decision;
@@ -205,7 +205,13 @@ impl TaskScheduler for JobQueueTaskScheduler {
                     match cluster.obtain_new_map_task(*id, ti, max_level) {
                         Ok(l) => {
                             assigned.push(Assignment::from_launched(&l, "obtainNewNodeOrRackLocalMapTask"));
-                            tries.push(MapTry { slot, job: id.0, call: "local", assigned: Some(assigned.len() - 1), none: None });
+                            tries.push(MapTry {
+                                slot,
+                                job: id.0,
+                                call: "local",
+                                assigned: Some(assigned.len() - 1),
+                                none: None,
+                            });
                             if exceeded {
                                 stop = MapStop::PaddingExceeded { job: id.0 };
                                 break 'schedule_maps;
@@ -225,10 +231,16 @@ impl TaskScheduler for JobQueueTaskScheduler {
                                 assigned: Some(assigned.len() - 1),
                                 none: None,
                             });
-                            stop = if exceeded { MapStop::PaddingExceeded { job: id.0 } } else { MapStop::OffSwitch { job: id.0 } };
+                            stop = if exceeded {
+                                MapStop::PaddingExceeded { job: id.0 }
+                            } else {
+                                MapStop::OffSwitch { job: id.0 }
+                            };
                             break 'schedule_maps;
                         }
-                        Err(e) => tries.push(MapTry { slot, job: id.0, call: "non_local", assigned: None, none: Some(e) }),
+                        Err(e) => {
+                            tries.push(MapTry { slot, job: id.0, call: "non_local", assigned: None, none: Some(e) })
+                        }
                     }
                 }
                 if !found {
@@ -299,7 +311,9 @@ impl TaskScheduler for JobQueueTaskScheduler {
                 } else if let Some(w) = not_running {
                     Some(w)
                 } else if !hopeful.contains(id) {
-                    Some(Why::NoTask { detail: if j.num_maps() == 0 { NoTask::NoTasksOfType } else { NoTask::NothingPending } })
+                    Some(Why::NoTask {
+                        detail: if j.num_maps() == 0 { NoTask::NoTasksOfType } else { NoTask::NothingPending },
+                    })
                 } else {
                     match last_try.get(&id.0) {
                         None => Some(Why::NotReached),

@@ -2,9 +2,9 @@
 //! hands out at most one task per heartbeat and prefers jobs below a running-task cap
 //! (spec §10).
 
+use super::TaskScheduler;
 use super::fifo::job_lines;
 use super::job_queue::JobQueue;
-use super::TaskScheduler;
 use crate::explain::{Assignment, Decision, JobLine, Why};
 use crate::model::cluster::JobEvent;
 use crate::model::{Cluster, JobId, RunState, TaskType};
@@ -110,9 +110,9 @@ impl TaskScheduler for LimitTasksPerJobTaskScheduler {
                     TaskType::Map => cluster
                         .obtain_new_map_task(*id, ti, cluster.conf.cache_levels as i32 + 1)
                         .map(|l| Assignment::from_launched(&l, "obtainNewMapTask")),
-                    TaskType::Reduce => {
-                        cluster.obtain_new_reduce_task(*id, ti).map(|l| Assignment::from_launched(&l, "obtainNewReduceTask"))
-                    }
+                    TaskType::Reduce => cluster
+                        .obtain_new_reduce_task(*id, ti)
+                        .map(|l| Assignment::from_launched(&l, "obtainNewReduceTask")),
                 };
                 match res {
                     Ok(a) => {

@@ -3,9 +3,8 @@
 //! browser.
 
 use super::Engine;
-use crate::scenario::generator::{generate, WorkloadSpec};
+use crate::scenario::generator::{WorkloadSpec, generate};
 use serde::Serialize;
-
 
 /// One benchmark case: a cluster size and a workload size.
 #[derive(Debug, Clone, Serialize)]

@@ -4,10 +4,10 @@
 //! scheduling paper's experiment in miniature (Zaharia et al., EuroSys 2010, §5–6): a
 //! Facebook-like mix of job sizes under Fair sharing with and without delay scheduling.
 
-use super::metrics::{self, RunSummary};
 use super::Engine;
+use super::metrics::{self, RunSummary};
 use crate::model::Millis;
-use crate::scenario::generator::{generate, WorkloadSpec};
+use crate::scenario::generator::{WorkloadSpec, generate};
 use crate::scenario::json::Errs;
 use crate::scenario::{Scenario, SchedulerKind};
 use serde::Serialize;
@@ -33,12 +33,22 @@ pub fn parse_variant(s: &str) -> Result<Variant, String> {
         "fair" => SchedulerKind::Fair,
         "capacity" => SchedulerKind::Capacity,
         "limit_tasks_per_job" => SchedulerKind::LimitTasksPerJob,
-        other => return Err(format!("unknown scheduler {other:?}; expected fifo, fair, capacity or limit_tasks_per_job")),
+        other => {
+            return Err(format!("unknown scheduler {other:?}; expected fifo, fair, capacity or limit_tasks_per_job"));
+        }
     };
-    let ms = |x: &str| x.trim().parse::<Millis>().ok().filter(|v| *v >= 0).ok_or(format!("{s:?}: expected a delay in ms ≥ 0, e.g. fair@1500"));
+    let ms = |x: &str| {
+        x.trim()
+            .parse::<Millis>()
+            .ok()
+            .filter(|v| *v >= 0)
+            .ok_or(format!("{s:?}: expected a delay in ms ≥ 0, e.g. fair@1500"))
+    };
     let (node, rack) = match delay {
         None => (None, None),
-        Some(_) if scheduler != SchedulerKind::Fair => return Err(format!("{s:?}: only the Fair Scheduler has a locality delay")),
+        Some(_) if scheduler != SchedulerKind::Fair => {
+            return Err(format!("{s:?}: only the Fair Scheduler has a locality delay"));
+        }
         Some(d) => match d.split_once('/') {
             Some((n, r)) => (Some(ms(n)?), Some(ms(r)?)),
             None => (Some(ms(d)?), Some(ms(d)?)),
@@ -77,7 +87,8 @@ pub fn retarget(s: &Scenario, v: &Variant) -> Result<Scenario, String> {
             let v = serde_json::json!({"scheduler": "capacity", "config": {"queues": queues,
                 "initial_queue_order": names, "map_slots": s.config.map_slots, "reduce_slots": s.config.reduce_slots}});
             let mut errs = Errs::default();
-            let (_, cap) = crate::sched::capacity::scenario::normalise(&v, &mut errs).ok_or("capacity settings could not be built")?;
+            let (_, cap) = crate::sched::capacity::scenario::normalise(&v, &mut errs)
+                .ok_or("capacity settings could not be built")?;
             if !errs.0.is_empty() {
                 return Err(errs.0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; "));
             }
@@ -136,8 +147,18 @@ pub fn facebook_mix(seed: u64) -> WorkloadSpec {
 pub fn delay_experiment(seed: u64, delay_ms: Millis) -> Result<Comparison, String> {
     let s = crate::scenario::from_value(&generate(&facebook_mix(seed))).map_err(|e| e.to_string())?;
     let v = [
-        Variant { label: "fair, no delay".into(), scheduler: SchedulerKind::Fair, node_delay_ms: Some(0), rack_delay_ms: Some(0) },
-        Variant { label: format!("fair, delay {delay_ms} ms"), scheduler: SchedulerKind::Fair, node_delay_ms: Some(delay_ms), rack_delay_ms: Some(delay_ms) },
+        Variant {
+            label: "fair, no delay".into(),
+            scheduler: SchedulerKind::Fair,
+            node_delay_ms: Some(0),
+            rack_delay_ms: Some(0),
+        },
+        Variant {
+            label: format!("fair, delay {delay_ms} ms"),
+            scheduler: SchedulerKind::Fair,
+            node_delay_ms: Some(delay_ms),
+            rack_delay_ms: Some(delay_ms),
+        },
     ];
     compare(&s, &v, 1_000_000)
 }
@@ -172,19 +193,35 @@ pub fn render(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
             100.0 * r.utilisation
         ));
     }
-    out.push(lang.pick("Mean response time (s) by job size (maps):", "按作业大小（map 数）的平均响应时间（秒）：").to_string());
+    out.push(
+        lang.pick("Mean response time (s) by job size (maps):", "按作业大小（map 数）的平均响应时间（秒）：")
+            .to_string(),
+    );
     let bins: Vec<(u32, u32)> = {
-        let mut b: Vec<(u32, u32)> = c.runs.iter().flat_map(|r| r.by_size.iter().map(|x| (x.min_maps, x.max_maps))).collect();
+        let mut b: Vec<(u32, u32)> =
+            c.runs.iter().flat_map(|r| r.by_size.iter().map(|x| (x.min_maps, x.max_maps))).collect();
         b.sort();
         b.dedup();
         b
     };
     for (lo, hi) in bins {
-        let label = if lo == hi { format!("{lo}") } else if hi == u32::MAX { format!(">{}", lo - 1) } else { format!("{lo}-{hi}") };
+        let label = if lo == hi {
+            format!("{lo}")
+        } else if hi == u32::MAX {
+            format!(">{}", lo - 1)
+        } else {
+            format!("{lo}-{hi}")
+        };
         let cells: Vec<String> = c
             .runs
             .iter()
-            .map(|r| r.by_size.iter().find(|b| b.min_maps == lo).map(|b| format!("{} ({} jobs)", s(b.mean_response_ms), b.jobs)).unwrap_or_else(|| "-".into()))
+            .map(|r| {
+                r.by_size
+                    .iter()
+                    .find(|b| b.min_maps == lo)
+                    .map(|b| format!("{} ({} jobs)", s(b.mean_response_ms), b.jobs))
+                    .unwrap_or_else(|| "-".into())
+            })
             .collect();
         out.push(format!("  {label:>9}: {}", cells.join("  |  ")));
     }

@@ -62,9 +62,8 @@ pub struct Simulation {
 
 impl Simulation {
     pub fn new(s: Scenario) -> Result<Simulation, ScenarioErrors> {
-        let engine = Engine::new(s).map_err(|e| ScenarioErrors {
-            errors: vec![scenario::ScenarioError { path: "$".into(), message: e }],
-        })?;
+        let engine = Engine::new(s)
+            .map_err(|e| ScenarioErrors { errors: vec![scenario::ScenarioError { path: "$".into(), message: e }] })?;
         Ok(Simulation {
             checkpoints: vec![engine.clone()],
             engine,
@@ -221,7 +220,8 @@ impl Simulation {
         let last = self.checkpoints.last().map(|c| c.hb).unwrap_or(0);
         if hb % self.spacing == 0 && hb > last {
             self.checkpoints.push(self.engine.clone());
-            let fit = (CHECKPOINT_BUDGET_BYTES / self.engine.approx_bytes().max(1)).clamp(MIN_CHECKPOINTS, MAX_CHECKPOINTS);
+            let fit =
+                (CHECKPOINT_BUDGET_BYTES / self.engine.approx_bytes().max(1)).clamp(MIN_CHECKPOINTS, MAX_CHECKPOINTS);
             while self.checkpoints.len() > fit {
                 self.spacing *= 2;
                 let spacing = self.spacing;
@@ -342,7 +342,8 @@ impl Simulation {
             {
                 if self.near.len() >= NEAR_MAX {
                     // Drop the one farthest from where we are going.
-                    let far = (0..self.near.len()).max_by_key(|&i| self.near[i].hb.abs_diff(target)).expect("not empty");
+                    let far =
+                        (0..self.near.len()).max_by_key(|&i| self.near[i].hb.abs_diff(target)).expect("not empty");
                     self.near.remove(far);
                 }
                 self.near.push(self.engine.clone());

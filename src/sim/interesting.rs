@@ -50,7 +50,9 @@ fn other_order(d: &Decision) -> Vec<String> {
             .or_else(|| c.reduce.lookups.first())
             .map(|l| l.order.iter().map(|q| q.queue.clone()).collect())
             .unwrap_or_default(),
-        Decision::Fair(f) => f.turns.first().map(|t| t.order.iter().map(|p| p.pool.clone()).collect()).unwrap_or_default(),
+        Decision::Fair(f) => {
+            f.turns.first().map(|t| t.order.iter().map(|p| p.pool.clone()).collect()).unwrap_or_default()
+        }
         _ => Vec::new(),
     }
 }

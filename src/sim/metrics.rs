@@ -48,12 +48,20 @@ pub struct Recorder {
 fn shares_of(rec: &HeartbeatRecord) -> Option<Vec<Share>> {
     match &rec.decision {
         Decision::Fair(f) => f.turns.iter().find(|t| t.kind == "map").map(|t| {
-            let mut v: Vec<Share> = t.order.iter().map(|p| Share { name: p.pool.clone(), running: p.running as f64, target: p.fair_share }).collect();
+            let mut v: Vec<Share> = t
+                .order
+                .iter()
+                .map(|p| Share { name: p.pool.clone(), running: p.running as f64, target: p.fair_share })
+                .collect();
             v.sort_by(|a, b| a.name.cmp(&b.name));
             v
         }),
         Decision::Capacity(c) => c.map.lookups.first().map(|l| {
-            let mut v: Vec<Share> = l.order.iter().map(|q| Share { name: q.queue.clone(), running: q.used as f64, target: q.capacity as f64 }).collect();
+            let mut v: Vec<Share> = l
+                .order
+                .iter()
+                .map(|q| Share { name: q.queue.clone(), running: q.used as f64, target: q.capacity as f64 })
+                .collect();
             v.sort_by(|a, b| a.name.cmp(&b.name));
             v
         }),
@@ -88,7 +96,12 @@ impl Recorder {
                 Some(Locality::Rack) => s.rack += 1,
                 _ => s.off_switch += 1,
             }
-            let located = e.cluster.jobs.get(&JobId(a.job)).and_then(|j| j.maps.get(a.index as usize)).is_some_and(|m| !m.locations.is_empty());
+            let located = e
+                .cluster
+                .jobs
+                .get(&JobId(a.job))
+                .and_then(|j| j.maps.get(a.index as usize))
+                .is_some_and(|m| !m.locations.is_empty());
             if located {
                 s.located += 1;
                 if loc == Some(Locality::Node) {

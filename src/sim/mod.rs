@@ -23,7 +23,7 @@ use crate::model::task::Tip;
 use crate::model::task_selection::MapCaches;
 use crate::model::{AttemptId, Cluster, Job, JobId, Locality, Millis, RunState, TaskType};
 use crate::scenario::{JobSpec, MapsSpec, Scenario, SchedulerKind, Step, StepKind};
-use crate::sched::{fifo, limit_tasks, Scheduler};
+use crate::sched::{Scheduler, fifo, limit_tasks};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use std::cmp::Reverse;
@@ -86,16 +86,19 @@ impl Engine {
         }
         let scheduler = match s.scheduler {
             SchedulerKind::Fifo => Scheduler::Fifo(fifo::JobQueueTaskScheduler::new(c.pad_fraction)),
-            SchedulerKind::LimitTasksPerJob => {
-                Scheduler::LimitTasksPerJob(limit_tasks::LimitTasksPerJobTaskScheduler::new(c.max_running_tasks_per_job))
+            SchedulerKind::LimitTasksPerJob => Scheduler::LimitTasksPerJob(
+                limit_tasks::LimitTasksPerJobTaskScheduler::new(c.max_running_tasks_per_job),
+            ),
+            SchedulerKind::Capacity => {
+                Scheduler::Capacity(Box::new(crate::sched::capacity::CapacityTaskScheduler::new(
+                    &s.capacity.clone().unwrap_or_default(),
+                    &mut cluster,
+                )?))
             }
-            SchedulerKind::Capacity => Scheduler::Capacity(Box::new(crate::sched::capacity::CapacityTaskScheduler::new(
-                &s.capacity.clone().unwrap_or_default(),
-                &mut cluster,
-            )?)),
-            SchedulerKind::Fair => {
-                Scheduler::Fair(Box::new(crate::sched::fair::FairScheduler::new(s.fair.clone().unwrap_or_default(), &cluster)))
-            }
+            SchedulerKind::Fair => Scheduler::Fair(Box::new(crate::sched::fair::FairScheduler::new(
+                s.fair.clone().unwrap_or_default(),
+                &cluster,
+            ))),
         };
         let mut e = Engine {
             rng: ChaCha8Rng::seed_from_u64(s.seed),
@@ -112,7 +115,9 @@ impl Engine {
             run_until: None,
             failures: Vec::new(),
             ended: false,
-            placement: Arc::new(placement::Placement::new(s.trackers.iter().map(|t| (t.host.as_str(), t.rack.as_str())))),
+            placement: Arc::new(placement::Placement::new(
+                s.trackers.iter().map(|t| (t.host.as_str(), t.rack.as_str())),
+            )),
         };
         if s.steps.is_some() {
             for j in &s.jobs {
@@ -131,7 +136,8 @@ impl Engine {
     /// A rough estimate of the memory a checkpoint of this engine comes to hold (the jobs that
     /// can still change, whose copies a checkpoint keeps; trackers), for history's budget.
     pub fn approx_bytes(&self) -> usize {
-        let tips: usize = self.cluster.jobs.values().filter(|j| !j.state.is_terminal()).map(|j| j.maps.len() + j.reduces.len()).sum();
+        let tips: usize =
+            self.cluster.jobs.values().filter(|j| !j.state.is_terminal()).map(|j| j.maps.len() + j.reduces.len()).sum();
         tips * 600 + self.cluster.trackers.len() * 300 + 4096
     }
 
@@ -230,14 +236,23 @@ impl Engine {
         for t in &self.cluster.trackers {
             for kind in [TaskType::Map, TaskType::Reduce] {
                 if t.occupied_slots(kind) > t.max_slots(kind) {
-                    return Err(format!("{} has {} {} slots in use of {}", t.name, t.occupied_slots(kind), kind.as_str(), t.max_slots(kind)));
+                    return Err(format!(
+                        "{} has {} {} slots in use of {}",
+                        t.name,
+                        t.occupied_slots(kind),
+                        kind.as_str(),
+                        t.max_slots(kind)
+                    ));
                 }
             }
         }
         for j in self.cluster.jobs.values() {
             let running: u32 = j.maps.iter().map(|t| t.active.len() as u32).sum();
             if running != j.running_maps {
-                return Err(format!("J{}: running_maps {} but {} active map attempts", j.id.0, j.running_maps, running));
+                return Err(format!(
+                    "J{}: running_maps {} but {} active map attempts",
+                    j.id.0, j.running_maps, running
+                ));
             }
             let on_trackers = self
                 .cluster

@@ -72,7 +72,8 @@ impl Placement {
             }
         }
         if want >= 3 {
-            let same: Vec<usize> = self.by_rack[self.rack_of[out[1]]].iter().copied().filter(|h| !out.contains(h)).collect();
+            let same: Vec<usize> =
+                self.by_rack[self.rack_of[out[1]]].iter().copied().filter(|h| !out.contains(h)).collect();
             let h = if same.is_empty() { self.any_other(rng, &out) } else { same[pick(rng, same.len())] };
             out.push(h);
         }
@@ -107,8 +108,7 @@ mod tests {
 
     #[test]
     fn rack_aware_and_distinct() {
-        let hosts: Vec<(String, String)> =
-            (0..12).map(|i| (format!("h{i}"), format!("/r{}", i % 3))).collect();
+        let hosts: Vec<(String, String)> = (0..12).map(|i| (format!("h{i}"), format!("/r{}", i % 3))).collect();
         let p = Placement::new(hosts.iter().map(|(h, r)| (h.as_str(), r.as_str())));
         let rack = |h: &str| hosts.iter().find(|x| x.0 == h).unwrap().1.clone();
         let mut rng = ChaCha8Rng::seed_from_u64(9);

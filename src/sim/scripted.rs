@@ -36,11 +36,8 @@ impl Engine {
                     return None;
                 };
                 let rec = self.heartbeat(ti);
-                let got: Vec<String> = rec
-                    .assigned
-                    .iter()
-                    .map(|a| format!("{}/{}", a.attempt_id(), a.locality.unwrap_or("-")))
-                    .collect();
+                let got: Vec<String> =
+                    rec.assigned.iter().map(|a| format!("{}/{}", a.attempt_id(), a.locality.unwrap_or("-"))).collect();
                 if let Some(exp) = expect {
                     let jt = self.cluster.conf.jt_identifier.clone();
                     let ok = exp.len() == rec.assigned.len()
@@ -49,7 +46,9 @@ impl Engine {
                                 *label == self.scheduler.attempt_label(&jt, a.attempt_id())
                                     && e.on.as_ref().is_none_or(|t| t == tracker)
                             }
-                            None => e.attempt == a.attempt_id() && e.locality.is_none_or(|l| Some(l.as_str()) == a.locality),
+                            None => {
+                                e.attempt == a.attempt_id() && e.locality.is_none_or(|l| Some(l.as_str()) == a.locality)
+                            }
                         });
                     if !ok {
                         let want: Vec<String> = exp.iter().map(|e| e.to_string()).collect();
@@ -68,7 +67,15 @@ impl Engine {
                 }
                 if let Some(n) = expect_count {
                     if *n as usize != rec.assigned.len() {
-                        self.fail(step, format!("heartbeat {}: expected {n} tasks, got {} [{}]", rec.hb, rec.assigned.len(), got.join(", ")));
+                        self.fail(
+                            step,
+                            format!(
+                                "heartbeat {}: expected {n} tasks, got {} [{}]",
+                                rec.hb,
+                                rec.assigned.len(),
+                                got.join(", ")
+                            ),
+                        );
                     }
                 }
                 return Some(rec);
@@ -114,11 +121,7 @@ impl Engine {
             StepKind::Init { job } => self.cluster.init_job(JobId(*job)),
             StepKind::ExpectQueue { order } => {
                 let got: Vec<u32> = self.scheduler.job_order().iter().map(|j| j.0).collect();
-                if got != *order {
-                    Err(format!("expected job queue {order:?}, got {got:?}"))
-                } else {
-                    Ok(())
-                }
+                if got != *order { Err(format!("expected job queue {order:?}, got {got:?}")) } else { Ok(()) }
             }
             StepKind::ExpectJob { job, checks } => self.check_job(*job, checks),
             StepKind::ExpectHeartbeatInterval { ms } => {
@@ -136,9 +139,15 @@ impl Engine {
                 match (topo.host_node(a), topo.host_node(b)) {
                     (Some(x), Some(y)) => {
                         let got = topo.matching_level(x, y, *max_level);
-                        if got != *level { Err(format!("expected matching level {level} for {a} and {b}, got {got}")) } else { Ok(()) }
+                        if got != *level {
+                            Err(format!("expected matching level {level} for {a} and {b}, got {got}"))
+                        } else {
+                            Ok(())
+                        }
                     }
-                    _ => Err(format!("host {a} or {b} is not in the topology (hosts are resolved as trackers register and jobs initialise)")),
+                    _ => Err(format!(
+                        "host {a} or {b} is not in the topology (hosts are resolved as trackers register and jobs initialise)"
+                    )),
                 }
             }
             StepKind::Run { until_ms } => {

@@ -6,7 +6,7 @@ use yew::Reducible;
 
 use super::compare_state::CompareAction;
 use super::platform;
-use super::state::{Chart, Dialog, Lab, Origin, Saved, Tab, KEY_LANG, KEY_SAVED, KEY_SPEED, KEY_THEME, SPEEDS};
+use super::state::{Chart, Dialog, KEY_LANG, KEY_SAVED, KEY_SPEED, KEY_THEME, Lab, Origin, SPEEDS, Saved, Tab};
 use crate::i18n::Lang;
 use crate::share::{self, Source};
 use crate::sim::interesting;
@@ -111,18 +111,26 @@ impl Lab {
                     Source::Builtin(id) => match self.scenarios.iter().position(|s| s.id == id) {
                         Some(i) => (self.scenarios[i].text().into(), Origin::Builtin(i)),
                         None => {
-                            self.fail_link(&format!("{} {id:?}", self.lang().pick("no built-in scenario is called", "没有这个内置场景：")));
+                            self.fail_link(&format!(
+                                "{} {id:?}",
+                                self.lang().pick("no built-in scenario is called", "没有这个内置场景：")
+                            ));
                             return;
                         }
                     },
-                    Source::Text(t) => (t.as_str().into(), Origin::Custom(self.lang().pick("from a link", "来自链接").into())),
+                    Source::Text(t) => {
+                        (t.as_str().into(), Origin::Custom(self.lang().pick("from a link", "来自链接").into()))
+                    }
                     Source::Lesson { id, step } => {
                         match self.lessons.iter().position(|l| l.id == id) {
                             Some(i) => {
                                 self.open_lesson(i, *step as usize, link.hb);
                                 self.banner = None;
                             }
-                            None => self.fail_link(&format!("{} {id:?}", self.lang().pick("no built-in lesson is called", "没有这个内置课程："))),
+                            None => self.fail_link(&format!(
+                                "{} {id:?}",
+                                self.lang().pick("no built-in lesson is called", "没有这个内置课程：")
+                            )),
                         }
                         return;
                     }
@@ -134,7 +142,10 @@ impl Lab {
                     }
                     Err(errs) => {
                         let first = errs.first().map(|e| format!("{}: {}", e.path, e.message)).unwrap_or_default();
-                        self.fail_link(&format!("{} {first}", self.lang().pick("its scenario is invalid —", "其中的场景无效——")));
+                        self.fail_link(&format!(
+                            "{} {first}",
+                            self.lang().pick("its scenario is invalid —", "其中的场景无效——")
+                        ));
                     }
                 }
             }
@@ -145,7 +156,8 @@ impl Lab {
     fn fail_link(&mut self, why: &str) {
         let text: Rc<str> = self.scenarios.first().map(|s| s.json).unwrap_or("{}").into();
         self.install(text, Origin::Builtin(0), 0);
-        self.banner = Some(format!("{} {why}", self.lang().pick("This share link cannot be opened:", "无法打开这个分享链接：")));
+        self.banner =
+            Some(format!("{} {why}", self.lang().pick("This share link cannot be opened:", "无法打开这个分享链接：")));
     }
 
     /// Load a share link at start-up (the page's URL hash).
@@ -180,20 +192,39 @@ impl Reducible for Lab {
         match action {
             Action::Next => return same(self.with_sim(|s| s.step_forward())),
             Action::Prev => return same(self.with_sim(|s| s.step_back())),
-            Action::First => return same(self.with_sim(|s| { s.go_to(0); false })),
+            Action::First => {
+                return same(self.with_sim(|s| {
+                    s.go_to(0);
+                    false
+                }));
+            }
             Action::Last => {
                 let end = next.end_known().unwrap_or_else(|| next.known_hbs());
                 if next.take_ahead(end, end) {
                     next.after_move();
                 }
-                return Rc::new(next.with_sim(|s| { s.run_to_end(SEARCH_LIMIT); if let Some(end) = s.end_known() { s.go_to(end) } else { s.go_to(s.total_hbs_known()) } false }).unwrap_or(next));
+                return Rc::new(
+                    next.with_sim(|s| {
+                        s.run_to_end(SEARCH_LIMIT);
+                        if let Some(end) = s.end_known() {
+                            s.go_to(end)
+                        } else {
+                            s.go_to(s.total_hbs_known())
+                        }
+                        false
+                    })
+                    .unwrap_or(next),
+                );
             }
             Action::GoTo(hb) => {
                 if next.take_ahead(hb, hb) {
                     next.after_move();
                     return Rc::new(next);
                 }
-                return same(self.with_sim(|s| { s.go_to(hb); false }));
+                return same(self.with_sim(|s| {
+                    s.go_to(hb);
+                    false
+                }));
             }
             Action::ComputeAhead => {
                 // Most slices change only the shared cells, and render nothing.
@@ -202,7 +233,9 @@ impl Reducible for Lab {
                 }
                 next.after_move();
             }
-            Action::NextInteresting => return same(self.with_sim(|s| interesting::step_to_next(s, SEARCH_LIMIT).is_some())),
+            Action::NextInteresting => {
+                return same(self.with_sim(|s| interesting::step_to_next(s, SEARCH_LIMIT).is_some()));
+            }
             Action::Tick(n) => {
                 if self.compare.is_some() {
                     next.compare_tick(n);
@@ -245,7 +278,8 @@ impl Reducible for Lab {
             }
             Action::Faster | Action::Slower => {
                 let s = next.prefs.speed;
-                next.prefs.speed = if matches!(action, Action::Faster) { (s + 1).min(SPEEDS.len() - 1) } else { s.saturating_sub(1) };
+                next.prefs.speed =
+                    if matches!(action, Action::Faster) { (s + 1).min(SPEEDS.len() - 1) } else { s.saturating_sub(1) };
                 platform::store(KEY_SPEED, &next.prefs.speed.to_string());
             }
             Action::SetLang(lang) => {
@@ -278,7 +312,10 @@ impl Reducible for Lab {
             }
             Action::SetScheduler(name) => {
                 let hb = next.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
-                let Some(mut text) = crate::json_locate::set_top_level(&next.text, "scheduler", &format!("\"{name}\"")) else { return self };
+                let Some(mut text) = crate::json_locate::set_top_level(&next.text, "scheduler", &format!("\"{name}\""))
+                else {
+                    return self;
+                };
                 let mut built = super::state::build(&text);
                 // Drop the other scheduler's settings; give a workload without queues one
                 // Capacity queue per job queue.
@@ -301,7 +338,10 @@ impl Reducible for Lab {
                     }
                     Err(errs) => {
                         let first = errs.first().map(|e| format!("{}: {}", e.path, e.message)).unwrap_or_default();
-                        next.banner = Some(format!("{} {name}: {first}", next.lang().pick("This workload cannot run under", "这个工作负载无法在此调度器下运行：")));
+                        next.banner = Some(format!(
+                            "{} {name}: {first}",
+                            next.lang().pick("This workload cannot run under", "这个工作负载无法在此调度器下运行：")
+                        ));
                     }
                 }
             }

@@ -12,9 +12,9 @@ use super::actions::Action;
 use super::dialogs;
 use super::editor::Editor;
 use super::grid::{Ghost, Grid};
-use super::log::{window_of, DecisionLog};
+use super::log::{DecisionLog, window_of};
 use super::panels::{self, SchedulerPanel};
-use super::state::{Dialog, Lab, Origin, Tab, SPEEDS};
+use super::state::{Dialog, Lab, Origin, SPEEDS, Tab};
 use super::topbar::Topbar;
 use super::transport::Transport;
 use super::why::WhyPanel;
@@ -57,22 +57,25 @@ pub fn App() -> Html {
         let d = dispatch.clone();
         use_effect_with(dialog_open, move |&open| {
             let options = EventListenerOptions::enable_prevent_default();
-            let listener = EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |event| {
-                let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
-                if event.alt_key() || event.ctrl_key() || event.meta_key() || event.is_composing() {
-                    return;
-                }
-                if platform::typing_in_field() && event.key() != "Escape" {
-                    return;
-                }
-                if platform::focus_on_radio() && matches!(event.key().as_str(), " " | "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown") {
-                    return;
-                }
-                if let Some(action) = key_action(&event.key(), open) {
-                    event.prevent_default();
-                    d.dispatch(action);
-                }
-            });
+            let listener =
+                EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |event| {
+                    let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
+                    if event.alt_key() || event.ctrl_key() || event.meta_key() || event.is_composing() {
+                        return;
+                    }
+                    if platform::typing_in_field() && event.key() != "Escape" {
+                        return;
+                    }
+                    if platform::focus_on_radio()
+                        && matches!(event.key().as_str(), " " | "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown")
+                    {
+                        return;
+                    }
+                    if let Some(action) = key_action(&event.key(), open) {
+                        event.prevent_default();
+                        d.dispatch(action);
+                    }
+                });
             move || drop(listener)
         });
     }
@@ -81,7 +84,9 @@ pub fn App() -> Html {
     {
         let d = dispatch.clone();
         use_effect_with((), move |_| {
-            let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| d.dispatch(Action::OpenLink(platform::hash())));
+            let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
+                d.dispatch(Action::OpenLink(platform::hash()))
+            });
             move || drop(listener)
         });
     }
@@ -92,7 +97,8 @@ pub fn App() -> Html {
         use_effect_with((lab.playing, lab.prefs.speed), move |&(playing, speed)| {
             let timer = playing.then(|| {
                 let hbs = SPEEDS[speed];
-                let (ms, per_tick) = if hbs <= 30.0 { ((1000.0 / hbs) as u32, 1) } else { (33, (hbs * 0.033).round() as u32) };
+                let (ms, per_tick) =
+                    if hbs <= 30.0 { ((1000.0 / hbs) as u32, 1) } else { (33, (hbs * 0.033).round() as u32) };
                 gloo::timers::callback::Interval::new(ms, move || d.dispatch(Action::Tick(per_tick)))
             });
             move || drop(timer)
@@ -154,7 +160,9 @@ pub fn App() -> Html {
     });
 
     let body = match &lab.sim {
-        _ if lab.compare.is_some() => lab.compare.as_ref().map(|c| compare_view::view(&lab, c, &dispatch)).unwrap_or_default(),
+        _ if lab.compare.is_some() => {
+            lab.compare.as_ref().map(|c| compare_view::view(&lab, c, &dispatch)).unwrap_or_default()
+        }
         Err(errors) => html! {
             <main class="layout single">
                 <section class="card errors" data-testid="scenario-errors">
@@ -172,9 +180,14 @@ pub fn App() -> Html {
                 .iter()
                 .flat_map(|r| r.reported.iter())
                 .filter(|rep| rep.outcome == AttemptEnd::Succeeded)
-                .map(|rep| Ghost { label: rep.attempt.to_string().split('#').next().unwrap_or_default().replacen(' ', ".", 1), job: rep.attempt.job, is_map: rep.attempt.kind == crate::model::TaskType::Map })
+                .map(|rep| Ghost {
+                    label: rep.attempt.to_string().split('#').next().unwrap_or_default().replacen(' ', ".", 1),
+                    job: rep.attempt.job,
+                    is_map: rep.attempt.kind == crate::model::TaskType::Map,
+                })
                 .collect();
-            let intro = lab.builtin().map(|b| lang.pick(&b.description.0, &b.description.1).to_string()).unwrap_or_default();
+            let intro =
+                lab.builtin().map(|b| lang.pick(&b.description.0, &b.description.1).to_string()).unwrap_or_default();
             let tab = lab.tab;
             let tab_btn = |which: Tab, label: String, testid: &'static str| {
                 let d = dispatch.clone();
@@ -183,11 +196,18 @@ pub fn App() -> Html {
                             data-testid={testid} onclick={Callback::from(move |_| d.dispatch(Action::SetTab(which)))}>{label}</button>
                 }
             };
-            let panel_title = record.as_ref().map(|r| panels::title(&r.decision, lang)).unwrap_or_else(|| t(lang, "scheduler").to_string());
+            let panel_title = record
+                .as_ref()
+                .map(|r| panels::title(&r.decision, lang))
+                .unwrap_or_else(|| t(lang, "scheduler").to_string());
             let tab_body = match tab {
-                Tab::Scheduler => html! { <SchedulerPanel record={record.clone()} lang={lang} extras={extras.clone()} /> },
+                Tab::Scheduler => {
+                    html! { <SchedulerPanel record={record.clone()} lang={lang} extras={extras.clone()} /> }
+                }
                 Tab::Jobs => jobs::table(&view.jobs, lab.selected_job, lang, &dispatch),
-                Tab::Log => html! { <DecisionLog window={window_of(&sim, sim.hb())} hb={sim.hb()} known={sim.total_hbs_known()} lang={lang} dispatch={dispatch.clone()} /> },
+                Tab::Log => {
+                    html! { <DecisionLog window={window_of(&sim, sim.hb())} hb={sim.hb()} known={sim.total_hbs_known()} lang={lang} dispatch={dispatch.clone()} /> }
+                }
             };
             let side_top = match &lab.lesson {
                 Some(run) => narrative::card(&lab, run, &sim, &dispatch),
@@ -223,7 +243,14 @@ pub fn App() -> Html {
     let dialog = match lab.dialog {
         Some(Dialog::Help) => dialogs::help(&lab, &dispatch),
         Some(Dialog::Share) => dialogs::share(&rc, &dispatch),
-        Some(Dialog::Lessons) => dialogs::frame(t(lang, "lessons"), "lessons-dialog", true, &dispatch, t(lang, "close"), narrative::lesson_list(&lab, &dispatch)),
+        Some(Dialog::Lessons) => dialogs::frame(
+            t(lang, "lessons"),
+            "lessons-dialog",
+            true,
+            &dispatch,
+            t(lang, "close"),
+            narrative::lesson_list(&lab, &dispatch),
+        ),
         Some(Dialog::Editor) => {
             let label = match &lab.origin {
                 Origin::Builtin(i) => lab.scenarios[*i].id.to_string(),
@@ -234,7 +261,12 @@ pub fn App() -> Html {
         None => html! {},
     };
 
-    let class = classes!("app", if lab.prefs.dark { "theme-dark" } else { "theme-light" }, lab.prefs.present.then_some("present"), (lang == crate::i18n::Lang::Zh).then_some("lang-zh"));
+    let class = classes!(
+        "app",
+        if lab.prefs.dark { "theme-dark" } else { "theme-light" },
+        lab.prefs.present.then_some("present"),
+        (lang == crate::i18n::Lang::Zh).then_some("lang-zh")
+    );
     html! {
         <div class={class} data-testid="app">
             <Topbar lab={rc.clone()} dispatch={dispatch.clone()} />

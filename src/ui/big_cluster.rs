@@ -6,7 +6,7 @@ use std::cell::OnceCell;
 
 use super::state::ScenarioEntry;
 use crate::scenario::generator::generate;
-use crate::sim::bench::{workload, BenchCase};
+use crate::sim::bench::{BenchCase, workload};
 
 pub const ID: &str = "big-cluster-4000";
 pub const NODES: u32 = 4_000;

@@ -45,7 +45,12 @@ pub fn of(e: &Engine) -> CapExtras {
         .reservations
         .0
         .iter()
-        .map(|((tracker, kind), r)| Reserved { tracker: tracker.clone(), is_map: *kind == TaskType::Map, job: r.job.0, slots: r.slots })
+        .map(|((tracker, kind), r)| Reserved {
+            tracker: tracker.clone(),
+            is_map: *kind == TaskType::Map,
+            job: r.job.0,
+            slots: r.slots,
+        })
         .collect();
     let mut users = Vec::new();
     for name in &cs.config_order {

@@ -73,7 +73,10 @@ fn x_label(x_max: f64, label: &str) -> Html {
 
 /// Right-hand labels at plot fractions, pushed apart (at least 12 units) so they never overlap.
 fn side_labels(items: &[(f64, String, &'static str)]) -> Html {
-    let mut placed: Vec<(f64, &String, &'static str)> = items.iter().map(|(frac, text, class)| (BOT - frac.clamp(0.0, 1.0) * (BOT - TOP) + 4.0, text, *class)).collect();
+    let mut placed: Vec<(f64, &String, &'static str)> = items
+        .iter()
+        .map(|(frac, text, class)| (BOT - frac.clamp(0.0, 1.0) * (BOT - TOP) + 4.0, text, *class))
+        .collect();
     placed.sort_by(|a, b| a.0.total_cmp(&b.0));
     for i in 1..placed.len() {
         placed[i].0 = placed[i].0.max(placed[i - 1].0 + 12.0);
@@ -100,13 +103,23 @@ fn band(xs: &[f64], lo: &[f64], hi: &[f64], class: &'static str, fill_url: Optio
 
 /// Locality mix of launched maps, cumulative, over the first `upto` samples; x from `x_of`
 /// on [0, x_max]. The testid carries the final fractions for tests and screen readers.
-pub fn locality(samples: &[Sample], upto: usize, x_of: &dyn Fn(&Sample) -> f64, x_max: f64, x_title: &str, id: &str, lang: Lang) -> Html {
+pub fn locality(
+    samples: &[Sample],
+    upto: usize,
+    x_of: &dyn Fn(&Sample) -> f64,
+    x_max: f64,
+    x_title: &str,
+    id: &str,
+    lang: Lang,
+) -> Html {
     let upto = upto.min(samples.len());
     let first = samples[..upto].iter().position(|s| s.node + s.rack + s.off_switch > 0);
     let x_max = x_max.max(1.0);
     let sx = |v: f64| L + (v / x_max).clamp(0.0, 1.0) * (R - L);
     let body = match first {
-        None => html! { <text class="empty-label" x={f1((L + R) / 2.0)} y={f1((TOP + BOT) / 2.0)} text-anchor="middle">{t(lang, "chart_no_maps")}</text> },
+        None => {
+            html! { <text class="empty-label" x={f1((L + R) / 2.0)} y={f1((TOP + BOT) / 2.0)} text-anchor="middle">{t(lang, "chart_no_maps")}</text> }
+        }
         Some(f) => {
             let idx: Vec<usize> = thin(upto - f, 240).into_iter().map(|i| i + f).collect();
             let xs: Vec<f64> = idx.iter().map(|&i| sx(x_of(&samples[i]))).collect();
@@ -157,13 +170,22 @@ pub fn slots(samples: &[Sample], upto: usize, x_max: f64, lang: Lang) -> Html {
     let idx = thin(upto, 240);
     let xs: Vec<f64> = idx.iter().map(|&i| L + (samples[i].hb as f64 / x_max).clamp(0.0, 1.0) * (R - L)).collect();
     let m: Vec<f64> = idx.iter().map(|&i| samples[i].running_maps as f64 / cap).collect();
-    let mr: Vec<f64> = idx.iter().map(|&i| (samples[i].running_maps + samples[i].running_reduces) as f64 / cap).collect();
+    let mr: Vec<f64> =
+        idx.iter().map(|&i| (samples[i].running_maps + samples[i].running_reduces) as f64 / cap).collect();
     let zeros = vec![0.0; xs.len()];
     let last = upto.checked_sub(1).map(|i| &samples[i]);
     let labels = last.map(|s| {
         side_labels(&[
-            ((s.running_maps as f64 + s.running_reduces as f64 / 2.0) / cap, fill(t(lang, "chart_reduces_n"), &[&s.running_reduces.to_string(), &s.reduce_slots.to_string()]), "lbl-reduce"),
-            (s.running_maps as f64 / 2.0 / cap, fill(t(lang, "chart_maps_n"), &[&s.running_maps.to_string(), &s.map_slots.to_string()]), "lbl-map"),
+            (
+                (s.running_maps as f64 + s.running_reduces as f64 / 2.0) / cap,
+                fill(t(lang, "chart_reduces_n"), &[&s.running_reduces.to_string(), &s.reduce_slots.to_string()]),
+                "lbl-reduce",
+            ),
+            (
+                s.running_maps as f64 / 2.0 / cap,
+                fill(t(lang, "chart_maps_n"), &[&s.running_maps.to_string(), &s.map_slots.to_string()]),
+                "lbl-map",
+            ),
         ])
     });
     let map_line = samples.first().map(|s| s.map_slots as f64 / cap).unwrap_or(0.0);

@@ -9,8 +9,8 @@ use super::chart_svg;
 use super::state::{Chart, Lab};
 use super::{fill, t};
 use crate::i18n::Lang;
-use crate::sim::metrics::{self, Sample};
 use crate::sim::Simulation;
+use crate::sim::metrics::{self, Sample};
 
 fn title_key(c: Chart) -> &'static str {
     match c {
@@ -71,8 +71,13 @@ pub fn card(lab: &Lab, sim: &Simulation, dispatch: &yew::UseReducerDispatcher<La
         }
     };
     let meta = match (chart, now) {
-        (Chart::Locality, Some(s)) => fill(t(lang, "chart_locality_meta"), &[&(s.node + s.rack + s.off_switch).to_string()]),
-        (Chart::Slots, Some(s)) => fill(t(lang, "chart_slots_meta"), &[&(s.running_maps + s.running_reduces).to_string(), &(s.map_slots + s.reduce_slots).to_string()]),
+        (Chart::Locality, Some(s)) => {
+            fill(t(lang, "chart_locality_meta"), &[&(s.node + s.rack + s.off_switch).to_string()])
+        }
+        (Chart::Slots, Some(s)) => fill(
+            t(lang, "chart_slots_meta"),
+            &[&(s.running_maps + s.running_reduces).to_string(), &(s.map_slots + s.reduce_slots).to_string()],
+        ),
         _ => String::new(),
     };
     html! {

@@ -27,7 +27,14 @@ const PREFERRED: [&str; 8] = [
 /// Jobs the heartbeat evaluated, for the focus selector.
 fn evaluated(rec: &HeartbeatRecord) -> Vec<u32> {
     let mut jobs: Vec<u32> = match &rec.decision {
-        Decision::Fair(d) => d.turns.iter().flat_map(|t| &t.visits).flat_map(|p| &p.jobs).filter(|v| v.allowed.is_some()).map(|v| v.job).collect(),
+        Decision::Fair(d) => d
+            .turns
+            .iter()
+            .flat_map(|t| &t.visits)
+            .flat_map(|p| &p.jobs)
+            .filter(|v| v.allowed.is_some())
+            .map(|v| v.job)
+            .collect(),
         Decision::Capacity(d) => [&d.map, &d.reduce]
             .into_iter()
             .flat_map(|p| &p.lookups)
@@ -75,7 +82,9 @@ fn listing(v: &CodeView, lang: crate::i18n::Lang) -> Html {
     // A branch not taken was evaluated (and false) when a sibling after it was taken.
     let evaluated = |i: usize, b: &str| {
         let parent = b.rsplit_once('.').map(|(p, _)| p).unwrap_or("");
-        v.taken.iter().any(|t| t.rsplit_once('.').map(|(p, _)| p).unwrap_or("") == parent && first_line(t).is_some_and(|f| f > i))
+        v.taken
+            .iter()
+            .any(|t| t.rsplit_once('.').map(|(p, _)| p).unwrap_or("") == parent && first_line(t).is_some_and(|f| f > i))
     };
     let current = m.lines.iter().rposition(|l| taken(l.branch));
     html! {
@@ -144,7 +153,12 @@ pub fn card(lab: &Lab, record: Option<&HeartbeatRecord>, dispatch: &yew::UseRedu
         .or_else(|| PREFERRED.iter().find_map(|p| views.iter().position(|v| v.method == *p)))
         .unwrap_or(0);
     let v = &views[pick];
-    let shown_job = v.subject.as_deref().and_then(|s| s.strip_prefix('J')).and_then(|s| s.split(|c: char| !c.is_ascii_digit()).next()).and_then(|n| n.parse::<u32>().ok());
+    let shown_job = v
+        .subject
+        .as_deref()
+        .and_then(|s| s.strip_prefix('J'))
+        .and_then(|s| s.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse::<u32>().ok());
     html! {
         <section class="card code-card" data-testid="code-view" data-point={format!("code:{}", v.method)}>
             <header class="card-head">

@@ -10,9 +10,9 @@ use std::rc::Rc;
 use crate::model::Millis;
 use crate::scenario::{self, Scenario, SchedulerKind};
 use crate::sched::fair::sweep::{self, SweepResult};
+use crate::sim::Simulation;
 use crate::sim::compare::{self, facebook_mix, parse_variant};
 use crate::sim::metrics::{self, Recorder, RunSummary};
-use crate::sim::Simulation;
 
 use super::state::Lab;
 
@@ -115,12 +115,12 @@ impl CompareState {
             None => error = Some("no scenario".to_string()),
             Some(s) if s.steps.is_some() => error = Some("steps".to_string()),
             Some(scenario) => {
-            for spec in specs.iter().take(MAX_COLUMNS) {
-                match run(&scenario, spec) {
-                    Ok(c) => cols.push(c),
-                    Err(e) => error = Some(e),
+                for spec in specs.iter().take(MAX_COLUMNS) {
+                    match run(&scenario, spec) {
+                        Ok(c) => cols.push(c),
+                        Err(e) => error = Some(e),
+                    }
                 }
-            }
             }
         }
         let end_ms = cols.iter().filter_map(|c| c.times.last().copied()).max().unwrap_or(0);
@@ -131,7 +131,12 @@ impl CompareState {
     pub fn paper() -> CompareState {
         let v = crate::scenario::generator::generate(&facebook_mix(PAPER_SEED));
         match scenario::from_value(&v) {
-            Ok(s) => CompareState::build(Some(Rc::new(s)), "facebook-mix".into(), &["fair@0".into(), format!("fair@{PAPER_DELAY_MS}")], true),
+            Ok(s) => CompareState::build(
+                Some(Rc::new(s)),
+                "facebook-mix".into(),
+                &["fair@0".into(), format!("fair@{PAPER_DELAY_MS}")],
+                true,
+            ),
             Err(e) => {
                 let mut c = CompareState::build(None, String::new(), &[], true);
                 c.error = Some(e.to_string());
@@ -158,7 +163,11 @@ impl CompareState {
     }
 
     fn prev_time(&self) -> Millis {
-        self.columns.iter().filter_map(|c| c.times.partition_point(|x| *x < self.t_ms).checked_sub(1).map(|i| c.times[i])).max().unwrap_or(-1)
+        self.columns
+            .iter()
+            .filter_map(|c| c.times.partition_point(|x| *x < self.t_ms).checked_sub(1).map(|i| c.times[i]))
+            .max()
+            .unwrap_or(-1)
     }
 
     pub fn at_end(&self) -> bool {
@@ -193,7 +202,11 @@ pub fn retarget_text(text: &str, name: &str, errors: &[crate::scenario::Scenario
             Some((p, k)) => (p, k),
             None => ("", path),
         };
-        let pointer = if parent.is_empty() { String::new() } else { format!("/{}", parent.replace('.', "/").replace('[', "/").replace(']', "")) };
+        let pointer = if parent.is_empty() {
+            String::new()
+        } else {
+            format!("/{}", parent.replace('.', "/").replace('[', "/").replace(']', ""))
+        };
         if let Some(obj) = v.pointer_mut(&pointer).and_then(|o| o.as_object_mut()) {
             changed |= obj.remove(key).is_some();
         }
@@ -201,11 +214,16 @@ pub fn retarget_text(text: &str, name: &str, errors: &[crate::scenario::Scenario
     if name != "capacity" || v.pointer("/config/queues").is_some() {
         return changed.then(|| serde_json::to_string_pretty(&v).ok()).flatten();
     }
-    let mut queues: Vec<String> = v["jobs"].as_array()?.iter().map(|j| j["queue"].as_str().unwrap_or("default").to_string()).collect();
+    let mut queues: Vec<String> =
+        v["jobs"].as_array()?.iter().map(|j| j["queue"].as_str().unwrap_or("default").to_string()).collect();
     queues.sort();
     queues.dedup();
     let n = queues.len().max(1);
-    let list: Vec<serde_json::Value> = queues.iter().enumerate().map(|(i, q)| serde_json::json!({"name": q, "capacity": 100 / n + if i == 0 { 100 % n } else { 0 }})).collect();
+    let list: Vec<serde_json::Value> = queues
+        .iter()
+        .enumerate()
+        .map(|(i, q)| serde_json::json!({"name": q, "capacity": 100 / n + if i == 0 { 100 % n } else { 0 }}))
+        .collect();
     if !v["config"].is_object() {
         v["config"] = serde_json::json!({});
     }
@@ -278,7 +296,9 @@ impl Lab {
             }
             CompareAction::Sweep => {
                 let r = match c.scenario.as_deref() {
-                    Some(s) => parse_variant("fair").and_then(|v| compare::retarget(s, &v)).and_then(|s| sweep::sweep(&s, &sweep::default_sweep(), 0)),
+                    Some(s) => parse_variant("fair")
+                        .and_then(|v| compare::retarget(s, &v))
+                        .and_then(|s| sweep::sweep(&s, &sweep::default_sweep(), 0)),
                     None => Err("no scenario".into()),
                 };
                 c.sweep = Some(Rc::new(r));

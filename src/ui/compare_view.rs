@@ -81,15 +81,21 @@ fn column(k: usize, c: &Column, cs: &CompareState, lang: Lang, d: &yew::UseReduc
 fn summary(cs: &CompareState, lang: Lang) -> Html {
     let best = |f: &dyn Fn(&Column) -> f64, high: bool| -> Option<usize> {
         let vals: Vec<f64> = cs.columns.iter().map(f).collect();
-        let b = if high { vals.iter().cloned().fold(f64::MIN, f64::max) } else { vals.iter().cloned().fold(f64::MAX, f64::min) };
+        let b = if high {
+            vals.iter().cloned().fold(f64::MIN, f64::max)
+        } else {
+            vals.iter().cloned().fold(f64::MAX, f64::min)
+        };
         (cs.columns.len() > 1).then(|| vals.iter().position(|v| *v == b)).flatten()
     };
-    let row = |key: &'static str, testid: &'static str, f: &dyn Fn(&Column) -> String, best: Option<usize>| html! {
-        <tr><th scope="row">{t(lang, key)}</th>
-            { for cs.columns.iter().enumerate().map(|(k, c)| html! {
-                <td class={classes!((best == Some(k)).then_some("best"))} data-testid={format!("{testid}-{k}")}>{f(c)}</td>
-            }) }
-        </tr>
+    let row = |key: &'static str, testid: &'static str, f: &dyn Fn(&Column) -> String, best: Option<usize>| {
+        html! {
+            <tr><th scope="row">{t(lang, key)}</th>
+                { for cs.columns.iter().enumerate().map(|(k, c)| html! {
+                    <td class={classes!((best == Some(k)).then_some("best"))} data-testid={format!("{testid}-{k}")}>{f(c)}</td>
+                }) }
+            </tr>
+        }
     };
     let runs: Vec<(String, Vec<_>)> = cs.columns.iter().map(|c| (c.spec.clone(), c.summary.by_size.clone())).collect();
     html! {
@@ -122,7 +128,11 @@ fn sweep_chart(r: &SweepResult, lang: Lang) -> Html {
     let x = |d: f64| l + d / dmax * (rr - l);
     let y = |v: f64| bot - v.clamp(0.0, 1.0) * (bot - top);
     let line = |f: &dyn Fn(&crate::sched::fair::sweep::SweepPoint) -> f64| {
-        r.points.iter().enumerate().map(|(i, p)| format!("{}{:.1} {:.1}", if i == 0 { "M" } else { "L" }, x(p.skips), y(f(p)))).collect::<String>()
+        r.points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{}{:.1} {:.1}", if i == 0 { "M" } else { "L" }, x(p.skips), y(f(p))))
+            .collect::<String>()
     };
     html! {
         <svg class="chart sweep" viewBox={format!("0 0 {W} {H}")} role="img" data-testid="sweep-svg" aria-label={t(lang, "sweep_title")}>

@@ -11,7 +11,14 @@ use super::{log, platform, t};
 use crate::export;
 
 /// A dialog frame; Escape and the close button dispatch `Close`.
-pub fn frame(title: &str, testid: &'static str, wide: bool, dispatch: &yew::UseReducerDispatcher<Lab>, close_label: &str, body: Html) -> Html {
+pub fn frame(
+    title: &str,
+    testid: &'static str,
+    wide: bool,
+    dispatch: &yew::UseReducerDispatcher<Lab>,
+    close_label: &str,
+    body: Html,
+) -> Html {
     let d = dispatch.clone();
     let d2 = dispatch.clone();
     html! {
@@ -72,11 +79,31 @@ pub fn share(lab: &Rc<Lab>, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
         Callback::from(move |_: MouseEvent| {
             let sim = cell.borrow();
             match what {
-                "json" => platform::download(&format!("{base}-trace.json"), "application/json", &export::trace_json(&base, &log::all_records(&sim))),
-                "csv" => platform::download(&format!("{base}-trace.csv"), "text/csv", &export::trace_csv(&log::all_records(&sim))),
-                "log" => platform::download(&format!("{base}-log-{}.txt", lang.code()), "text/plain;charset=utf-8", &log::full_text(&log::all_records(&sim), lang)),
-                "svg" => platform::download(&format!("{base}-hb{hb}.svg"), "image/svg+xml", &export::grid_svg(&sim.view(), lang)),
-                _ => platform::download_svg_as_png(&format!("{base}-hb{hb}.png"), &export::grid_svg(&sim.view(), lang), 2.0),
+                "json" => platform::download(
+                    &format!("{base}-trace.json"),
+                    "application/json",
+                    &export::trace_json(&base, &log::all_records(&sim)),
+                ),
+                "csv" => platform::download(
+                    &format!("{base}-trace.csv"),
+                    "text/csv",
+                    &export::trace_csv(&log::all_records(&sim)),
+                ),
+                "log" => platform::download(
+                    &format!("{base}-log-{}.txt", lang.code()),
+                    "text/plain;charset=utf-8",
+                    &log::full_text(&log::all_records(&sim), lang),
+                ),
+                "svg" => platform::download(
+                    &format!("{base}-hb{hb}.svg"),
+                    "image/svg+xml",
+                    &export::grid_svg(&sim.view(), lang),
+                ),
+                _ => platform::download_svg_as_png(
+                    &format!("{base}-hb{hb}.png"),
+                    &export::grid_svg(&sim.view(), lang),
+                    2.0,
+                ),
             }
         })
     };

@@ -27,10 +27,16 @@ fn check(text: &str) -> Vec<Problem> {
             let tasks: u64 = s.jobs.iter().map(|j| j.num_maps() + j.reduces).sum();
             let mut e = Vec::new();
             if s.trackers.len() > MAX_PAGE_TRACKERS {
-                e.push(scenario::ScenarioError { path: "$.trackers".into(), message: format!("{} > {MAX_PAGE_TRACKERS}", s.trackers.len()) });
+                e.push(scenario::ScenarioError {
+                    path: "$.trackers".into(),
+                    message: format!("{} > {MAX_PAGE_TRACKERS}", s.trackers.len()),
+                });
             }
             if tasks > MAX_PAGE_TASKS {
-                e.push(scenario::ScenarioError { path: "$.jobs".into(), message: format!("{tasks} tasks > {MAX_PAGE_TASKS}") });
+                e.push(scenario::ScenarioError {
+                    path: "$.jobs".into(),
+                    message: format!("{tasks} tasks > {MAX_PAGE_TASKS}"),
+                });
             }
             e
         }

@@ -8,8 +8,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::actions::Action;
-use super::state::Lab;
 use super::cap_extras::{CapExtras, Reserved};
+use super::state::Lab;
 use super::{fill, grid_canvas, grid_dense, t};
 use crate::i18n::Lang;
 use crate::model::TaskType;
@@ -42,7 +42,13 @@ pub fn slot_title(task: &SlotTask, lang: Lang) -> String {
         'R' => t(lang, "loc_rack"),
         _ => t(lang, "loc_off"),
     });
-    let mut s = format!("{} · {} {} · #{}", slot_label(task), if task.is_map { "map" } else { "reduce" }, task.index, task.attempt);
+    let mut s = format!(
+        "{} · {} {} · #{}",
+        slot_label(task),
+        if task.is_map { "map" } else { "reduce" },
+        task.index,
+        task.attempt
+    );
     if let Some(l) = loc {
         s.push_str(&format!(" · {l}"));
     }
@@ -89,7 +95,10 @@ pub fn Grid(props: &GridProps) -> Html {
     let lang = props.lang;
     let nodes: Vec<&NodeView> = view.racks.iter().flat_map(|r| r.nodes.iter()).collect();
     let busy = |f: fn(&NodeView) -> &Vec<Option<SlotTask>>| -> (usize, usize) {
-        (nodes.iter().map(|n| f(n).iter().filter(|s| s.is_some()).count()).sum(), nodes.iter().map(|n| f(n).len()).sum())
+        (
+            nodes.iter().map(|n| f(n).iter().filter(|s| s.is_some()).count()).sum(),
+            nodes.iter().map(|n| f(n).len()).sum(),
+        )
     };
     let (mb, mt) = busy(|n| &n.map_slots);
     let (rb, rt) = busy(|n| &n.reduce_slots);
@@ -110,7 +119,17 @@ pub fn Grid(props: &GridProps) -> Html {
         });
     }
     let extras = &props.extras;
-    let summary = fill(t(lang, "cluster_summary"), &[&view.racks.len().to_string(), &nodes.len().to_string(), &mb.to_string(), &mt.to_string(), &rb.to_string(), &rt.to_string()]);
+    let summary = fill(
+        t(lang, "cluster_summary"),
+        &[
+            &view.racks.len().to_string(),
+            &nodes.len().to_string(),
+            &mb.to_string(),
+            &mt.to_string(),
+            &rb.to_string(),
+            &rt.to_string(),
+        ],
+    );
     html! {
         <section class={classes!("card", "cluster", dense.then_some("dense"))} aria-label={t(lang, "cluster")} data-testid="cluster">
             <header class="card-head">
@@ -182,7 +201,14 @@ impl Columns {
     }
 }
 
-fn rack(rack: &RackView, heartbeating: Option<&str>, hosts: &HashSet<&str>, ghosts: &[Ghost], extras: &CapExtras, lang: Lang) -> Html {
+fn rack(
+    rack: &RackView,
+    heartbeating: Option<&str>,
+    hosts: &HashSet<&str>,
+    ghosts: &[Ghost],
+    extras: &CapExtras,
+    lang: Lang,
+) -> Html {
     let cols = Columns::of(rack);
     let holds = rack.nodes.iter().any(|n| hosts.contains(n.host.as_str()));
     html! {
@@ -209,10 +235,19 @@ pub fn short_host(host: &str) -> &str {
     host.rsplit('.').next().unwrap_or(host)
 }
 
-fn node(node: &NodeView, cols: Columns, heartbeating: bool, holds: bool, ghosts: &[Ghost], extras: &CapExtras, lang: Lang) -> Html {
+fn node(
+    node: &NodeView,
+    cols: Columns,
+    heartbeating: bool,
+    holds: bool,
+    ghosts: &[Ghost],
+    extras: &CapExtras,
+    lang: Lang,
+) -> Html {
     let (res_map, res_red) = (reserved_of(extras, &node.tracker, true), reserved_of(extras, &node.tracker, false));
     let res = res_map.or(res_red);
-    let class = classes!("node", heartbeating.then_some("hb-now"), holds.then_some("holds-input"), res.map(|_| "reserved"));
+    let class =
+        classes!("node", heartbeating.then_some("hb-now"), holds.then_some("holds-input"), res.map(|_| "reserved"));
     let mut map_res = res_map.map(|r| (r, r.slots)).into_iter().flat_map(|(r, n)| std::iter::repeat_n(r, n as usize));
     let mut red_res = res_red.map(|r| (r, r.slots)).into_iter().flat_map(|(r, n)| std::iter::repeat_n(r, n as usize));
     let mut map_ghosts = ghosts.iter().filter(|g| g.is_map);
@@ -242,7 +277,14 @@ fn node(node: &NodeView, cols: Columns, heartbeating: bool, holds: bool, ghosts:
     }
 }
 
-fn slot<'a, 'b>(i: usize, task: Option<&SlotTask>, kind: TaskType, ghosts: &mut impl Iterator<Item = &'a Ghost>, reserved: &mut impl Iterator<Item = &'b Reserved>, lang: Lang) -> Html {
+fn slot<'a, 'b>(
+    i: usize,
+    task: Option<&SlotTask>,
+    kind: TaskType,
+    ghosts: &mut impl Iterator<Item = &'a Ghost>,
+    reserved: &mut impl Iterator<Item = &'b Reserved>,
+    lang: Lang,
+) -> Html {
     let kind = kind.as_str();
     let Some(task) = task else {
         if let Some(r) = reserved.next() {
@@ -263,7 +305,8 @@ fn slot<'a, 'b>(i: usize, task: Option<&SlotTask>, kind: TaskType, ghosts: &mut 
         }
         return html! { <div class={classes!("slot", "free", kind)} data-testid="slot" key={format!("free-{i}")} title={t(lang, "free_slot")}></div> };
     };
-    let class = classes!("slot", "filled", kind, job_class(task.job), loc_class(task), task.new_this_hb.then_some("new"));
+    let class =
+        classes!("slot", "filled", kind, job_class(task.job), loc_class(task), task.new_this_hb.then_some("new"));
     // A key per attempt, so a newly launched task is a new element and its animation runs.
     html! {
         <div class={class} data-testid="slot" title={slot_title(task, lang)} key={format!("{}#{}", task.label, task.attempt)}>

@@ -21,7 +21,15 @@ pub const CANVAS_FROM: usize = 1000;
 pub const CANVAS_ID: &str = "grid-canvas";
 
 /// The job palette of `style.css` (`--job-0` ..), colour-blind safe (Okabe–Ito).
-const JOBS: [[u8; 3]; 7] = [[0x00, 0x72, 0xb2], [0xe6, 0x9f, 0x00], [0xcc, 0x79, 0xa7], [0x00, 0x9e, 0x73], [0x56, 0xb4, 0xe9], [0xd5, 0x5e, 0x00], [0xf0, 0xe4, 0x42]];
+const JOBS: [[u8; 3]; 7] = [
+    [0x00, 0x72, 0xb2],
+    [0xe6, 0x9f, 0x00],
+    [0xcc, 0x79, 0xa7],
+    [0x00, 0x9e, 0x73],
+    [0x56, 0xb4, 0xe9],
+    [0xd5, 0x5e, 0x00],
+    [0xf0, 0xe4, 0x42],
+];
 const FREE: [u8; 4] = [128, 128, 128, 70];
 const RESERVED: [u8; 4] = [255, 176, 0, 255];
 const HB: [u8; 4] = [220, 20, 60, 255];
@@ -71,8 +79,16 @@ pub fn pixels(view: &ClusterView, extras: &CapExtras, hosts: &HashSet<&str>) -> 
             if hosts.contains(node.host.as_str()) {
                 put(x0 + 1 + maps, y, INPUT);
             }
-            let mut res: Vec<u32> = [true, false].iter().map(|&m| extras.reserved_on(&node.tracker).find(|r| r.is_map == m).map_or(0, |r| r.slots)).collect();
-            let slots = node.map_slots.iter().enumerate().map(|(i, s)| (x0 + 1 + i, s, 0)).chain(node.reduce_slots.iter().enumerate().map(|(i, s)| (x0 + 2 + maps + i, s, 1)));
+            let mut res: Vec<u32> = [true, false]
+                .iter()
+                .map(|&m| extras.reserved_on(&node.tracker).find(|r| r.is_map == m).map_or(0, |r| r.slots))
+                .collect();
+            let slots = node
+                .map_slots
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (x0 + 1 + i, s, 0))
+                .chain(node.reduce_slots.iter().enumerate().map(|(i, s)| (x0 + 2 + maps + i, s, 1)));
             for (x, s, k) in slots {
                 let c = match s {
                     Some(task) => task_colour(task),
@@ -94,7 +110,12 @@ pub fn view(view: &ClusterView, p: &Pixels, lang: Lang) -> Html {
     let trackers: usize = view.racks.iter().map(|r| r.nodes.len()).sum();
     let label = fill(t(lang, "canvas_grid"), &[&trackers.to_string()]);
     let hb = view.heartbeating.as_deref().and_then(|tr| {
-        view.racks.iter().find_map(|r| r.nodes.iter().find(|n| n.tracker == tr).map(|n| format!("♥ {tr} ({}, {})", short_host(&n.host), r.name.trim_start_matches('/'))))
+        view.racks.iter().find_map(|r| {
+            r.nodes
+                .iter()
+                .find(|n| n.tracker == tr)
+                .map(|n| format!("♥ {tr} ({}, {})", short_host(&n.host), r.name.trim_start_matches('/')))
+        })
     });
     html! {
         <div class="canvas-grid">

@@ -5,9 +5,9 @@
 
 use std::rc::Rc;
 
+use crate::explain::HeartbeatRecord;
 use crate::i18n::Lang;
 use crate::lesson::{self, Ctx, Lesson};
-use crate::explain::HeartbeatRecord;
 use crate::sim::Simulation;
 
 /// The records up to and including heartbeat `hb` that are in memory (a lesson's run always
@@ -36,7 +36,10 @@ impl LessonEntry {
 }
 
 pub fn builtin_lessons() -> Rc<[LessonEntry]> {
-    lesson::builtin().iter().filter_map(|&(id, json)| lesson::parse(json).ok().map(|l| LessonEntry { id, lesson: Rc::new(l) })).collect()
+    lesson::builtin()
+        .iter()
+        .filter_map(|&(id, json)| lesson::parse(json).ok().map(|l| LessonEntry { id, lesson: Rc::new(l) }))
+        .collect()
 }
 
 /// The lesson being followed.

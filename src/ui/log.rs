@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::actions::Action;
 use super::state::Lab;
 use super::{fill, t};
-use crate::explain::{text, HeartbeatRecord};
+use crate::explain::{HeartbeatRecord, text};
 use crate::i18n::Lang;
 
 /// Heartbeats shown before and after the current one.

@@ -5,28 +5,28 @@
 
 mod actions;
 mod app;
+mod big_cluster;
+mod cap_extras;
 mod chart_svg;
 mod charts;
 mod code_view;
 mod compare_state;
 mod compare_view;
-mod lesson_run;
-mod narrative;
-mod trace_import;
 mod dialogs;
 mod editor;
 mod grid;
-mod grid_dense;
 mod grid_canvas;
-mod cap_extras;
-mod big_cluster;
+mod grid_dense;
 mod icons;
 mod jobs;
+mod lesson_run;
 mod log;
+mod narrative;
 mod panels;
 pub mod platform;
 mod state;
 mod topbar;
+mod trace_import;
 mod transport;
 mod why;
 

@@ -131,10 +131,17 @@ pub fn download_svg_as_png(filename: &str, svg: &str, scale: f64) {
     let filename = filename.to_string();
     let img2 = img.clone();
     let onload = Closure::once(move || {
-        let Ok(canvas) = document.create_element("canvas").map(|e| e.unchecked_into::<web_sys::HtmlCanvasElement>()) else { return };
+        let Ok(canvas) = document.create_element("canvas").map(|e| e.unchecked_into::<web_sys::HtmlCanvasElement>())
+        else {
+            return;
+        };
         canvas.set_width((w * scale) as u32);
         canvas.set_height((h * scale) as u32);
-        let Some(ctx) = canvas.get_context("2d").ok().flatten().map(|c| c.unchecked_into::<web_sys::CanvasRenderingContext2d>()) else { return };
+        let Some(ctx) =
+            canvas.get_context("2d").ok().flatten().map(|c| c.unchecked_into::<web_sys::CanvasRenderingContext2d>())
+        else {
+            return;
+        };
         let _ = ctx.scale(scale, scale);
         let _ = ctx.draw_image_with_html_image_element(&img2, 0.0, 0.0);
         let cb = Closure::once_into_js(move |blob: Option<web_sys::Blob>| {
@@ -255,11 +262,19 @@ pub fn point_at(point: Option<&str>) {
 /// Paint an RGBA image (`width` × `height`) onto the canvas with this id (the big-cluster
 /// grid): one `putImageData`, nothing if the canvas is not in the page.
 pub fn paint_canvas(id: &str, width: u32, height: u32, rgba: &[u8]) {
-    let Some(canvas) = gloo::utils::document().get_element_by_id(id).and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok()) else { return };
+    let Some(canvas) =
+        gloo::utils::document().get_element_by_id(id).and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+    else {
+        return;
+    };
     if canvas.width() != width || canvas.height() != height {
         return;
     }
-    let Some(ctx) = canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok()) else { return };
+    let Some(ctx) =
+        canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
+    else {
+        return;
+    };
     if let Ok(img) = web_sys::ImageData::new_with_u8_clamped_array_and_sh(wasm_bindgen::Clamped(rgba), width, height) {
         let _ = ctx.put_image_data(&img, 0.0, 0.0);
     }

@@ -72,11 +72,7 @@ impl ScenarioEntry {
 
     /// The scenario text (generating it on first use for a generated entry).
     pub fn text(&self) -> &'static str {
-        if self.generated {
-            super::big_cluster::text()
-        } else {
-            self.json
-        }
+        if self.generated { super::big_cluster::text() } else { self.json }
     }
 
     pub fn title(&self, lang: Lang) -> &str {
@@ -264,15 +260,18 @@ pub const KEY_SPEED: &str = "schedscope.speed";
 pub const KEY_SAVED: &str = "schedscope.saved";
 
 fn initial_prefs() -> Prefs {
-    let lang = platform::load(KEY_LANG)
-        .and_then(|l| Lang::parse(&l))
-        .unwrap_or_else(|| if platform::browser_language().to_ascii_lowercase().starts_with("zh") { Lang::Zh } else { Lang::En });
+    let lang = platform::load(KEY_LANG).and_then(|l| Lang::parse(&l)).unwrap_or_else(|| {
+        if platform::browser_language().to_ascii_lowercase().starts_with("zh") { Lang::Zh } else { Lang::En }
+    });
     let dark = match platform::load(KEY_THEME).as_deref() {
         Some("dark") => true,
         Some("light") => false,
         _ => platform::prefers_dark(),
     };
-    let speed = platform::load(KEY_SPEED).and_then(|s| s.parse().ok()).filter(|&s: &usize| s < SPEEDS.len()).unwrap_or(DEFAULT_SPEED);
+    let speed = platform::load(KEY_SPEED)
+        .and_then(|s| s.parse().ok())
+        .filter(|&s: &usize| s < SPEEDS.len())
+        .unwrap_or(DEFAULT_SPEED);
     Prefs { lang, dark, present: false, speed }
 }
 
@@ -287,10 +286,19 @@ pub fn build(text: &str) -> Result<Built, Vec<ScenarioError>> {
     let tasks: u64 = s.jobs.iter().map(|j| j.num_maps() + j.reduces).sum();
     let mut errs = Vec::new();
     if s.trackers.len() > MAX_PAGE_TRACKERS {
-        errs.push(ScenarioError { path: "$.trackers".into(), message: format!("found {} trackers; the page shows at most {MAX_PAGE_TRACKERS} (the CLI takes more)", s.trackers.len()) });
+        errs.push(ScenarioError {
+            path: "$.trackers".into(),
+            message: format!(
+                "found {} trackers; the page shows at most {MAX_PAGE_TRACKERS} (the CLI takes more)",
+                s.trackers.len()
+            ),
+        });
     }
     if tasks > MAX_PAGE_TASKS {
-        errs.push(ScenarioError { path: "$.jobs".into(), message: format!("found {tasks} tasks; the page runs at most {MAX_PAGE_TASKS} (the CLI takes more)") });
+        errs.push(ScenarioError {
+            path: "$.jobs".into(),
+            message: format!("found {tasks} tasks; the page runs at most {MAX_PAGE_TASKS} (the CLI takes more)"),
+        });
     }
     if !errs.is_empty() {
         return Err(errs);
@@ -329,12 +337,21 @@ pub fn lookahead(mut sim: Simulation, max: u64, ms: f64) -> Built {
     if compute(&mut sim, &mut rec, max, ms, start) {
         let shadow = sim.end_known().is_none().then(|| sim.engine().clone());
         sim.go_to(0);
-        return Built { sim: Rc::new(RefCell::new(sim)), metrics: Rc::new(RefCell::new(Metrics { rec, shadow })), ahead: None };
+        return Built {
+            sim: Rc::new(RefCell::new(sim)),
+            metrics: Rc::new(RefCell::new(Metrics { rec, shadow })),
+            ahead: None,
+        };
     }
     Built {
         sim: Rc::new(RefCell::new(fresh)),
         metrics: Rc::new(RefCell::new(Metrics { rec, shadow: None })),
-        ahead: Some(Rc::new(RefCell::new(Ahead { sim, running: true, spent_ms: platform::now_ms() - start, shown_at: platform::now_ms() }))),
+        ahead: Some(Rc::new(RefCell::new(Ahead {
+            sim,
+            running: true,
+            spent_ms: platform::now_ms() - start,
+            shown_at: platform::now_ms(),
+        }))),
     }
 }
 
@@ -436,7 +453,11 @@ impl Lab {
 
 impl Lab {
     pub fn new() -> Lab {
-        let scenarios: Rc<[ScenarioEntry]> = scenario::builtin().iter().map(|&(id, json)| ScenarioEntry::new(id, json)).chain([super::big_cluster::entry()]).collect();
+        let scenarios: Rc<[ScenarioEntry]> = scenario::builtin()
+            .iter()
+            .map(|&(id, json)| ScenarioEntry::new(id, json))
+            .chain([super::big_cluster::entry()])
+            .collect();
         let text: Rc<str> = scenarios.first().map(|s| s.json).unwrap_or("{}").into();
         let mut lab = Lab {
             scenarios,
@@ -527,7 +548,10 @@ impl Lab {
         let hb = self.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
         if let Some(run) = &self.lesson {
             let id = self.lessons.get(run.index).map(|l| l.id).unwrap_or_default().to_string();
-            return crate::share::encode(&crate::share::Link { source: crate::share::Source::Lesson { id, step: run.step as u32 }, hb });
+            return crate::share::encode(&crate::share::Link {
+                source: crate::share::Source::Lesson { id, step: run.step as u32 },
+                hb,
+            });
         }
         let source = match self.builtin() {
             Some(entry) if *self.text == *entry.text() => crate::share::Source::Builtin(entry.id.to_string()),

@@ -11,7 +11,12 @@ use super::{icons, t};
 use crate::i18n::Lang;
 
 /// Schedulers the switch offers: (scenario name, i18n key).
-pub const SCHEDULERS: [(&str, &str); 4] = [("fifo", "sched_fifo"), ("limit_tasks_per_job", "sched_limit"), ("fair", "sched_fair"), ("capacity", "sched_capacity")];
+pub const SCHEDULERS: [(&str, &str); 4] = [
+    ("fifo", "sched_fifo"),
+    ("limit_tasks_per_job", "sched_limit"),
+    ("fair", "sched_fair"),
+    ("capacity", "sched_capacity"),
+];
 
 #[derive(Properties, PartialEq)]
 pub struct TopbarProps {

@@ -27,16 +27,23 @@ pub fn TraceImport(props: &TraceImportProps) -> Html {
     let status = use_state(String::new);
 
     let onfile = {
-        let (format, max_jobs, sched, errors, status, done) = (format.clone(), max_jobs.clone(), sched.clone(), errors.clone(), status.clone(), props.on_import.clone());
+        let (format, max_jobs, sched, errors, status, done) =
+            (format.clone(), max_jobs.clone(), sched.clone(), errors.clone(), status.clone(), props.on_import.clone());
         Callback::from(move |e: Event| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
             input.set_value("");
-            let opts = ImportOptions { format: Format::parse(&format), scheduler: (*sched).clone(), max_jobs: *max_jobs, ..Default::default() };
+            let opts = ImportOptions {
+                format: Format::parse(&format),
+                scheduler: (*sched).clone(),
+                max_jobs: *max_jobs,
+                ..Default::default()
+            };
             let (errors, status, done) = (errors.clone(), status.clone(), done.clone());
             platform::read_file(file, move |name, text| {
                 let result = text.map_err(|e| vec![("$".to_string(), e)]).and_then(|text| {
-                    traces::import(&text, &opts).map_err(|e| e.errors.into_iter().map(|x| (x.path, x.message)).collect())
+                    traces::import(&text, &opts)
+                        .map_err(|e| e.errors.into_iter().map(|x| (x.path, x.message)).collect())
                 });
                 match result {
                     Ok(v) => {

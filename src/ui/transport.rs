@@ -68,7 +68,13 @@ pub fn Transport(props: &TransportProps) -> Html {
     let marks = lab.marks.iter().step_by(stride).map(|(h, reasons)| {
         let words: Vec<&str> = reasons.iter().map(|r| reason_word(*r, lang)).collect();
         let title = format!("{} {h}: {}", t(lang, "heartbeat"), words.join(", "));
-        let kind = if reasons.contains(&Reason::Reorder) { "reorder" } else if reasons.contains(&Reason::LevelChange) { "level" } else { "rule" };
+        let kind = if reasons.contains(&Reason::Reorder) {
+            "reorder"
+        } else if reasons.contains(&Reason::LevelChange) {
+            "level"
+        } else {
+            "rule"
+        };
         let d = props.dispatch.clone();
         let h = *h;
         html! {

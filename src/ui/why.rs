@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use super::transport::format_time;
 use super::{fill, t};
-use crate::explain::{text, HeartbeatRecord};
+use crate::explain::{HeartbeatRecord, text};
 use crate::i18n::Lang;
 
 #[derive(Properties, PartialEq)]
@@ -25,7 +25,9 @@ fn kind(i: usize, line: &str, launched: &[String]) -> (&'static str, &'static st
         ("result", "■")
     } else if launched.iter().any(|a| line.starts_with(a.as_str()) || line.contains(&format!("{a} →"))) {
         ("launch", "✓")
-    } else if ["stopped", "exceeded", "停止", "超出", "one off-switch", "唯一"].iter().any(|w| line.contains(w)) && !line.contains("not reached") {
+    } else if ["stopped", "exceeded", "停止", "超出", "one off-switch", "唯一"].iter().any(|w| line.contains(w))
+        && !line.contains("not reached")
+    {
         ("rule", "!")
     } else if starts(&["Job queue", "作业队列", "Queue", "队列"]) {
         ("order", "≡")

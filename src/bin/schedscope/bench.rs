@@ -12,7 +12,7 @@ fn peak_rss_mib() -> Option<f64> {
 }
 
 pub(super) fn bench(args: &[String]) -> ExitCode {
-    use schedscope::sim::bench::{run_case, run_history_case, standard_cases, BenchCase};
+    use schedscope::sim::bench::{BenchCase, run_case, run_history_case, standard_cases};
     let mut scheduler = "fifo".to_string();
     let (mut nodes, mut tasks, mut json, mut history) = (None, None, false, false);
     let mut i = 0;
@@ -45,16 +45,28 @@ pub(super) fn bench(args: &[String]) -> ExitCode {
             // Each standard case runs in its own process so peak memory is per case.
             let exe = std::env::current_exe().expect("own path");
             if !json && history {
-                println!("| scheduler | nodes | tasks | heartbeats | run with history s | checkpoints | records kept | first step back ms | step back ms | jump to middle ms | step forward ms | jump to end ms | scrub mean / max ms | peak MiB |");
+                println!(
+                    "| scheduler | nodes | tasks | heartbeats | run with history s | checkpoints | records kept | first step back ms | step back ms | jump to middle ms | step forward ms | jump to end ms | scrub mean / max ms | peak MiB |"
+                );
                 println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
             } else if !json {
-                println!("| scheduler | nodes | tasks | jobs | heartbeats | simulated h | wall s | sim h / wall s | µs / heartbeat | µs / assignment | peak MiB |");
+                println!(
+                    "| scheduler | nodes | tasks | jobs | heartbeats | simulated h | wall s | sim h / wall s | µs / heartbeat | µs / assignment | peak MiB |"
+                );
                 println!("|---|---|---|---|---|---|---|---|---|---|---|");
             }
             let mut ok = true;
             for c in standard_cases(&scheduler) {
                 let mut cmd = std::process::Command::new(&exe);
-                cmd.args(["bench", "--scheduler", &c.scheduler, "--nodes", &c.nodes.to_string(), "--tasks", &c.tasks.to_string()]);
+                cmd.args([
+                    "bench",
+                    "--scheduler",
+                    &c.scheduler,
+                    "--nodes",
+                    &c.nodes.to_string(),
+                    "--tasks",
+                    &c.tasks.to_string(),
+                ]);
                 if json {
                     cmd.arg("--json");
                 }

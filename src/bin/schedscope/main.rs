@@ -1,6 +1,6 @@
 //! `schedscope`: run, check and validate scenarios from the command line.
 
-use schedscope::explain::{text, HeartbeatRecord};
+use schedscope::explain::{HeartbeatRecord, text};
 use schedscope::i18n::Lang;
 use schedscope::model::RunState;
 use schedscope::scenario;
@@ -215,7 +215,13 @@ fn summary(out: &mut impl Write, sim: &Simulation, lang: Lang, json: bool) -> st
     for j in cluster.jobs.values() {
         let resp = match (j.state, j.finish_time) {
             (RunState::Succeeded | RunState::Failed | RunState::Killed, Some(f)) => {
-                format!("{} {:.1} s ({} {:.1} s)", j.state.as_str(), f as f64 / 1000.0, lang.pick("response", "响应"), (f - j.start_time) as f64 / 1000.0)
+                format!(
+                    "{} {:.1} s ({} {:.1} s)",
+                    j.state.as_str(),
+                    f as f64 / 1000.0,
+                    lang.pick("response", "响应"),
+                    (f - j.start_time) as f64 / 1000.0
+                )
             }
             _ => j.state.as_str().to_string(),
         };

@@ -21,7 +21,10 @@ pub(super) fn sweep(args: &[String]) -> ExitCode {
                 i += 1;
                 let v = list(args.get(i));
                 let delays = args[i - 1] == "--delays";
-                v.map(|v| what = if delays { Sweep::DelaysMs(v.iter().map(|x| *x as i64).collect()) } else { Sweep::Skips(v) }).is_some()
+                v.map(|v| {
+                    what = if delays { Sweep::DelaysMs(v.iter().map(|x| *x as i64).collect()) } else { Sweep::Skips(v) }
+                })
+                .is_some()
             }
             "--rack-delay" => {
                 i += 1;
@@ -38,7 +41,10 @@ pub(super) fn sweep(args: &[String]) -> ExitCode {
             _ => false,
         };
         if !ok {
-            eprintln!("bad argument near {:?}: --delays and --skips take comma-separated numbers >= 0, --rack-delay a delay >= 0\n\n{USAGE}", args[i.min(args.len() - 1)]);
+            eprintln!(
+                "bad argument near {:?}: --delays and --skips take comma-separated numbers >= 0, --rack-delay a delay >= 0\n\n{USAGE}",
+                args[i.min(args.len() - 1)]
+            );
             return ExitCode::from(2);
         }
         i += 1;
@@ -76,7 +82,11 @@ pub(super) fn lesson(args: &[String]) -> ExitCode {
     let mut bad = false;
     for f in files {
         let text = match f.strip_prefix("builtin:") {
-            Some(id) => lesson::builtin().iter().find(|(i, _)| *i == id).map(|(_, j)| j.to_string()).ok_or(format!("no built-in lesson {id:?}")),
+            Some(id) => lesson::builtin()
+                .iter()
+                .find(|(i, _)| *i == id)
+                .map(|(_, j)| j.to_string())
+                .ok_or(format!("no built-in lesson {id:?}")),
             None => std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}")),
         };
         match text.and_then(|t| lesson::parse(&t).map_err(|e| e.to_string())) {
@@ -114,7 +124,11 @@ pub(super) fn compare(args: &[String]) -> ExitCode {
         let names = opt(args, "--schedulers").unwrap_or("fifo,fair,capacity");
         let variants: Result<Vec<_>, String> = names.split(',').map(cmp::parse_variant).collect();
         let max = opt(args, "--max-heartbeats").and_then(|d| d.parse().ok()).unwrap_or(1_000_000);
-        variants.and_then(|v| read(file).and_then(|t| scenario::parse(&t).map_err(|e| e.to_string())).and_then(|s| cmp::compare(&s, &v, max)))
+        variants.and_then(|v| {
+            read(file)
+                .and_then(|t| scenario::parse(&t).map_err(|e| e.to_string()))
+                .and_then(|s| cmp::compare(&s, &v, max))
+        })
     };
     match result {
         Ok(c) if args.iter().any(|a| a == "--json") => println!("{}", serde_json::to_string(&c).expect("serialises")),
@@ -149,7 +163,10 @@ pub(super) fn import(args: &[String]) -> ExitCode {
     if let Some(n) = opt(args, "--max-jobs").and_then(|n| n.parse().ok()) {
         o.max_jobs = n;
     }
-    match std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}")).and_then(|t| traces::import(&t, &o).map_err(|e| e.to_string())) {
+    match std::fs::read_to_string(file)
+        .map_err(|e| format!("{file}: {e}"))
+        .and_then(|t| traces::import(&t, &o).map_err(|e| e.to_string()))
+    {
         Ok(v) => {
             println!("{}", serde_json::to_string_pretty(&v).expect("serialises"));
             ExitCode::SUCCESS

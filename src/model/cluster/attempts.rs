@@ -129,9 +129,10 @@ impl Cluster {
         if job.state.is_terminal() {
             return;
         }
-        let maps_bad = job.failed_map_tips as u64 * 100 > job.conf.max_map_failures_percent as u64 * job.num_maps() as u64;
-        let reds_bad =
-            job.failed_reduce_tips as u64 * 100 > job.conf.max_reduce_failures_percent as u64 * job.num_reduces() as u64;
+        let maps_bad =
+            job.failed_map_tips as u64 * 100 > job.conf.max_map_failures_percent as u64 * job.num_maps() as u64;
+        let reds_bad = job.failed_reduce_tips as u64 * 100
+            > job.conf.max_reduce_failures_percent as u64 * job.num_reduces() as u64;
         if maps_bad || reds_bad {
             self.terminate(id, RunState::Failed);
         }
@@ -165,7 +166,8 @@ impl Cluster {
                 for tip in job.tips_mut(kind).iter_mut() {
                     for a in tip.active.drain(..) {
                         tip.num_killed += 1;
-                        to_remove.push((a.tracker, AttemptId { job: id.0, kind, index: tip.index, attempt: a.attempt }));
+                        to_remove
+                            .push((a.tracker, AttemptId { job: id.0, kind, index: tip.index, attempt: a.attempt }));
                     }
                 }
             }
@@ -182,10 +184,7 @@ impl Cluster {
     pub fn set_progress(&mut self, aid: AttemptId, value: f32) -> Result<(), String> {
         let job = self.jobs.get_mut(&JobId(aid.job)).ok_or_else(|| format!("no job J{}", aid.job))?;
         let n = job.tips(aid.kind).len() as f64;
-        let tip = job
-            .tips_mut(aid.kind)
-            .get_mut(aid.index as usize)
-            .ok_or_else(|| format!("no task {aid}"))?;
+        let tip = job.tips_mut(aid.kind).get_mut(aid.index as usize).ok_or_else(|| format!("no task {aid}"))?;
         let old = tip.progress();
         let a = tip
             .active

@@ -42,7 +42,12 @@ impl Job {
     }
 
     /// Step 4 of `findNewMapTask`: a running map worth a speculative attempt on this tracker.
-    pub(super) fn find_speculative_map(&mut self, topo: &Topology, t: &TrackerCtx, own_rack: Option<NodeId>) -> Option<u32> {
+    pub(super) fn find_speculative_map(
+        &mut self,
+        topo: &Topology,
+        t: &TrackerCtx,
+        own_rack: Option<NodeId>,
+    ) -> Option<u32> {
         let avg = self.map_progress;
         if let Some(node) = t.node {
             let mut key = Some(node);

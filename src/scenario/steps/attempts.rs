@@ -99,10 +99,7 @@ pub(super) fn read_attempt(v: &Value, path: &str, errs: &mut Errs) -> Option<(At
                 },
             };
             o.finish(errs);
-            Some((
-                AttemptId { job: job? as u32, kind: kind?, index: index? as u32, attempt: attempt as u32 },
-                locality,
-            ))
+            Some((AttemptId { job: job? as u32, kind: kind?, index: index? as u32, attempt: attempt as u32 }, locality))
         }
         _ => {
             errs.expected(path, v, "an attempt (\"J1 m0#0\" or {\"job\", \"type\", \"index\", \"attempt\"})");

@@ -17,7 +17,8 @@ pub fn validate_steps(s: &Scenario, steps: &[Step], errs: &mut Errs) {
         match &st.kind {
             StepKind::Heartbeat { tracker, expect, .. } => {
                 if !s.trackers.iter().any(|t| t.name == *tracker) && !added.contains(tracker) {
-                    let names: Vec<&str> = s.trackers.iter().map(|t| t.name.as_str()).chain(added.iter().map(String::as_str)).collect();
+                    let names: Vec<&str> =
+                        s.trackers.iter().map(|t| t.name.as_str()).chain(added.iter().map(String::as_str)).collect();
                     errs.push(&st.path, format!("found tracker {tracker:?}, expected one of {names:?}"));
                 }
                 for (i, e) in expect.iter().flatten().enumerate() {
@@ -36,9 +37,10 @@ pub fn validate_steps(s: &Scenario, steps: &[Step], errs: &mut Errs) {
                     errs.push(&jp, format!("job id {} is used twice; expected a new id", job.id));
                 }
             }
-            StepKind::Finish { attempt } | StepKind::Fail { attempt } | StepKind::KillTask { attempt } | StepKind::Progress { attempt, .. } => {
-                check_job(attempt.job, &child(&st.path, "attempt"), &jobs, errs)
-            }
+            StepKind::Finish { attempt }
+            | StepKind::Fail { attempt }
+            | StepKind::KillTask { attempt }
+            | StepKind::Progress { attempt, .. } => check_job(attempt.job, &child(&st.path, "attempt"), &jobs, errs),
             StepKind::SetPriority { job, .. }
             | StepKind::SetState { job, .. }
             | StepKind::KillJob { job }

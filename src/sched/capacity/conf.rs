@@ -79,7 +79,9 @@ impl Props {
                 continue; // Hadoop ignores other elements (with a warning)
             }
             let text_of = |tag: &str| {
-                p.children().find(|c| c.is_element() && c.tag_name().name() == tag).map(|c| c.text().unwrap_or("").trim().to_string())
+                p.children()
+                    .find(|c| c.is_element() && c.tag_name().name() == tag)
+                    .map(|c| c.text().unwrap_or("").trim().to_string())
             };
             match (text_of("name"), text_of("value")) {
                 (Some(n), Some(v)) if !n.is_empty() => self.set(&n, &v),
@@ -172,7 +174,9 @@ pub struct Started {
 /// `mapred.queue.names` (default `default`).
 pub fn queue_names(p: &Props) -> Vec<String> {
     match p.get("mapred.queue.names") {
-        Some(s) if !s.trim().is_empty() => s.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect(),
+        Some(s) if !s.trim().is_empty() => {
+            s.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect()
+        }
         Some(_) => Vec::new(),
         None => vec!["default".to_string()],
     }
@@ -198,7 +202,10 @@ fn get_max_capacity(p: &Props, q: &str) -> Result<f32, String> {
         v = -1.0;
     }
     if v > 100.0 {
-        return Err(format!("java.lang.IllegalArgumentException: Illegal maximum-capacity for queue {q} of {}", java_float(v)));
+        return Err(format!(
+            "java.lang.IllegalArgumentException: Illegal maximum-capacity for queue {q} of {}",
+            java_float(v)
+        ));
     }
     let cap = get_capacity(p, q)?.unwrap_or(-1.0);
     if v != -1.0 && v < cap {
@@ -311,20 +318,30 @@ pub fn start(p: &Props) -> Result<Started, String> {
         queues.push(read_queue(p, q, sched.max_system_jobs)?);
     }
     if total.floor() != 100.0 {
-        return Err(format!("java.lang.IllegalArgumentException: Sum of queue capacities not 100% at {}", java_float(total)));
+        return Err(format!(
+            "java.lang.IllegalArgumentException: Sum of queue capacities not 100% at {}",
+            java_float(total)
+        ));
     }
     if sched.poll_interval_ms <= 0 {
-        return Err(format!("java.lang.IllegalArgumentException: Invalid initializater poller interval {}", sched.poll_interval_ms));
+        return Err(format!(
+            "java.lang.IllegalArgumentException: Invalid initializater poller interval {}",
+            sched.poll_interval_ms
+        ));
     }
     if sched.worker_threads <= 0 {
-        return Err(format!("java.lang.IllegalArgumentException: Invalid initializater worker thread number {}", sched.worker_threads));
+        return Err(format!(
+            "java.lang.IllegalArgumentException: Invalid initializater worker thread number {}",
+            sched.worker_threads
+        ));
     }
     Ok(Started { queues, sched })
 }
 
 /// The bare message of an error (without the Java exception class), as the tests compare it.
 pub fn bare_message(e: &str) -> &str {
-    for prefix in ["java.lang.IllegalArgumentException: ", "java.lang.IllegalStateException: ", "java.io.IOException: "] {
+    for prefix in ["java.lang.IllegalArgumentException: ", "java.lang.IllegalStateException: ", "java.io.IOException: "]
+    {
         if let Some(rest) = e.strip_prefix(prefix) {
             return rest;
         }
@@ -349,7 +366,10 @@ mod tests {
         let p = props(&[("mapred.capacity-scheduler.queue.default.capacity", "100")]);
         let s = start(&p).unwrap();
         let q = &s.queues[0];
-        assert_eq!((q.capacity_percent, q.max_capacity_percent, q.ul_min, q.supports_priorities), (100.0, -1.0, 100, false));
+        assert_eq!(
+            (q.capacity_percent, q.max_capacity_percent, q.ul_min, q.supports_priorities),
+            (100.0, -1.0, 100, false)
+        );
         assert_eq!(s.sched.max_system_jobs, 5000);
         assert_eq!(q.max_jobs_to_init, 5000);
         assert_eq!(s.sched.max_tasks_per_heartbeat, 32767);

@@ -4,8 +4,8 @@
 //! happened to reservations. Rendered in words by `explain::capacity_text`.
 
 use super::queue::LimitCalc;
-use crate::model::task_selection::NoTask;
 use crate::model::RunState;
+use crate::model::task_selection::NoTask;
 use serde::Serialize;
 
 /// A queue's standing when the list was sorted for a lookup.
@@ -24,22 +24,48 @@ pub struct QueueStanding {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "verdict")]
 pub enum JobVerdict {
-    NotRunning { state: RunState },
+    NotRunning {
+        state: RunState,
+    },
     /// `assignSlotsToQueue(type, slotsPerTask)` failed.
-    MaxCapacity { used: i32, slots: i32, max: i32 },
+    MaxCapacity {
+        used: i32,
+        slots: i32,
+        max: i32,
+    },
     /// The user limit (spec §5).
-    UserLimit { user: String, calc: LimitCalc },
+    UserLimit {
+        user: String,
+        calc: LimitCalc,
+    },
     /// Memory mismatch: the job's task does not fit the free slots; `reserved` says whether the
     /// tracker was reserved (ending the phase) and otherwise why not.
-    Memory { slots: u32, free_slots: i64, job_mb: i64, free_mb: i64, reserved: bool, why_not: Option<String> },
+    Memory {
+        slots: u32,
+        free_slots: i64,
+        job_mb: i64,
+        free_mb: i64,
+        reserved: bool,
+        why_not: Option<String>,
+    },
     /// Maps: nothing local, and the job has not missed enough opportunities for off-switch.
-    LocalityWait { opportunities: u64, required_slots: u32, factor: f32 },
+    LocalityWait {
+        opportunities: u64,
+        required_slots: u32,
+        factor: f32,
+    },
     /// Maps: nothing local, and this heartbeat already gave its off-switch map.
     OffSwitchUsed,
     /// The job itself had nothing (all running, slow start, ...).
-    NoTask { detail: NoTask },
+    NoTask {
+        detail: NoTask,
+    },
     /// The job got a task.
-    Assigned { task: String, off_switch: bool, user_limit: Option<LimitCalc> },
+    Assigned {
+        task: String,
+        off_switch: bool,
+        user_limit: Option<LimitCalc>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -113,11 +139,18 @@ pub enum ReservationStep {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "result")]
 pub enum LookupResult {
-    Local { job: u32 },
-    OffSwitch { job: u32 },
+    Local {
+        job: u32,
+    },
+    OffSwitch {
+        job: u32,
+    },
     NoTask,
     /// TASK_FAILING_MEMORY_REQUIREMENT: the phase stops.
-    Memory { job: u32, new_reservation: bool },
+    Memory {
+        job: u32,
+        new_reservation: bool,
+    },
 }
 
 /// One `TaskSchedulingMgr.assignTasks` call.

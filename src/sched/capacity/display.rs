@@ -73,7 +73,11 @@ fn section(out: &mut Vec<String>, title: &str, u: &SlotsUsage) {
     if u.max_capacity >= 0 {
         out.push(format!("Maximum capacity: {} slots", u.max_capacity));
     }
-    out.push(format!("Used capacity: {} ({}% of Capacity)", u.num_slots_occupied, pct(u.num_slots_occupied, u.capacity)));
+    out.push(format!(
+        "Used capacity: {} ({}% of Capacity)",
+        u.num_slots_occupied,
+        pct(u.num_slots_occupied, u.capacity)
+    ));
     out.push(format!("Running tasks: {}", u.num_running_tasks));
     if u.num_slots_occupied != 0 {
         out.push("Active users:".into());

@@ -3,12 +3,19 @@
 //! `init` / `expect_reject` or `finish` with a Hadoop attempt name, rewritten into the generic
 //! scenario format (the capacity-only parts go to [`CapacityScenario`]).
 
-use super::scenario::{child, CapacityScenario, JobExtra};
-use crate::scenario::json::{found, Errs};
+use super::scenario::{CapacityScenario, JobExtra, child};
+use crate::scenario::json::{Errs, found};
 use serde_json::{Map, Value};
 
 /// Turn a capacity job object into a generic one, recording its capacity-only fields.
-pub(crate) fn normalise_job(v: &Value, path: &str, harness: bool, init: bool, out: &mut CapacityScenario, errs: &mut Errs) -> Value {
+pub(crate) fn normalise_job(
+    v: &Value,
+    path: &str,
+    harness: bool,
+    init: bool,
+    out: &mut CapacityScenario,
+    errs: &mut Errs,
+) -> Value {
     let Value::Object(m) = v else { return v.clone() };
     let mut m = m.clone();
     let mut x = JobExtra::default();
@@ -37,7 +44,8 @@ pub(crate) fn normalise_job(v: &Value, path: &str, harness: bool, init: bool, ou
         x.reduce_mb = mb;
     }
     x.slowstart_maps = num(&mut m, &["reduce_slowstart_maps"], errs).map(|f| f.max(0.0) as u32);
-    x.locality_wait_factor = num(&mut m, &["locality_wait_factor", "mapreduce.job.locality.wait.factor"], errs).map(|f| f as f32);
+    x.locality_wait_factor =
+        num(&mut m, &["locality_wait_factor", "mapreduce.job.locality.wait.factor"], errs).map(|f| f as f32);
     let flag = |m: &mut Map<String, Value>, k: &str, errs: &mut Errs| -> Option<bool> {
         let val = m.remove(k)?;
         match val.as_bool() {
@@ -66,7 +74,10 @@ pub(crate) fn normalise_job(v: &Value, path: &str, harness: bool, init: bool, ou
                 let list: Vec<Value> = a.iter().map(|h| serde_json::json!({"locations": h})).collect();
                 m.insert("maps".into(), Value::Array(list));
             }
-            other => errs.push(&child(path, "split_hosts"), format!("found {}, expected a list of hosts or a list of host lists (one per map)", found(other))),
+            other => errs.push(
+                &child(path, "split_hosts"),
+                format!("found {}, expected a list of hosts or a list of host lists (one per map)", found(other)),
+            ),
         }
     }
     let initial = m.remove("initial_state");
@@ -103,7 +114,13 @@ pub(crate) fn normalise_job(v: &Value, path: &str, harness: bool, init: bool, ou
     Value::Object(m)
 }
 
-pub(crate) fn normalise_step(s: &Value, path: &str, harness: bool, out: &mut CapacityScenario, errs: &mut Errs) -> Value {
+pub(crate) fn normalise_step(
+    s: &Value,
+    path: &str,
+    harness: bool,
+    out: &mut CapacityScenario,
+    errs: &mut Errs,
+) -> Value {
     let Value::Object(m) = s else { return s.clone() };
     let mut m = m.clone();
     match m.get("op").and_then(Value::as_str).unwrap_or("") {
@@ -148,4 +165,3 @@ pub(crate) fn normalise_step(s: &Value, path: &str, harness: bool, out: &mut Cap
     }
     Value::Object(m)
 }
-

@@ -52,7 +52,8 @@ impl CapacityTaskScheduler {
                 c.max_jobs_to_accept
             ));
         }
-        let (uw, ui, ur) = q.users.get(user).map(|u| (u.waiting.len(), u.initializing.len(), u.running.len())).unwrap_or((0, 0, 0));
+        let (uw, ui, ur) =
+            q.users.get(user).map(|u| (u.waiting.len(), u.initializing.len(), u.running.len())).unwrap_or((0, 0, 0));
         if (uw + ui + ur) as i64 >= c.max_jobs_per_user_to_accept as i64 {
             return Err(format!(
                 "Job '{jid}' rejected since user '{user}' already has {uw} waiting jobs, {ui} initializing jobs and {ur} running jobs -  Exceeds limit of {} jobs to accept in queue '{queue}' per user",
@@ -131,7 +132,11 @@ impl CapacityTaskScheduler {
                 q.active_tasks -= desired;
                 let u = q.user(&job.user);
                 u.active_tasks -= desired;
-                if running { u.running.remove(&id) } else { u.initializing.remove(&id) };
+                if running {
+                    u.running.remove(&id)
+                } else {
+                    u.initializing.remove(&id)
+                };
             }
         }
         if found {
@@ -190,7 +195,8 @@ impl CapacityTaskScheduler {
         self.initialized.retain(|id| match cluster.jobs.get(id) {
             None => false,
             Some(j) => {
-                let scheduled = j.pending_maps() < j.desired_maps() as i64 || j.pending_reduces() < j.desired_reduces() as i64;
+                let scheduled =
+                    j.pending_maps() < j.desired_maps() as i64 || j.pending_reduces() < j.desired_reduces() as i64;
                 !(j.state.is_terminal() || (j.state == RunState::Running && scheduled))
             }
         });

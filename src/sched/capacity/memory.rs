@@ -69,7 +69,14 @@ impl Reservations {
         self.0.get(&(tracker.to_string(), kind)).copied()
     }
     /// `TaskTracker.reserveSlots` (+ `JobInProgress.reserveTaskTracker` on the job side).
-    pub fn reserve(&mut self, tracker: &str, kind: TaskType, job: JobId, slots: u32, job_side: &mut BTreeMap<String, u32>) {
+    pub fn reserve(
+        &mut self,
+        tracker: &str,
+        kind: TaskType,
+        job: JobId,
+        slots: u32,
+        job_side: &mut BTreeMap<String, u32>,
+    ) {
         self.0.insert((tracker.to_string(), kind), Reservation { job, slots });
         job_side.insert(tracker.to_string(), slots);
     }

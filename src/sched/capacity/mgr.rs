@@ -4,10 +4,10 @@
 //! `getTaskFromQueue` and `obtainNewTask` (spec §3.4–§3.6, §8, §9).
 
 use super::decision::{JobVerdict, JobVisit, Lookup, LookupResult, QueueStanding, QueueVisit, ReservationStep};
-use super::{memory, ordering, CapacityTaskScheduler};
+use super::{CapacityTaskScheduler, memory, ordering};
 use crate::explain::Assignment;
 use crate::model::cluster::Launched;
-use crate::model::task_selection::{MapSource, NoTask, NON_LOCAL_CACHE_LEVEL};
+use crate::model::task_selection::{MapSource, NON_LOCAL_CACHE_LEVEL, NoTask};
 use crate::model::{Cluster, JobId, RunState, TaskType};
 
 /// `JobInProgress.overrideSchedulingOpportunities`.
@@ -19,17 +19,25 @@ enum Got {
 }
 
 fn slots_of(cluster: &Cluster, id: JobId, kind: TaskType) -> i32 {
-    cluster.jobs.get(&id).map(|j| match kind {
-        TaskType::Map => j.slots_per_map,
-        TaskType::Reduce => j.slots_per_reduce,
-    }).unwrap_or(1) as i32
+    cluster
+        .jobs
+        .get(&id)
+        .map(|j| match kind {
+            TaskType::Map => j.slots_per_map,
+            TaskType::Reduce => j.slots_per_reduce,
+        })
+        .unwrap_or(1) as i32
 }
 
 fn pending(cluster: &Cluster, id: JobId, kind: TaskType) -> i64 {
-    cluster.jobs.get(&id).map(|j| match kind {
-        TaskType::Map => j.pending_maps(),
-        TaskType::Reduce => j.pending_reduces(),
-    }).unwrap_or(0)
+    cluster
+        .jobs
+        .get(&id)
+        .map(|j| match kind {
+            TaskType::Map => j.pending_maps(),
+            TaskType::Reduce => j.pending_reduces(),
+        })
+        .unwrap_or(0)
 }
 
 impl CapacityTaskScheduler {
@@ -64,8 +72,15 @@ impl CapacityTaskScheduler {
         available: i32,
         assign_off_switch: bool,
     ) -> (Lookup, Option<Assignment>) {
-        let mut lk = Lookup { available, order: self.standings(kind), reservation: None, queues: Vec::new(), result: LookupResult::NoTask };
-        let reserved = if self.reservations.0.is_empty() { None } else { self.reservations.get(&cluster.trackers[ti].name, kind) };
+        let mut lk = Lookup {
+            available,
+            order: self.standings(kind),
+            reservation: None,
+            queues: Vec::new(),
+            result: LookupResult::NoTask,
+        };
+        let reserved =
+            if self.reservations.0.is_empty() { None } else { self.reservations.get(&cluster.trackers[ti].name, kind) };
         if let Some(r) = reserved {
             let tname = cluster.trackers[ti].name.clone();
             let n = slots_of(cluster, r.job, kind);
@@ -79,10 +94,15 @@ impl CapacityTaskScheduler {
                 }
                 let got = self.obtain_new_task(cluster, ti, r.job, kind, true);
                 let ok = matches!(got, Got::Task(..));
-                lk.reservation = Some(ReservationStep::Honoured { job: r.job.0, slots: n as u32, available, got_task: ok });
+                lk.reservation =
+                    Some(ReservationStep::Honoured { job: r.job.0, slots: n as u32, available, got_task: ok });
                 return match got {
                     Got::Task(a, off) => {
-                        lk.result = if off { LookupResult::OffSwitch { job: r.job.0 } } else { LookupResult::Local { job: r.job.0 } };
+                        lk.result = if off {
+                            LookupResult::OffSwitch { job: r.job.0 }
+                        } else {
+                            LookupResult::Local { job: r.job.0 }
+                        };
                         (lk, Some(a))
                     }
                     Got::None(_) => (lk, None),
@@ -162,9 +182,14 @@ impl CapacityTaskScheduler {
                         visit.last(JobVisit {
                             job: id.0,
                             user,
-                            verdict: JobVerdict::Assigned { task: a.attempt_id().to_string(), off_switch: off, user_limit: Some(calc) },
+                            verdict: JobVerdict::Assigned {
+                                task: a.attempt_id().to_string(),
+                                off_switch: off,
+                                user_limit: Some(calc),
+                            },
                         });
-                        let r = if off { LookupResult::OffSwitch { job: id.0 } } else { LookupResult::Local { job: id.0 } };
+                        let r =
+                            if off { LookupResult::OffSwitch { job: id.0 } } else { LookupResult::Local { job: id.0 } };
                         return (visit, r, Some(a));
                     }
                     Got::None(v) => {
@@ -220,7 +245,14 @@ impl CapacityTaskScheduler {
     }
 
     /// `MapSchedulingMgr.obtainNewTask` / `ReduceSchedulingMgr.obtainNewTask` (spec §3.6).
-    fn obtain_new_task(&mut self, cluster: &mut Cluster, ti: usize, id: JobId, kind: TaskType, assign_off_switch: bool) -> Got {
+    fn obtain_new_task(
+        &mut self,
+        cluster: &mut Cluster,
+        ti: usize,
+        id: JobId,
+        kind: TaskType,
+        assign_off_switch: bool,
+    ) -> Got {
         let harness = self.setup.harness && self.jobs.get(&id).map(|i| i.extra.harness_local).unwrap_or(false);
         if kind == TaskType::Reduce {
             if cluster.jobs.get(&id).is_some_and(|j| j.num_reduces() == 0) {
@@ -308,7 +340,13 @@ impl CapacityTaskScheduler {
     }
 
     /// The fake job's one speculative attempt: on the last launched task, attempt 1.
-    fn harness_speculative(&mut self, cluster: &mut Cluster, ti: usize, id: JobId, kind: TaskType) -> Result<Launched, NoTask> {
+    fn harness_speculative(
+        &mut self,
+        cluster: &mut Cluster,
+        ti: usize,
+        id: JobId,
+        kind: TaskType,
+    ) -> Result<Launched, NoTask> {
         let k = match kind {
             TaskType::Map => 0,
             TaskType::Reduce => 1,
@@ -320,11 +358,16 @@ impl CapacityTaskScheduler {
         }
         let last = self.numbered.get(&(id.0, kind)).map(|(_, i)| *i);
         let Some(idx) = last else { return Err(NoTask::NothingPending) };
-        let running = cluster.jobs.get(&id).and_then(|j| j.tips(kind).get(idx as usize)).is_some_and(|t| t.is_running() && !t.complete);
+        let running = cluster
+            .jobs
+            .get(&id)
+            .and_then(|j| j.tips(kind).get(idx as usize))
+            .is_some_and(|t| t.is_running() && !t.complete);
         if !running {
             return Err(NoTask::NothingPending);
         }
-        let (level, source) = if kind == TaskType::Map { (Some(0), Some(MapSource::Speculative)) } else { (None, None) };
+        let (level, source) =
+            if kind == TaskType::Map { (Some(0), Some(MapSource::Speculative)) } else { (None, None) };
         let l = cluster.launch(id, kind, idx, ti, level, source)?;
         if let Some(i) = self.jobs.get_mut(&id) {
             i.spec_given[k] = true;

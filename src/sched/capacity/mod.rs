@@ -354,11 +354,16 @@ impl CapacityTaskScheduler {
             let result = lookup.result.clone();
             phase.lookups.push(lookup);
             let Some(a) = got else {
-                phase.stop = if matches!(result, LookupResult::Memory { .. }) { PhaseStop::MemoryBlocked } else { PhaseStop::NoTask };
+                phase.stop = if matches!(result, LookupResult::Memory { .. }) {
+                    PhaseStop::MemoryBlocked
+                } else {
+                    PhaseStop::NoTask
+                };
                 break;
             };
             let job = &cluster.jobs[&JobId(a.job)];
-            let (slots, user, queue, pending) = (job.slots_per_map as i32, job.user.clone(), job.queue.clone(), job.pending_maps() > 0);
+            let (slots, user, queue, pending) =
+                (job.slots_per_map as i32, job.user.clone(), job.queue.clone(), job.pending_maps() > 0);
             out.push(a);
             maps += 1;
             if maps >= self.sched.max_tasks_per_heartbeat {

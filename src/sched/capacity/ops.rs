@@ -40,12 +40,37 @@ pub const OPS_FIELDS: &[(&str, &[&str])] = &[
 ];
 
 pub const OPS: &[&str] = &[
-    "init_direct", "finish_task", "complete_job", "add_tracker", "poll", "promote", "refresh", "refresh_queues",
-    "submit_rejected", "expect_used", "expect_capacity", "expect_info", "expect_info_lines", "expect_sched_info",
-    "expect_mem", "expect_queue_order", "expect_job_order", "expect_count", "expect_in_list", "expect_initialized",
-    "expect_initialized_count", "expect_initialized_contains", "expect_initialized_excludes", "expect_reserved",
-    "expect_reserved_count", "expect_get_jobs", "expect_pending", "expect_start_error", "expect_config",
-    "expect_job_state", "expect_job_state_not",
+    "init_direct",
+    "finish_task",
+    "complete_job",
+    "add_tracker",
+    "poll",
+    "promote",
+    "refresh",
+    "refresh_queues",
+    "submit_rejected",
+    "expect_used",
+    "expect_capacity",
+    "expect_info",
+    "expect_info_lines",
+    "expect_sched_info",
+    "expect_mem",
+    "expect_queue_order",
+    "expect_job_order",
+    "expect_count",
+    "expect_in_list",
+    "expect_initialized",
+    "expect_initialized_count",
+    "expect_initialized_contains",
+    "expect_initialized_excludes",
+    "expect_reserved",
+    "expect_reserved_count",
+    "expect_get_jobs",
+    "expect_pending",
+    "expect_start_error",
+    "expect_config",
+    "expect_job_state",
+    "expect_job_state_not",
 ];
 
 /// Parse-time check of a capacity op: known fields only, required fields present.
@@ -61,7 +86,12 @@ pub fn validate(op: &str, step: &Value, path: &str) -> Result<(), Vec<(String, S
         o.finish(&mut errs);
     }
     let required: &[&str] = match op {
-        "init_direct" | "complete_job" | "expect_sched_info" | "expect_pending" | "expect_in_list" | "expect_job_state"
+        "init_direct"
+        | "complete_job"
+        | "expect_sched_info"
+        | "expect_pending"
+        | "expect_in_list"
+        | "expect_job_state"
         | "expect_job_state_not" => &["job"],
         "finish_task" => &["task"],
         "add_tracker" => &["tracker"],
@@ -86,4 +116,3 @@ pub fn validate(op: &str, step: &Value, path: &str) -> Result<(), Vec<(String, S
 pub fn added_tracker(op: &str, args: &Value) -> Option<String> {
     (op == "add_tracker").then(|| args.get("tracker")?.get("name")?.as_str().map(str::to_string)).flatten()
 }
-

@@ -28,11 +28,8 @@ pub fn java_hash_order(names: &[String]) -> Vec<String> {
     while names.len() > table * 3 / 4 {
         table *= 2;
     }
-    let mut keyed: Vec<(usize, usize, &String)> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| ((spread(java_string_hash(n)) as usize) & (table - 1), i, n))
-        .collect();
+    let mut keyed: Vec<(usize, usize, &String)> =
+        names.iter().enumerate().map(|(i, n)| ((spread(java_string_hash(n)) as usize) & (table - 1), i, n)).collect();
     keyed.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
     let mut out: Vec<String> = Vec::new();
     for (_, _, n) in keyed {

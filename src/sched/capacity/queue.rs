@@ -4,8 +4,8 @@
 //! `numJobsByUser`), the usage refresh `updateAll`, and the limits `assignSlotsToQueue` and
 //! `assignSlotsToJob` (spec §1.3, §3.1, §5, §6).
 
-use super::conf::QueueConf;
 use super::JobInfo;
+use super::conf::QueueConf;
 use crate::model::{Job, JobId, JobPriority, Millis, RunState, TaskType};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};

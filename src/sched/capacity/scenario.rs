@@ -129,7 +129,14 @@ pub(crate) fn child(path: &str, key: &str) -> String {
     crate::scenario::json::child(path, key)
 }
 
-fn set_unique(props: &mut Props, from: &mut BTreeMap<String, String>, key: &str, val: String, path: &str, errs: &mut Errs) {
+fn set_unique(
+    props: &mut Props,
+    from: &mut BTreeMap<String, String>,
+    key: &str,
+    val: String,
+    path: &str,
+    errs: &mut Errs,
+) {
     if let Some(prev) = from.get(key) {
         errs.push(path, format!("{key} is also given at {prev}; expected it once"));
         return;
@@ -138,7 +145,13 @@ fn set_unique(props: &mut Props, from: &mut BTreeMap<String, String>, key: &str,
     props.set(key, &val);
 }
 
-fn read_queues(v: &Value, path: &str, props: &mut Props, from: &mut BTreeMap<String, String>, errs: &mut Errs) -> Vec<String> {
+fn read_queues(
+    v: &Value,
+    path: &str,
+    props: &mut Props,
+    from: &mut BTreeMap<String, String>,
+    errs: &mut Errs,
+) -> Vec<String> {
     let mut names = Vec::new();
     let Value::Array(list) = v else {
         errs.expected(path, v, "a list of queues like {\"name\": \"default\", \"capacity\": 100}");
@@ -162,10 +175,15 @@ fn read_queues(v: &Value, path: &str, props: &mut Props, from: &mut BTreeMap<Str
             if k == "name" {
                 continue;
             }
-            let suffix = QUEUE_FIELDS.iter().find(|(f, h)| f == k || h == k || (*f == "max_capacity" && k == "maximum_capacity")).map(|(_, h)| *h);
+            let suffix = QUEUE_FIELDS
+                .iter()
+                .find(|(f, h)| f == k || h == k || (*f == "max_capacity" && k == "maximum_capacity"))
+                .map(|(_, h)| *h);
             let Some(suffix) = suffix else {
                 let known = QUEUE_FIELDS.iter().map(|(f, _)| *f).chain(["name"]);
-                let hint = crate::scenario::json::suggest(k, known).map(|s| format!("; did you mean {s:?}?")).unwrap_or_default();
+                let hint = crate::scenario::json::suggest(k, known)
+                    .map(|s| format!("; did you mean {s:?}?"))
+                    .unwrap_or_default();
                 errs.push(&child(&qp, k), format!("unknown queue property{hint}"));
                 continue;
             };
@@ -179,7 +197,12 @@ fn read_queues(v: &Value, path: &str, props: &mut Props, from: &mut BTreeMap<Str
 }
 
 /// Pull the capacity settings out of `config`, leaving the generic properties.
-fn read_config(cfg: &mut Map<String, Value>, out: &mut CapacityScenario, top: &mut Map<String, Value>, errs: &mut Errs) -> bool {
+fn read_config(
+    cfg: &mut Map<String, Value>,
+    out: &mut CapacityScenario,
+    top: &mut Map<String, Value>,
+    errs: &mut Errs,
+) -> bool {
     let path = "$.config";
     let mut harness_given = false;
     let mut from: BTreeMap<String, String> = BTreeMap::new();
@@ -208,7 +231,9 @@ fn read_config(cfg: &mut Map<String, Value>, out: &mut CapacityScenario, top: &m
         } else if let Some((_, h)) = SCHED_FIELDS.iter().find(|(f, _)| *f == k) {
             let v = cfg.remove(&k).expect("listed");
             let v = match (&v, k.as_str()) {
-                (Value::Array(a), "queue_names") => Value::String(a.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(",")),
+                (Value::Array(a), "queue_names") => {
+                    Value::String(a.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(","))
+                }
                 _ => v,
             };
             if let Some(s) = prop_value(&v, &p, errs) {
@@ -231,7 +256,10 @@ fn read_config(cfg: &mut Map<String, Value>, out: &mut CapacityScenario, top: &m
                             set_unique(&mut out.props, &mut from, h, s, &mp, errs);
                         }
                     }
-                    None => errs.push(&mp, "unknown memory setting; expected map_slot_mb, reduce_slot_mb, max_map_mb or max_reduce_mb"),
+                    None => errs.push(
+                        &mp,
+                        "unknown memory setting; expected map_slot_mb, reduce_slot_mb, max_map_mb or max_reduce_mb",
+                    ),
                 }
             }
         } else if k == "initial_queue_order" {
@@ -280,7 +308,10 @@ fn read_config(cfg: &mut Map<String, Value>, out: &mut CapacityScenario, top: &m
         }
     }
     let slots = |generic: &str, hadoop: &str| -> u32 {
-        cfg.get(generic).or_else(|| cfg.get(hadoop)).and_then(|v| v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))).unwrap_or(2) as u32
+        cfg.get(generic)
+            .or_else(|| cfg.get(hadoop))
+            .and_then(|v| v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok())))
+            .unwrap_or(2) as u32
     };
     out.default_map_slots = slots("map_slots", "mapred.tasktracker.map.tasks.maximum");
     out.default_reduce_slots = slots("reduce_slots", "mapred.tasktracker.reduce.tasks.maximum");
@@ -314,18 +345,27 @@ pub fn normalise(v: &Value, errs: &mut Errs) -> Option<(Value, CapacityScenario)
         a.sort();
         b.sort();
         if a != b {
-            errs.push("$.config.initial_queue_order", format!("found {o:?}, expected an order of exactly the configured queues {names:?}"));
+            errs.push(
+                "$.config.initial_queue_order",
+                format!("found {o:?}, expected an order of exactly the configured queues {names:?}"),
+            );
         }
     }
     let harness = out.harness;
     if let Some(Value::Array(jobs)) = top.get("jobs").cloned() {
-        let list: Vec<Value> =
-            jobs.iter().enumerate().map(|(i, j)| super::harness::normalise_job(j, &format!("$.jobs[{i}]"), harness, false, &mut out, errs)).collect();
+        let list: Vec<Value> = jobs
+            .iter()
+            .enumerate()
+            .map(|(i, j)| super::harness::normalise_job(j, &format!("$.jobs[{i}]"), harness, false, &mut out, errs))
+            .collect();
         top.insert("jobs".into(), Value::Array(list));
     }
     if let Some(Value::Array(steps)) = top.get("steps").cloned() {
-        let list: Vec<Value> =
-            steps.iter().enumerate().map(|(i, s)| super::harness::normalise_step(s, &format!("$.steps[{i}]"), harness, &mut out, errs)).collect();
+        let list: Vec<Value> = steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| super::harness::normalise_step(s, &format!("$.steps[{i}]"), harness, &mut out, errs))
+            .collect();
         top.insert("steps".into(), Value::Array(list));
     }
     if !out.expects_start_error {

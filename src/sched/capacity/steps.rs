@@ -3,19 +3,23 @@
 //! (`expect_used`, `expect_info`, `expect_sched_info`, `expect_queue_order`, ...). They reach
 //! the scheduler through the generic `StepKind::Sched` mechanism.
 
-use super::{conf, display, memory, CapacityTaskScheduler};
+use super::{CapacityTaskScheduler, conf, display, memory};
 use crate::model::cluster::AttemptEnd;
 use crate::model::{AttemptId, Cluster, JobId, RunState, TaskType};
 use crate::scenario::json::found;
 use serde_json::Value;
 
-pub use super::ops::{added_tracker, validate, OPS, OPS_FIELDS};
+pub use super::ops::{OPS, OPS_FIELDS, added_tracker, validate};
 
 fn s<'a>(a: &'a Value, k: &str) -> Result<&'a str, String> {
-    a.get(k).and_then(Value::as_str).ok_or_else(|| format!("{k}: expected a string, found {}", a.get(k).map(found).unwrap_or("nothing".into())))
+    a.get(k)
+        .and_then(Value::as_str)
+        .ok_or_else(|| format!("{k}: expected a string, found {}", a.get(k).map(found).unwrap_or("nothing".into())))
 }
 fn n(a: &Value, k: &str) -> Result<i64, String> {
-    a.get(k).and_then(Value::as_i64).ok_or_else(|| format!("{k}: expected an integer, found {}", a.get(k).map(found).unwrap_or("nothing".into())))
+    a.get(k)
+        .and_then(Value::as_i64)
+        .ok_or_else(|| format!("{k}: expected an integer, found {}", a.get(k).map(found).unwrap_or("nothing".into())))
 }
 fn job(a: &Value) -> Result<JobId, String> {
     n(a, "job").map(|j| JobId(j as u32))
@@ -37,7 +41,8 @@ fn check<T: PartialEq + std::fmt::Debug>(what: &str, want: T, got: T) -> Result<
     if want == got { Ok(()) } else { Err(format!("{what}: expected {want:?}, got {got:?}")) }
 }
 fn state(a: &Value) -> Result<RunState, String> {
-    RunState::parse(s(a, "state")?).ok_or_else(|| "state: expected PREP, RUNNING, SUCCEEDED, FAILED or KILLED".to_string())
+    RunState::parse(s(a, "state")?)
+        .ok_or_else(|| "state: expected PREP, RUNNING, SUCCEEDED, FAILED or KILLED".to_string())
 }
 
 /// Parse `attempt_<jt>_<job>_<m|r>_<number>_<attempt>` (optionally ` on <tracker>`).
@@ -95,9 +100,13 @@ fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, op: &str, a: &Valu
         }
         "finish_task" => {
             let t = s(a, "task")?;
-            let (j, k, num, att) = parse_attempt_name(t).ok_or_else(|| format!("task: found {t:?}, expected attempt_test_0001_m_000001_0"))?;
+            let (j, k, num, att) = parse_attempt_name(t)
+                .ok_or_else(|| format!("task: found {t:?}, expected attempt_test_0001_m_000001_0"))?;
             let index = if sc.setup.harness {
-                sc.numbers.iter().find(|((jj, kk, _), nn)| *jj == j && *kk == k && **nn == num).map(|((_, _, i), _)| *i)
+                sc.numbers
+                    .iter()
+                    .find(|((jj, kk, _), nn)| *jj == j && *kk == k && **nn == num)
+                    .map(|((_, _, i), _)| *i)
                     .ok_or_else(|| format!("{t} was never launched"))?
             } else {
                 num
@@ -106,16 +115,22 @@ fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, op: &str, a: &Valu
             if cluster.is_running(aid) {
                 return cluster.end_attempt(aid, AttemptEnd::Succeeded);
             }
-            let done = cluster.jobs.get(&JobId(j)).and_then(|x| x.tips(k).get(index as usize)).is_some_and(|tip| tip.complete);
+            let done =
+                cluster.jobs.get(&JobId(j)).and_then(|x| x.tips(k).get(index as usize)).is_some_and(|tip| tip.complete);
             if done { Ok(()) } else { Err(format!("{t} is not running")) }
         }
         "add_tracker" => {
             let t = a.get("tracker").ok_or("tracker: missing")?;
             let name = s(t, "name")?;
-            let host = t.get("host").and_then(Value::as_str).map(str::to_string).unwrap_or_else(|| format!("{name}.host"));
+            let host =
+                t.get("host").and_then(Value::as_str).map(str::to_string).unwrap_or_else(|| format!("{name}.host"));
             let rack = t.get("rack").and_then(Value::as_str).unwrap_or(crate::model::topology::DEFAULT_RACK);
             let ms = t.get("map_slots").and_then(Value::as_u64).map(|x| x as u32).unwrap_or(sc.setup.default_map_slots);
-            let rs = t.get("reduce_slots").and_then(Value::as_u64).map(|x| x as u32).unwrap_or(sc.setup.default_reduce_slots);
+            let rs = t
+                .get("reduce_slots")
+                .and_then(Value::as_u64)
+                .map(|x| x as u32)
+                .unwrap_or(sc.setup.default_reduce_slots);
             if cluster.tracker_index(name).is_some() {
                 return Err(format!("tracker {name} already exists"));
             }
@@ -147,7 +162,8 @@ fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, op: &str, a: &Valu
             let id = JobId(n(j, "id")? as u32);
             let user = j.get("user").and_then(Value::as_str).unwrap_or("user");
             let q = j.get("queue").and_then(Value::as_str).unwrap_or("default");
-            let desired = j.get("maps").and_then(Value::as_i64).unwrap_or(0) + j.get("reduces").and_then(Value::as_i64).unwrap_or(0);
+            let desired = j.get("maps").and_then(Value::as_i64).unwrap_or(0)
+                + j.get("reduces").and_then(Value::as_i64).unwrap_or(0);
             match sc.admit(cluster, id, user, q, desired) {
                 Ok(()) => Err(format!("expected job {} to be rejected, but it was accepted", id.0)),
                 Err(msg) => match a.get("message").and_then(Value::as_str) {
@@ -161,7 +177,11 @@ fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, op: &str, a: &Valu
             let q = queue(sc, a)?;
             let k = kind(a)?;
             let u = q.usage(k);
-            let got = format!("Used capacity: {} ({}% of Capacity)", u.num_slots_occupied, display::pct(u.num_slots_occupied, u.capacity));
+            let got = format!(
+                "Used capacity: {} ({}% of Capacity)",
+                u.num_slots_occupied,
+                display::pct(u.num_slots_occupied, u.capacity)
+            );
             check(&format!("{} {} used capacity", q.name, k.as_str()), s(a, "text")?.to_string(), got)
         }
         "expect_capacity" => {
@@ -171,10 +191,24 @@ fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, op: &str, a: &Valu
         }
         "expect_info" => {
             let q = queue(sc, a)?;
-            let want: Vec<String> = a.get("lines").and_then(Value::as_array).ok_or("lines: expected a list of strings")?
-                .iter().map(|l| l.as_str().unwrap_or("").to_string()).collect();
+            let want: Vec<String> = a
+                .get("lines")
+                .and_then(Value::as_array)
+                .ok_or("lines: expected a list of strings")?
+                .iter()
+                .map(|l| l.as_str().unwrap_or("").to_string())
+                .collect();
             let got = display::queue_info_lines(q);
-            if want == got { Ok(()) } else { Err(format!("scheduling info of {}:\nexpected:\n  {}\ngot:\n  {}", q.name, want.join("\n  "), got.join("\n  "))) }
+            if want == got {
+                Ok(())
+            } else {
+                Err(format!(
+                    "scheduling info of {}:\nexpected:\n  {}\ngot:\n  {}",
+                    q.name,
+                    want.join("\n  "),
+                    got.join("\n  ")
+                ))
+            }
         }
         "expect_info_lines" => {
             let q = queue(sc, a)?;
@@ -193,7 +227,11 @@ fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, op: &str, a: &Valu
                     }
                 }
             }
-            if bad.is_empty() { Ok(()) } else { Err(format!("scheduling info of {}: {}\n  {}", q.name, bad.join("; "), got.join("\n  "))) }
+            if bad.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("scheduling info of {}: {}\n  {}", q.name, bad.join("; "), got.join("\n  ")))
+            }
         }
         "expect_sched_info" => {
             let id = job(a)?;
@@ -204,7 +242,14 @@ fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, op: &str, a: &Valu
             match a.get("values").and_then(Value::as_array) {
                 Some(v) => {
                     let want: Vec<i64> = v.iter().filter_map(Value::as_i64).collect();
-                    check(&format!("J{} scheduling info (running maps, map slots, reserved, running reduces, reduce slots, reserved)", id.0), want, got.to_vec())
+                    check(
+                        &format!(
+                            "J{} scheduling info (running maps, map slots, reserved, running reduces, reduce slots, reserved)",
+                            id.0
+                        ),
+                        want,
+                        got.to_vec(),
+                    )
                 }
                 None => Ok(()),
             }
@@ -216,12 +261,22 @@ fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, op: &str, a: &Valu
             let mem = &sc.sched.memory;
             let m = memory::mem_reserved_for_tasks(mem, tr, TaskType::Map, n(a, "map_avail").unwrap_or(0));
             let r = memory::mem_reserved_for_tasks(mem, tr, TaskType::Reduce, n(a, "reduce_avail").unwrap_or(0));
-            check(&format!("memory reserved for tasks on {t} (map MB, reduce MB)"), (n(a, "map_mb")?, n(a, "reduce_mb")?), (m, r))
+            check(
+                &format!("memory reserved for tasks on {t} (map MB, reduce MB)"),
+                (n(a, "map_mb")?, n(a, "reduce_mb")?),
+                (m, r),
+            )
         }
         "expect_queue_order" => {
             let k = kind(a)?;
-            let want: Vec<String> = a.get("order").and_then(Value::as_array).ok_or("order: expected a list")?
-                .iter().filter_map(Value::as_str).map(str::to_string).collect();
+            let want: Vec<String> = a
+                .get("order")
+                .and_then(Value::as_array)
+                .ok_or("order: expected a list")?
+                .iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect();
             let got = if k == TaskType::Map { sc.map_order.clone() } else { sc.reduce_order.clone() };
             check(&format!("{} queue order", k.as_str()), want, got)
         }
@@ -239,26 +294,44 @@ fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, op: &str, a: &Valu
             let id = job(a)?;
             let mut bad = Vec::new();
             for q in sc.queues.values() {
-                if !(q.waiting.contains(id) || q.initializing.contains(id) || q.running.contains(id)) && cluster.jobs.get(&id).is_none_or(|j| j.queue != q.name) {
+                if !(q.waiting.contains(id) || q.initializing.contains(id) || q.running.contains(id))
+                    && cluster.jobs.get(&id).is_none_or(|j| j.queue != q.name)
+                {
                     continue;
                 }
                 for name in ["waiting", "initializing", "running"] {
                     if let Some(want) = a.get(name).and_then(Value::as_bool) {
                         let got = list_of(q, name)?.contains(id);
                         if got != want {
-                            bad.push(format!("J{} {} the {name} list of {}", id.0, if want { "should be in" } else { "should not be in" }, q.name));
+                            bad.push(format!(
+                                "J{} {} the {name} list of {}",
+                                id.0,
+                                if want { "should be in" } else { "should not be in" },
+                                q.name
+                            ));
                         }
                     }
                 }
             }
             if bad.is_empty() { Ok(()) } else { Err(bad.join("; ")) }
         }
-        "expect_initialized" => check("initialised jobs", ids(a, "jobs")?, sc.initialized.iter().map(|j| j.0).collect()),
+        "expect_initialized" => {
+            check("initialised jobs", ids(a, "jobs")?, sc.initialized.iter().map(|j| j.0).collect())
+        }
         "expect_initialized_count" => check("number of initialised jobs", n(a, "value")?, sc.initialized.len() as i64),
         "expect_initialized_contains" | "expect_initialized_excludes" => {
             let want = op.ends_with("contains");
-            let bad: Vec<u32> = ids(a, "jobs")?.into_iter().filter(|j| sc.initialized.contains(&JobId(*j)) != want).collect();
-            if bad.is_empty() { Ok(()) } else { Err(format!("initialised jobs {:?} should {}contain {bad:?}", sc.initialized.iter().map(|j| j.0).collect::<Vec<_>>(), if want { "" } else { "not " })) }
+            let bad: Vec<u32> =
+                ids(a, "jobs")?.into_iter().filter(|j| sc.initialized.contains(&JobId(*j)) != want).collect();
+            if bad.is_empty() {
+                Ok(())
+            } else {
+                Err(format!(
+                    "initialised jobs {:?} should {}contain {bad:?}",
+                    sc.initialized.iter().map(|j| j.0).collect::<Vec<_>>(),
+                    if want { "" } else { "not " }
+                ))
+            }
         }
         "expect_reserved" => {
             let t = s(a, "tracker")?;
@@ -275,7 +348,14 @@ fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, op: &str, a: &Valu
         }
         "expect_get_jobs" => {
             let q = queue(sc, a)?;
-            let mut got: Vec<u32> = q.initializing.ids().into_iter().chain(q.running.ids()).chain(q.waiting.ids().into_iter().filter(|j| !q.running.contains(*j))).map(|j| j.0).collect();
+            let mut got: Vec<u32> = q
+                .initializing
+                .ids()
+                .into_iter()
+                .chain(q.running.ids())
+                .chain(q.waiting.ids().into_iter().filter(|j| !q.running.contains(*j)))
+                .map(|j| j.0)
+                .collect();
             got.sort_unstable();
             got.dedup();
             let mut want = ids(a, "jobs")?;
@@ -285,7 +365,11 @@ fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, op: &str, a: &Valu
         "expect_pending" => {
             let id = job(a)?;
             let j = cluster.jobs.get(&id).ok_or_else(|| format!("no job {}", id.0))?;
-            check(&format!("J{} pending (maps, reduces)", id.0), (n(a, "maps")?, n(a, "reduces")?), (j.pending_maps(), j.pending_reduces()))
+            check(
+                &format!("J{} pending (maps, reduces)", id.0),
+                (n(a, "maps")?, n(a, "reduces")?),
+                (j.pending_maps(), j.pending_reduces()),
+            )
         }
         "expect_start_error" => {
             let want = s(a, "error")?;
@@ -304,7 +388,12 @@ fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, op: &str, a: &Valu
             }
             let m = conf::memory_conf(&p);
             let mut bad = Vec::new();
-            for (k, got) in [("limit_max_map_mb", m.max_map_mb), ("limit_max_reduce_mb", m.max_reduce_mb), ("map_slot_mb", m.map_slot_mb), ("reduce_slot_mb", m.reduce_slot_mb)] {
+            for (k, got) in [
+                ("limit_max_map_mb", m.max_map_mb),
+                ("limit_max_reduce_mb", m.max_reduce_mb),
+                ("map_slot_mb", m.map_slot_mb),
+                ("reduce_slot_mb", m.reduce_slot_mb),
+            ] {
                 if let Some(want) = a.get(k).and_then(Value::as_i64) {
                     if want != got {
                         bad.push(format!("{k}: expected {want}, got {got}"));

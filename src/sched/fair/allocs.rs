@@ -7,7 +7,7 @@
 //! top-level ones), a negative number, a zero weight or a pool declared twice is an error with
 //! its line and column, so a typo cannot silently change a lesson.
 
-use crate::scenario::json::{child, found, suggest, Errs};
+use crate::scenario::json::{Errs, child, found, suggest};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -70,8 +70,16 @@ impl Allocations {
     }
 }
 
-const POOL_FIELDS: &[&str] =
-    &["minMaps", "minReduces", "maxMaps", "maxReduces", "maxRunningJobs", "weight", "minSharePreemptionTimeout", "schedulingMode"];
+const POOL_FIELDS: &[&str] = &[
+    "minMaps",
+    "minReduces",
+    "maxMaps",
+    "maxReduces",
+    "maxRunningJobs",
+    "weight",
+    "minSharePreemptionTimeout",
+    "schedulingMode",
+];
 const TOP_FIELDS: &[&str] = &[
     "pool",
     "user",
@@ -171,7 +179,12 @@ pub fn parse_xml(text: &str) -> Result<Allocations, Vec<String>> {
     // The text of a leaf element, or an error.
     let leaf = |e: roxmltree::Node, errs: &mut Vec<String>| -> Option<String> {
         if let Some(c) = e.children().find(|c| c.is_element()) {
-            errs.push(format!("{}: <{}> inside <{}>, expected only text", at(c), c.tag_name().name(), e.tag_name().name()));
+            errs.push(format!(
+                "{}: <{}> inside <{}>, expected only text",
+                at(c),
+                c.tag_name().name(),
+                e.tag_name().name()
+            ));
             return None;
         }
         let t: String = e.children().filter(|c| c.is_text()).filter_map(|c| c.text()).collect();
@@ -195,7 +208,11 @@ pub fn parse_xml(text: &str) -> Result<Allocations, Vec<String>> {
                     let fname = f.tag_name().name();
                     let known: &[&'static str] = if tag == "pool" { POOL_FIELDS } else { &["maxRunningJobs"] };
                     if !known.contains(&fname) {
-                        errs.push(format!("{}: unknown {tag} property <{fname}> in {tag} {name:?}{}", at(f), hint(fname, known)));
+                        errs.push(format!(
+                            "{}: unknown {tag} property <{fname}> in {tag} {name:?}{}",
+                            at(f),
+                            hint(fname, known)
+                        ));
                         continue;
                     }
                     let Some(t) = leaf(f, &mut errs) else { continue };

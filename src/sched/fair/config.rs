@@ -5,7 +5,7 @@
 
 use super::allocs::{self, Allocations};
 use crate::model::Millis;
-use crate::scenario::json::{as_bool, as_f64_in, as_i64_in, as_str, child, suggest, Errs, Obj};
+use crate::scenario::json::{Errs, Obj, as_bool, as_f64_in, as_i64_in, as_str, child, suggest};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -163,12 +163,15 @@ fn parse_properties(v: &Value, path: &str, c: &mut FairConfig, errs: &mut Errs) 
         let at = child(path, key);
         let Some(&(friendly, _)) = PROPERTIES.iter().find(|(f, h)| f == key || h == key) else {
             let msg = if key == "mapred.fairscheduler.allocation.file" || key == "allocation_file" {
-                "the allocation file is given by its content: put the XML text (or the JSON form) in $.fair.allocations".to_string()
+                "the allocation file is given by its content: put the XML text (or the JSON form) in $.fair.allocations"
+                    .to_string()
             } else {
                 let names = PROPERTIES.iter().flat_map(|(f, h)| [*f, *h]);
                 match suggest(key, names) {
                     Some(s) => format!("unknown Fair Scheduler property; did you mean {s:?}?"),
-                    None => "unknown Fair Scheduler property; see docs/scenario-format.md, \"The Fair Scheduler\"".into(),
+                    None => {
+                        "unknown Fair Scheduler property; see docs/scenario-format.md, \"The Fair Scheduler\"".into()
+                    }
                 }
             };
             errs.push(&at, msg);
@@ -203,7 +206,8 @@ fn parse_properties(v: &Value, path: &str, c: &mut FairConfig, errs: &mut Errs) 
             "preemption_interval_ms" => c.preemption_interval_ms = int(0, BIG, errs).unwrap_or(15_000),
             "size_based_weight" => c.size_based_weight = as_bool(val, &at, errs).unwrap_or(false),
             "weight_adjuster" => {
-                c.new_job_weight_booster = class_name(val, &at, "org.apache.hadoop.mapred.NewJobWeightBooster", errs).unwrap_or(false)
+                c.new_job_weight_booster =
+                    class_name(val, &at, "org.apache.hadoop.mapred.NewJobWeightBooster", errs).unwrap_or(false)
             }
             "new_job_weight_booster_factor" => c.booster_factor = as_f64_in(val, &at, 0.0, 1e9, errs).unwrap_or(3.0),
             "new_job_weight_booster_duration_ms" => c.booster_duration_ms = int(0, BIG, errs).unwrap_or(300_000),
@@ -221,7 +225,9 @@ fn parse_properties(v: &Value, path: &str, c: &mut FairConfig, errs: &mut Errs) 
 
 fn parse_harness(v: &Value, path: &str, errs: &mut Errs) -> Harness {
     match v {
-        Value::String(s) if s == "unit_test" => Harness { task_choice: TaskChoice::FakeJob, updates: UpdateMode::Explicit },
+        Value::String(s) if s == "unit_test" => {
+            Harness { task_choice: TaskChoice::FakeJob, updates: UpdateMode::Explicit }
+        }
         Value::String(s) if s == "jobtracker" => Harness::default(),
         Value::Object(_) => {
             let mut h = Harness::default();
@@ -230,13 +236,18 @@ fn parse_harness(v: &Value, path: &str, errs: &mut Errs) -> Harness {
                 None => {}
                 Some("job_in_progress") => h.task_choice = TaskChoice::JobInProgress,
                 Some("fake_job") => h.task_choice = TaskChoice::FakeJob,
-                Some(other) => errs.push(&o.path_of("task_choice"), format!("found {other:?}, expected \"job_in_progress\" or \"fake_job\"")),
+                Some(other) => errs.push(
+                    &o.path_of("task_choice"),
+                    format!("found {other:?}, expected \"job_in_progress\" or \"fake_job\""),
+                ),
             }
             match o.str("updates", errs) {
                 None => {}
                 Some("periodic") => h.updates = UpdateMode::Periodic,
                 Some("explicit") => h.updates = UpdateMode::Explicit,
-                Some(other) => errs.push(&o.path_of("updates"), format!("found {other:?}, expected \"periodic\" or \"explicit\"")),
+                Some(other) => {
+                    errs.push(&o.path_of("updates"), format!("found {other:?}, expected \"periodic\" or \"explicit\""))
+                }
             }
             o.finish(errs);
             h

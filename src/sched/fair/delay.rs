@@ -4,8 +4,8 @@
 //! `getAllowedLocalityLevel` with its starvation override, `LocalityLevel.fromTask`, and the
 //! node / rack delays (explicit, or auto-computed from the heartbeat interval).
 
-use super::pools::PoolManager;
 use super::FairScheduler;
+use super::pools::PoolManager;
 use crate::model::{Cluster, Job, JobId, Millis};
 use serde::Serialize;
 
@@ -77,7 +77,11 @@ pub struct DelayState {
 
 impl Default for DelayState {
     fn default() -> Self {
-        DelayState { last_map_locality_level: LocalityLevel::Node, time_waited_for_local_map: 0, skipped_at_last_heartbeat: false }
+        DelayState {
+            last_map_locality_level: LocalityLevel::Node,
+            time_waited_for_local_map: 0,
+            skipped_at_last_heartbeat: false,
+        }
     }
 }
 
@@ -114,7 +118,12 @@ pub enum LevelReason {
     /// `job.nonLocalMaps` is not empty: maps without input locations, no delay scheduling.
     NoLocalityInfo,
     /// The pool has starved for maps longer than a preemption timeout (spec §7.4 step 3).
-    Starved { since_min_share_ms: Millis, min_share_timeout_ms: Millis, since_half_fair_share_ms: Millis, fair_share_timeout_ms: Millis },
+    Starved {
+        since_min_share_ms: Millis,
+        min_share_timeout_ms: Millis,
+        since_half_fair_share_ms: Millis,
+        fair_share_timeout_ms: Millis,
+    },
     /// The usual case: from the last launch's level and the time waited since.
     Waited,
 }
@@ -218,7 +227,14 @@ impl FairScheduler {
     /// `allowed_locality_level` with the starvation check of the job's pool already made.
     pub fn allowed_locality_level_given(&self, cluster: &Cluster, id: JobId, starved: Option<LevelReason>) -> Allowed {
         let d = self.delays;
-        let mk = |level, reason, last, waited| Allowed { level, reason, last_level: last, waited_ms: waited, node_delay_ms: d.node, rack_delay_ms: d.rack };
+        let mk = |level, reason, last, waited| Allowed {
+            level,
+            reason,
+            last_level: last,
+            waited_ms: waited,
+            node_delay_ms: d.node,
+            rack_delay_ms: d.rack,
+        };
         let Some(info) = self.infos.get(&id) else {
             return mk(LocalityLevel::Any, LevelReason::NoInfo, LocalityLevel::Node, 0);
         };

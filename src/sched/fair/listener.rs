@@ -19,7 +19,15 @@ impl FairScheduler {
         let zero = JobSched { demand: 0, fair_share: 0.0 };
         self.infos.insert(
             id,
-            JobInfo { pool, runnable: false, needs_initializing: true, map: zero.clone(), reduce: zero, delay: DelayState::default(), stamps: [0; 3] },
+            JobInfo {
+                pool,
+                runnable: false,
+                needs_initializing: true,
+                map: zero.clone(),
+                reduce: zero,
+                delay: DelayState::default(),
+                stamps: [0; 3],
+            },
         );
         self.update(cluster);
     }

@@ -31,7 +31,13 @@ pub struct CapCheck {
 }
 
 impl CapCheck {
-    pub fn new(total_runnable: i64, tracker_slots: i64, total_slots: i64, max_diff: f32, tracker_running: i64) -> CapCheck {
+    pub fn new(
+        total_runnable: i64,
+        tracker_slots: i64,
+        total_slots: i64,
+        max_diff: f32,
+        tracker_running: i64,
+    ) -> CapCheck {
         CapCheck {
             total_runnable,
             total_slots,
@@ -68,9 +74,16 @@ mod tests {
     /// TestFairScheduler.testCapBasedLoadManager (fair-tests.md T20).
     #[test]
     fn get_cap_table() {
-        for (runnable, local, total, cap) in
-            [(1, 1, 100, 1), (1, 2, 100, 1), (1, 10, 100, 1), (200, 1, 100, 1), (1, 5, 100, 1), (50, 5, 100, 3), (100, 5, 100, 5), (200, 5, 100, 5)]
-        {
+        for (runnable, local, total, cap) in [
+            (1, 1, 100, 1),
+            (1, 2, 100, 1),
+            (1, 10, 100, 1),
+            (200, 1, 100, 1),
+            (1, 5, 100, 1),
+            (50, 5, 100, 3),
+            (100, 5, 100, 5),
+            (200, 5, 100, 5),
+        ] {
             assert_eq!(get_cap(runnable, local, total, 0.0), cap, "getCap({runnable}, {local}, {total})");
         }
     }

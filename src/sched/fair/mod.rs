@@ -16,8 +16,8 @@ pub mod load_manager;
 pub mod ops;
 mod ops_run;
 pub mod pools;
-pub mod schedulables;
 pub mod preemption;
+pub mod schedulables;
 pub mod shares;
 pub mod sweep;
 mod update;
@@ -29,7 +29,7 @@ use crate::model::{AttemptId, Cluster, Job, JobId, JobPriority, Millis, TaskType
 use config::{FairConfig, UpdateMode};
 use decision::*;
 use delay::{DelayState, Delays, LocalityLevel};
-use load_manager::{max_tasks_to_assign, CapCheck};
+use load_manager::{CapCheck, max_tasks_to_assign};
 use pools::PoolManager;
 use serde::Serialize;
 use serde_json::Value;
@@ -158,7 +158,6 @@ impl FairScheduler {
     pub fn job_name(&self, id: JobId) -> String {
         format!("job_{}_{:04}", self.jt, id.0)
     }
-
 }
 
 impl FairScheduler {
@@ -185,7 +184,6 @@ impl FairScheduler {
             time_waited_ms: i.delay.time_waited_for_local_map,
         })
     }
-
 }
 
 impl TaskScheduler for FairScheduler {
@@ -236,11 +234,13 @@ impl TaskScheduler for FairScheduler {
         let reduce_capacity = max_tasks_to_assign(multiple, self.conf.assign_multiple_reduces, avail_reduces);
         let diff = self.conf.load_max_diff;
         let map_cap = CapCheck::new(runnable_maps, t.max_map_slots as i64, total_map_slots, diff, tracker_maps);
-        let reduce_cap = CapCheck::new(runnable_reduces, t.max_reduce_slots as i64, total_reduce_slots, diff, tracker_reduces);
+        let reduce_cap =
+            CapCheck::new(runnable_reduces, t.max_reduce_slots as i64, total_reduce_slots, diff, tracker_reduces);
         let runnable_at_start = (runnable_maps, running_maps, runnable_reduces, running_reduces);
         let (mut maps_assigned, mut reduces_assigned) = (0i64, 0i64);
         let (mut map_rej, mut reduce_rej): (Option<Rejected>, Option<Rejected>) = (None, None);
-        let (mut visited_map, mut visited_reduce, mut launched_map): (Vec<JobId>, Vec<JobId>, Vec<JobId>) = Default::default();
+        let (mut visited_map, mut visited_reduce, mut launched_map): (Vec<JobId>, Vec<JobId>, Vec<JobId>) =
+            Default::default();
         let mut assigned: Vec<Assignment> = Vec::new();
         let mut turns = Vec::new();
         for _ in 0..1_000_000 {
@@ -261,7 +261,11 @@ impl TaskScheduler for FairScheduler {
                 } else if running_reduces == runnable_reduces {
                     Some(Rejected::AllRunning { running: running_reduces, demand: runnable_reduces })
                 } else if !reduce_cap.can_assign(reduces_assigned) {
-                    Some(Rejected::LoadCap { running: tracker_reduces, assigned: reduces_assigned, cap: reduce_cap.cap })
+                    Some(Rejected::LoadCap {
+                        running: tracker_reduces,
+                        assigned: reduces_assigned,
+                        cap: reduce_cap.cap,
+                    })
                 } else {
                     None
                 };
@@ -336,7 +340,9 @@ impl TaskScheduler for FairScheduler {
         }
         let after = visited_map
             .iter()
-            .filter_map(|j| self.infos.get(j).map(|i| (j.0, i.delay.last_map_locality_level, i.delay.time_waited_for_local_map)))
+            .filter_map(|j| {
+                self.infos.get(j).map(|i| (j.0, i.delay.last_map_locality_level, i.delay.time_waited_for_local_map))
+            })
             .collect();
         let d = FairDecision {
             time_ms: now,

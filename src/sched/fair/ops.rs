@@ -9,7 +9,7 @@ use super::allocs::{self};
 use super::delay::LocalityLevel;
 use super::shares::ShareInput;
 use crate::model::TaskType;
-use crate::scenario::json::{as_array, as_f64_in, as_i64_in, child, index, Errs, Obj};
+use crate::scenario::json::{Errs, Obj, as_array, as_f64_in, as_i64_in, child, index};
 use serde_json::Value;
 
 /// Every op this module handles.
@@ -74,7 +74,13 @@ pub struct TypeChecks {
     pub items: Vec<(&'static str, Num)>,
 }
 
-pub(super) fn type_checks(v: &Value, path: &str, keys: &[&'static str], tol: Option<f64>, errs: &mut Errs) -> TypeChecks {
+pub(super) fn type_checks(
+    v: &Value,
+    path: &str,
+    keys: &[&'static str],
+    tol: Option<f64>,
+    errs: &mut Errs,
+) -> TypeChecks {
     let mut c = TypeChecks::default();
     let Some(mut o) = Obj::new(v, path, errs) else { return c };
     for k in keys {
@@ -90,7 +96,8 @@ pub(super) fn type_checks(v: &Value, path: &str, keys: &[&'static str], tol: Opt
 }
 
 pub(super) const JOB_TYPE_KEYS: &[&str] = &["fair_share", "demand", "running", "weight"];
-pub(super) const POOL_TYPE_KEYS: &[&str] = &["fair_share", "demand", "running", "min_share", "max_share", "tasks_to_preempt"];
+pub(super) const POOL_TYPE_KEYS: &[&str] =
+    &["fair_share", "demand", "running", "min_share", "max_share", "tasks_to_preempt"];
 
 /// Validate a step of one of [`OPS`] (unknown fields included).
 pub fn validate(op: &str, v: &Value, path: &str) -> Result<(), Vec<(String, String)>> {

@@ -1,15 +1,15 @@
 //! Running the Fair-specific scripted steps read by `ops` (the harness actions and checks).
 
+use super::FairScheduler;
 use super::allocs::{self, Allocations};
 use super::delay::LocalityLevel;
-use super::load_manager::{max_tasks_to_assign, CapCheck};
+use super::load_manager::{CapCheck, max_tasks_to_assign};
+use super::ops::*;
 use super::pools::{EXPLICIT_POOL_PROPERTY, UNLIMITED};
 use super::shares::compute_fair_shares;
-use super::FairScheduler;
 use crate::model::{Cluster, JobId};
 use crate::scenario::json::{Errs, Obj};
 use serde_json::Value;
-use super::ops::*;
 
 /// Run one op. `None` if the op is not a Fair op.
 pub fn exec(fs: &mut FairScheduler, cluster: &mut Cluster, op: &str, v: &Value) -> Option<Result<(), String>> {
@@ -60,10 +60,16 @@ pub fn exec(fs: &mut FairScheduler, cluster: &mut Cluster, op: &str, v: &Value) 
             let id = JobId(i("job").unwrap_or(0) as u32);
             let Some(info) = fs.infos.get(&id).cloned() else {
                 let inited = cluster.jobs.get(&id).map(|j| j.inited);
-                if b("initialized").is_some() && b("initialized") == inited && m.keys().all(|k| ["op", "note", "job", "initialized"].contains(&k.as_str())) {
+                if b("initialized").is_some()
+                    && b("initialized") == inited
+                    && m.keys().all(|k| ["op", "note", "job", "initialized"].contains(&k.as_str()))
+                {
                     return Some(Ok(()));
                 }
-                return Some(Err(format!("job {} is not known to the Fair Scheduler (never submitted, or removed after finishing)", id.0)));
+                return Some(Err(format!(
+                    "job {} is not known to the Fair Scheduler (never submitted, or removed after finishing)",
+                    id.0
+                )));
             };
             for k in ["map", "reduce"] {
                 let kind = kind_of(k);
@@ -98,12 +104,20 @@ pub fn exec(fs: &mut FairScheduler, cluster: &mut Cluster, op: &str, v: &Value) 
             }
             if let Some(w) = i("time_waited_ms") {
                 if w != info.delay.time_waited_for_local_map {
-                    bad.push(format!("J{} timeWaitedForLocalMap expected {w} ms, got {} ms", id.0, info.delay.time_waited_for_local_map));
+                    bad.push(format!(
+                        "J{} timeWaitedForLocalMap expected {w} ms, got {} ms",
+                        id.0, info.delay.time_waited_for_local_map
+                    ));
                 }
             }
             if let Some(l) = s("last_locality").and_then(|x| LocalityLevel::parse(&x)) {
                 if l != info.delay.last_map_locality_level {
-                    bad.push(format!("J{} lastMapLocalityLevel expected {}, got {}", id.0, l.as_str(), info.delay.last_map_locality_level.as_str()));
+                    bad.push(format!(
+                        "J{} lastMapLocalityLevel expected {}, got {}",
+                        id.0,
+                        l.as_str(),
+                        info.delay.last_map_locality_level.as_str()
+                    ));
                 }
             }
             if let Some(l) = s("allowed_locality").and_then(|x| LocalityLevel::parse(&x)) {
@@ -256,7 +270,11 @@ pub fn exec(fs: &mut FairScheduler, cluster: &mut Cluster, op: &str, v: &Value) 
             }
         }
         "expect_max_tasks_to_assign" => {
-            let got = max_tasks_to_assign(b("assign_multiple").unwrap_or(true), i("assign_cap").unwrap_or(-1), i("available_slots").unwrap_or(0));
+            let got = max_tasks_to_assign(
+                b("assign_multiple").unwrap_or(true),
+                i("assign_cap").unwrap_or(-1),
+                i("available_slots").unwrap_or(0),
+            );
             if Some(got) != i("result") {
                 bad.push(format!("maxTasksToAssign expected {:?}, got {got}", i("result")));
             }

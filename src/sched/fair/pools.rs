@@ -31,7 +31,13 @@ pub struct PoolSched {
 
 impl PoolSched {
     fn new(now: Millis) -> PoolSched {
-        PoolSched { jobs: Vec::new(), demand: 0, fair_share: 0.0, last_time_at_min_share: now, last_time_at_half_fair_share: now }
+        PoolSched {
+            jobs: Vec::new(),
+            demand: 0,
+            fair_share: 0.0,
+            last_time_at_min_share: now,
+            last_time_at_half_fair_share: now,
+        }
     }
 }
 
@@ -74,7 +80,11 @@ impl PoolManager {
     /// `PoolManager.initialize`: load the allocations, then create the `default` pool (so it
     /// takes the file's default scheduling mode, quirk Q9).
     pub fn new(allocs: Allocations, pool_name_property: &str, now: Millis) -> PoolManager {
-        let mut pm = PoolManager { allocs: Allocations::default(), pools: Vec::new(), pool_name_property: pool_name_property.to_string() };
+        let mut pm = PoolManager {
+            allocs: Allocations::default(),
+            pools: Vec::new(),
+            pool_name_property: pool_name_property.to_string(),
+        };
         pm.reload(allocs, now);
         pm.get_pool(DEFAULT_POOL, now);
         pm
@@ -90,7 +100,13 @@ impl PoolManager {
             return i;
         }
         let mode = self.allocs.default_pool_scheduling_mode.unwrap_or(SchedulingMode::Fair);
-        self.pools.push(Pool { name: name.to_string(), mode, created: now, map: PoolSched::new(now), reduce: PoolSched::new(now) });
+        self.pools.push(Pool {
+            name: name.to_string(),
+            mode,
+            created: now,
+            map: PoolSched::new(now),
+            reduce: PoolSched::new(now),
+        });
         self.pools.len() - 1
     }
 

@@ -3,8 +3,8 @@
 //! tasks a pool is owed (`tasksToPreempt`), when to check (`preemptTasksIfNecessary`) and which
 //! tasks die (`preemptTasks`: newest first, never pushing a pool below its fair share).
 
-use super::decision::{PoolDue, PreemptionCheck, Preempted};
 use super::FairScheduler;
+use super::decision::{PoolDue, Preempted, PreemptionCheck};
 use crate::model::cluster::AttemptEnd;
 use crate::model::{AttemptId, Cluster, JobId, Millis, TaskType};
 use std::cmp::Reverse;
@@ -73,12 +73,24 @@ impl FairScheduler {
         }
         self.last_preempt_check_time = now;
         for kind in [TaskType::Map, TaskType::Reduce] {
-            let due: Vec<PoolDue> = (0..self.pm.pools.len()).map(|pi| self.tasks_to_preempt(cluster, pi, kind, now)).collect();
+            let due: Vec<PoolDue> =
+                (0..self.pm.pools.len()).map(|pi| self.tasks_to_preempt(cluster, pi, kind, now)).collect();
             let to_preempt: i64 = due.iter().map(|d| d.due_min.max(d.due_fair)).sum();
             if to_preempt > 0 {
-                let killed = if self.conf.preemption_only_log { Vec::new() } else { self.preempt_tasks(cluster, kind, to_preempt) };
+                let killed = if self.conf.preemption_only_log {
+                    Vec::new()
+                } else {
+                    self.preempt_tasks(cluster, kind, to_preempt)
+                };
                 let due = due.into_iter().filter(|d| d.due_min > 0 || d.due_fair > 0).collect();
-                out.push(PreemptionCheck { time_ms: now, kind: kind.as_str(), to_preempt, only_log: self.conf.preemption_only_log, due, killed });
+                out.push(PreemptionCheck {
+                    time_ms: now,
+                    kind: kind.as_str(),
+                    to_preempt,
+                    only_log: self.conf.preemption_only_log,
+                    due,
+                    killed,
+                });
             }
         }
         self.pending_preemptions.extend(out.iter().cloned());
@@ -112,7 +124,9 @@ impl FairScheduler {
         for (start, _, aid, tracker, _) in cands {
             let Some(pool) = self.infos.get(&JobId(aid.job)).map(|i| i.pool.clone()) else { continue };
             let Some(pi) = self.pm.find(&pool) else { continue };
-            if left[pi] as f64 > self.pm.pools[pi].sched(kind).fair_share && cluster.end_attempt(aid, AttemptEnd::Killed).is_ok() {
+            if left[pi] as f64 > self.pm.pools[pi].sched(kind).fair_share
+                && cluster.end_attempt(aid, AttemptEnd::Killed).is_ok()
+            {
                 killed.push(Preempted { attempt: aid, tracker, pool, started_ms: start });
                 to_preempt -= 1;
                 if to_preempt == 0 {

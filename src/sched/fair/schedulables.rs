@@ -7,10 +7,10 @@
 use super::allocs::SchedulingMode;
 use super::decision::{JobVisit, PoolLine, PoolVisit};
 use super::delay::LocalityLevel;
+use super::kind_ix;
 use super::pools::UNLIMITED;
 use super::shares::{self, SchedKey, SchedName};
-use super::kind_ix;
-use super::{priority_factor, FairScheduler};
+use super::{FairScheduler, priority_factor};
 use crate::model::cluster::Launched;
 use crate::model::task_selection::NoTask;
 use crate::model::{Cluster, JobId, JobPriority, Millis, RunState, TaskType};
@@ -175,7 +175,12 @@ impl FairScheduler {
 
     /// The unit-test fake's map choice (spec §8.3): the lowest-index pending map whose level on
     /// this tracker (−1 for a job without locations) is below the cap of the allowed level.
-    pub(super) fn fake_obtain_map(cluster: &mut Cluster, id: JobId, ti: usize, level: LocalityLevel) -> Result<Launched, NoTask> {
+    pub(super) fn fake_obtain_map(
+        cluster: &mut Cluster,
+        id: JobId,
+        ti: usize,
+        level: LocalityLevel,
+    ) -> Result<Launched, NoTask> {
         let node = cluster.trackers[ti].node;
         let job = cluster.jobs.get(&id).ok_or(NoTask::NotRunning)?;
         if !job.inited {
@@ -226,7 +231,8 @@ impl FairScheduler {
     ) -> (JobVisit, Option<Launched>) {
         let runnable = self.infos.get(&id).is_some_and(|i| i.runnable)
             && cluster.jobs.get(&id).is_some_and(|j| j.state == RunState::Running);
-        let mut v = JobVisit { job: id.0, runnable, allowed: None, call: None, assigned: None, none: None, new_level: None };
+        let mut v =
+            JobVisit { job: id.0, runnable, allowed: None, call: None, assigned: None, none: None, new_level: None };
         if !runnable {
             return (v, None);
         }

@@ -22,12 +22,24 @@ pub struct ShareInput {
 
 /// Java's `Math.max(double, double)`: NaN if either is NaN (Rust's `f64::max` ignores NaN).
 pub fn java_max(a: f64, b: f64) -> f64 {
-    if a.is_nan() || b.is_nan() { f64::NAN } else if a >= b { a } else { b }
+    if a.is_nan() || b.is_nan() {
+        f64::NAN
+    } else if a >= b {
+        a
+    } else {
+        b
+    }
 }
 
 /// Java's `Math.min(double, double)`.
 pub fn java_min(a: f64, b: f64) -> f64 {
-    if a.is_nan() || b.is_nan() { f64::NAN } else if a <= b { a } else { b }
+    if a.is_nan() || b.is_nan() {
+        f64::NAN
+    } else if a <= b {
+        a
+    } else {
+        b
+    }
 }
 
 /// `computeShare(sched, w2sRatio)`: `min(max(weight × R, minShare), demand)`.
@@ -212,10 +224,7 @@ pub fn fair_share_cmp(s1: &SchedKey, s2: &SchedKey) -> Ordering {
 
 /// `SchedulingAlgorithms.FifoComparator.compare`: priority, start time, name (spec §4.2).
 pub fn fifo_cmp(s1: &SchedKey, s2: &SchedKey) -> Ordering {
-    s1.priority
-        .cmp(&s2.priority)
-        .then(s1.start_time.cmp(&s2.start_time))
-        .then_with(|| s1.name.cmp_java(&s2.name))
+    s1.priority.cmp(&s2.priority).then(s1.start_time.cmp(&s2.start_time)).then_with(|| s1.name.cmp_java(&s2.name))
 }
 
 #[cfg(test)]
@@ -266,7 +275,10 @@ mod tests {
     #[test]
     fn large_shares() {
         let m = 1_000_000i64;
-        let got = compute_fair_shares(&items(&[(100 * m, 0, 1.0), (50 * m, 0, 1.0), (30 * m, 0, 1.0), (20 * m, 0, 1.0)]), 40e6);
+        let got = compute_fair_shares(
+            &items(&[(100 * m, 0, 1.0), (50 * m, 0, 1.0), (30 * m, 0, 1.0), (20 * m, 0, 1.0)]),
+            40e6,
+        );
         for g in got {
             assert!((g - 10e6).abs() <= 0.01, "{g}");
         }
@@ -289,10 +301,7 @@ mod tests {
         // testLargeJobs: 10 + 10 on 4 slots.
         assert_eq!(compute_fair_shares(&items(&[(10, 0, 1.0), (10, 0, 1.0)]), 4.0), vec![2.0, 2.0]);
         // testLargeJobsWithPools: pools default (0), poolA (1), poolB (2) min maps on 4 slots.
-        assert_eq!(
-            compute_fair_shares(&items(&[(10, 0, 1.0), (10, 1, 1.0), (10, 2, 1.0)]), 4.0),
-            vec![1.0, 1.0, 2.0]
-        );
+        assert_eq!(compute_fair_shares(&items(&[(10, 0, 1.0), (10, 1, 1.0), (10, 2, 1.0)]), 4.0), vec![1.0, 1.0, 2.0]);
         // testSmallJobInLargePool: default 10, poolA min 4 demand 1.
         assert_eq!(compute_fair_shares(&items(&[(10, 0, 1.0), (1, 4, 1.0)]), 4.0), vec![3.0, 1.0]);
     }

@@ -125,7 +125,9 @@ fn run_one(s: &Scenario, node_delay: i64, rack_delay: i64) -> Result<(SweepPoint
 /// Run the sweep. The scenario must be an automatic-mode Fair Scheduler scenario.
 pub fn sweep(s: &Scenario, what: &Sweep, rack_delay_ms: i64) -> Result<SweepResult, String> {
     if s.scheduler != SchedulerKind::Fair {
-        return Err("the sweep varies the Fair Scheduler's locality delay: the scenario needs \"scheduler\": \"fair\"".into());
+        return Err(
+            "the sweep varies the Fair Scheduler's locality delay: the scenario needs \"scheduler\": \"fair\"".into()
+        );
     }
     if s.steps.is_some() {
         return Err("the sweep measures a whole run: the scenario must be in automatic mode (no \"steps\")".into());
@@ -170,7 +172,8 @@ pub fn sweep(s: &Scenario, what: &Sweep, rack_delay_ms: i64) -> Result<SweepResu
         p.bound = if total == 0 {
             0.0
         } else {
-            jobs.iter().map(|(_, n, r)| *n as f64 * locality_bound(*n as f64, *r, nodes as f64, p.skips)).sum::<f64>() / total as f64
+            jobs.iter().map(|(_, n, r)| *n as f64 * locality_bound(*n as f64, *r, nodes as f64, p.skips)).sum::<f64>()
+                / total as f64
         };
         points.push(p);
     }
@@ -210,8 +213,14 @@ pub fn render(r: &SweepResult, lang: crate::i18n::Lang) -> Vec<String> {
         Lang::Zh => "理论下界：l(D) >= 1 - e^(-RD/M) / (N (1 - e^(-RD/M)))，按各作业 N 加权平均（Zaharia 等，EuroSys 2010）。".into(),
     });
     out.push(match lang {
-        Lang::En => format!("{:>10} {:>7} {:>11} {:>9} {:>6} {:>6} {:>11} {:>14}", "delay ms", "D", "node-local", "bound", "rack", "off", "makespan s", "mean resp. s"),
-        Lang::Zh => format!("{:>10} {:>7} {:>11} {:>9} {:>6} {:>6} {:>11} {:>14}", "延迟 ms", "D", "node-local", "下界", "rack", "off", "完成时间 s", "平均响应 s"),
+        Lang::En => format!(
+            "{:>10} {:>7} {:>11} {:>9} {:>6} {:>6} {:>11} {:>14}",
+            "delay ms", "D", "node-local", "bound", "rack", "off", "makespan s", "mean resp. s"
+        ),
+        Lang::Zh => format!(
+            "{:>10} {:>7} {:>11} {:>9} {:>6} {:>6} {:>11} {:>14}",
+            "延迟 ms", "D", "node-local", "下界", "rack", "off", "完成时间 s", "平均响应 s"
+        ),
     });
     for p in &r.points {
         let f = |x: Option<f64>| x.map(|v| format!("{:.1}", v / 1000.0)).unwrap_or_else(|| "-".into());

@@ -2,11 +2,11 @@
 //! (`updateRunnability`), fair shares (`SchedulingAlgorithms.computeFairShares`) and the
 //! preemption timestamps.
 
+use super::*;
 use crate::model::{Cluster, Job, JobId, RunState};
 use allocs::SchedulingMode;
-use shares::{compute_fair_shares, ShareInput};
+use shares::{ShareInput, compute_fair_shares};
 use std::collections::BTreeMap;
-use super::*;
 
 impl FairScheduler {
     /// `FairScheduler.update()` (spec §2).
@@ -53,7 +53,11 @@ impl FairScheduler {
                 .pm
                 .pools
                 .iter()
-                .map(|p| ShareInput { demand: p.sched(kind).demand, min_share: self.pm.min_share(&p.name, kind), weight: self.pm.weight(&p.name) })
+                .map(|p| ShareInput {
+                    demand: p.sched(kind).demand,
+                    min_share: self.pm.min_share(&p.name, kind),
+                    weight: self.pm.weight(&p.name),
+                })
                 .collect();
             let shares = compute_fair_shares(&inputs, cluster.capacity(kind) as f64);
             for (p, s) in self.pm.pools.iter_mut().zip(shares) {

@@ -58,9 +58,13 @@ pub enum MapStop {
 #[serde(rename_all = "snake_case", tag = "stop")]
 pub enum ReduceStop {
     NoAvailableSlots,
-    Assigned { job: u32 },
+    Assigned {
+        job: u32,
+    },
     /// Reduce padding exceeded: only the first eligible job may get a reduce.
-    PaddingOnlyFirst { job: u32 },
+    PaddingOnlyFirst {
+        job: u32,
+    },
     NoTask,
 }
 

@@ -5,7 +5,7 @@
 
 use yew::prelude::*;
 
-use super::{queue_rows, QueueRow};
+use super::{QueueRow, queue_rows};
 use crate::explain::Assignment;
 use crate::i18n::Lang;
 use crate::sched::capacity::decision::{CapacityDecision, JobVerdict, Phase, QueueStanding, ReservationStep};
@@ -21,13 +21,23 @@ fn queue_bar(q: &QueueStanding) -> Html {
 fn verdict(v: &JobVerdict, lang: Lang) -> String {
     match v {
         JobVerdict::NotRunning { state } => fill(t(lang, "cs_not_running"), &[state.as_str()]),
-        JobVerdict::MaxCapacity { used, slots, max } => fill(t(lang, "cs_max_capacity"), &[&used.to_string(), &slots.to_string(), &max.to_string()]),
-        JobVerdict::UserLimit { user, calc } => fill(t(lang, "cs_user_limit"), &[user, &calc.user_holds.to_string(), &calc.limit.to_string()]),
-        JobVerdict::Memory { slots, free_slots, .. } => fill(t(lang, "cs_memory"), &[&slots.to_string(), &free_slots.to_string()]),
-        JobVerdict::LocalityWait { opportunities, required_slots, .. } => fill(t(lang, "cs_locality_wait"), &[&opportunities.to_string(), &required_slots.to_string()]),
+        JobVerdict::MaxCapacity { used, slots, max } => {
+            fill(t(lang, "cs_max_capacity"), &[&used.to_string(), &slots.to_string(), &max.to_string()])
+        }
+        JobVerdict::UserLimit { user, calc } => {
+            fill(t(lang, "cs_user_limit"), &[user, &calc.user_holds.to_string(), &calc.limit.to_string()])
+        }
+        JobVerdict::Memory { slots, free_slots, .. } => {
+            fill(t(lang, "cs_memory"), &[&slots.to_string(), &free_slots.to_string()])
+        }
+        JobVerdict::LocalityWait { opportunities, required_slots, .. } => {
+            fill(t(lang, "cs_locality_wait"), &[&opportunities.to_string(), &required_slots.to_string()])
+        }
         JobVerdict::OffSwitchUsed => t(lang, "cs_offswitch_used").to_string(),
         JobVerdict::NoTask { detail } => crate::explain::text::no_task(*detail, lang),
-        JobVerdict::Assigned { task, off_switch, .. } => format!("→ {task}{}", if *off_switch { " (off-switch)" } else { "" }),
+        JobVerdict::Assigned { task, off_switch, .. } => {
+            format!("→ {task}{}", if *off_switch { " (off-switch)" } else { "" })
+        }
     }
 }
 
@@ -79,15 +89,25 @@ fn phase(p: &Phase, kind: &'static str, users: &[UserUsage], lang: Lang) -> Html
                 title: q.queue.clone(),
                 tags: fill(t(lang, "cs_used_cap_max"), &[&q.used.to_string(), &q.capacity.to_string(), &max]),
                 detail: if visits.is_empty() { t(lang, "cs_not_visited").to_string() } else { visits.join(" · ") },
-                lit: p.lookups.iter().flat_map(|l| &l.queues).filter(|v| v.queue == q.queue).flat_map(|v| &v.jobs).any(|j| matches!(j.verdict, JobVerdict::Assigned { .. })),
+                lit: p
+                    .lookups
+                    .iter()
+                    .flat_map(|l| &l.queues)
+                    .filter(|v| v.queue == q.queue)
+                    .flat_map(|v| &v.jobs)
+                    .any(|j| matches!(j.verdict, JobVerdict::Assigned { .. })),
                 bar: Some(queue_bar(q)),
                 bar_text: format!("{:.2}", q.ratio),
             }
         })
         .collect();
     let reservation = p.lookups.iter().find_map(|l| l.reservation.as_ref()).map(|r| match r {
-        ReservationStep::Kept { job, slots, available } => fill(t(lang, "cs_reserved_kept"), &[&format!("J{job}"), &slots.to_string(), &available.to_string()]),
-        ReservationStep::Honoured { job, slots, .. } => fill(t(lang, "cs_reserved_honoured"), &[&format!("J{job}"), &slots.to_string()]),
+        ReservationStep::Kept { job, slots, available } => {
+            fill(t(lang, "cs_reserved_kept"), &[&format!("J{job}"), &slots.to_string(), &available.to_string()])
+        }
+        ReservationStep::Honoured { job, slots, .. } => {
+            fill(t(lang, "cs_reserved_honoured"), &[&format!("J{job}"), &slots.to_string()])
+        }
     });
     html! {
         <section class="panel-section" data-testid={format!("cs-{kind}")} data-point={if kind == "map" { "panel:capacity.queues panel:capacity.users" } else { "" }}>

@@ -5,7 +5,7 @@
 
 use yew::prelude::*;
 
-use super::{queue_rows, svg_bar, QueueRow};
+use super::{QueueRow, queue_rows, svg_bar};
 use crate::explain::Assignment;
 use crate::i18n::Lang;
 use crate::sched::fair::decision::{FairDecision, JobVisit};
@@ -51,14 +51,28 @@ fn pools(d: &FairDecision, assigned: &[Assignment], lang: Lang) -> Html {
                 key: p.pool.clone(),
                 job: None,
                 title: p.pool.clone(),
-                tags: fill(t(lang, "fair_pool_tags"), &[&p.running.to_string(), &p.demand.to_string(), &p.min_share.to_string(), &format!("{:.1}", p.fair_share)]),
+                tags: fill(
+                    t(lang, "fair_pool_tags"),
+                    &[
+                        &p.running.to_string(),
+                        &p.demand.to_string(),
+                        &p.min_share.to_string(),
+                        &format!("{:.1}", p.fair_share),
+                    ],
+                ),
                 detail: if got.is_empty() {
                     if p.needy { t(lang, "fair_needy").to_string() } else { String::new() }
                 } else {
                     format!("→ {}", got.join(", "))
                 },
                 lit: !got.is_empty(),
-                bar: Some(svg_bar(&[(0.0, pct(p.running as f64), "seg-accent"), (pct(p.running as f64), (pct(p.demand as f64) - pct(p.running as f64)).max(0.0), "seg-b")], &[pct(p.fair_share)])),
+                bar: Some(svg_bar(
+                    &[
+                        (0.0, pct(p.running as f64), "seg-accent"),
+                        (pct(p.running as f64), (pct(p.demand as f64) - pct(p.running as f64)).max(0.0), "seg-b"),
+                    ],
+                    &[pct(p.fair_share)],
+                )),
                 bar_text: t(lang, "fair_bar_legend").to_string(),
             }
         })

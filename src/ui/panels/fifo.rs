@@ -4,8 +4,8 @@
 
 use yew::prelude::*;
 
-use super::{bar, queue_rows, QueueRow};
-use crate::explain::{text, Assignment, JobLine};
+use super::{QueueRow, bar, queue_rows};
+use crate::explain::{Assignment, JobLine, text};
 use crate::i18n::Lang;
 use crate::sched::fifo::{FifoDecision, LoadCalc, MapStop, PaddingCheck, ReduceStop};
 use crate::ui::{fill, t};
@@ -47,7 +47,10 @@ fn job_queue(queue: &[JobLine], d: &FifoDecision, assigned: &[Assignment], lang:
                 detail,
                 lit: !got.is_empty(),
                 bar: Some(bar(j.finished_maps as f64, (j.running_maps) as f64, j.desired_maps.max(1) as f64)),
-                bar_text: fill(t(lang, "maps_done_running"), &[&j.finished_maps.to_string(), &j.running_maps.to_string(), &j.desired_maps.to_string()]),
+                bar_text: fill(
+                    t(lang, "maps_done_running"),
+                    &[&j.finished_maps.to_string(), &j.running_maps.to_string(), &j.desired_maps.to_string()],
+                ),
             }
         })
         .collect();
@@ -61,8 +64,15 @@ fn job_queue(queue: &[JobLine], d: &FifoDecision, assigned: &[Assignment], lang:
 
 fn load(kind: &'static str, l: &LoadCalc, pad: Option<&PaddingCheck>, lang: Lang) -> Html {
     let title = if kind == "map" { t(lang, "map_load") } else { t(lang, "reduce_load") };
-    let sum1 = fill(t(lang, "lf_sum"), &[&l.remaining_load.to_string(), &l.cluster_capacity.to_string(), &f2(l.load_factor)]);
-    let sum2 = format!("min(⌈{} × {}⌉, {}) = {}", f2(l.load_factor), l.tracker_capacity, l.tracker_capacity, l.tracker_current_capacity);
+    let sum1 =
+        fill(t(lang, "lf_sum"), &[&l.remaining_load.to_string(), &l.cluster_capacity.to_string(), &f2(l.load_factor)]);
+    let sum2 = format!(
+        "min(⌈{} × {}⌉, {}) = {}",
+        f2(l.load_factor),
+        l.tracker_capacity,
+        l.tracker_capacity,
+        l.tracker_current_capacity
+    );
     let free = l.available.max(0);
     let cells = (0..l.tracker_capacity).map(|i| {
         let class = if i < l.tracker_running {
@@ -99,7 +109,16 @@ fn padding(p: Option<&PaddingCheck>, kind: &str, lang: Lang) -> Html {
     if p.no_eligible_job {
         return html! { <div class="padding muted">{t(lang, "padding_no_job")}</div> };
     }
-    let sum = fill(t(lang, "padding_sum"), &[&p.total_tasks.to_string(), &p.padding.to_string(), &(p.total_tasks + p.padding).to_string(), if p.exceeded { "≥" } else { "<" }, &p.total_capacity.to_string()]);
+    let sum = fill(
+        t(lang, "padding_sum"),
+        &[
+            &p.total_tasks.to_string(),
+            &p.padding.to_string(),
+            &(p.total_tasks + p.padding).to_string(),
+            if p.exceeded { "≥" } else { "<" },
+            &p.total_capacity.to_string(),
+        ],
+    );
     let pad_how = if p.num_trackers > crate::sched::fifo::MIN_CLUSTER_SIZE_FOR_PADDING {
         format!("padding = min({}, ⌊{} × {}⌋) = {}", p.total_capacity, p.total_needed, p.pad_fraction, p.padding)
     } else {
