@@ -197,10 +197,6 @@ impl Cluster {
         (scaled as Millis).max(HEARTBEAT_INTERVAL_MIN)
     }
 
-    pub fn tracker_ctx(&self, ti: usize) -> TrackerCtx<'_> {
-        tracker_ctx(&self.trackers[ti], self.num_task_trackers(), self.unique_hosts, self.now)
-    }
-
     /// Submit a job (`JobTracker.submitJob` → listeners' `jobAdded`).
     pub fn submit(&mut self, job: Job) {
         let id = job.id;

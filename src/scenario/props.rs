@@ -208,8 +208,3 @@ fn set_bool(c: &mut Config, name: &str, b: bool) {
         _ => unreachable!("bool property {name}"),
     }
 }
-
-/// (friendly, Hadoop) names, for documentation and the UI.
-pub fn property_names() -> impl Iterator<Item = (&'static str, Option<&'static str>)> {
-    PROPS.iter().map(|p| (p.friendly, p.hadoop))
-}

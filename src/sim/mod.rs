@@ -17,7 +17,7 @@ pub mod view;
 pub use history::Simulation;
 
 use crate::explain::{HeartbeatRecord, Reported};
-use crate::model::cluster::{AttemptEnd, ClusterConf, Launched};
+use crate::model::cluster::{AttemptEnd, ClusterConf};
 use crate::model::job::{Counters, JobConf};
 use crate::model::task::Tip;
 use crate::model::task_selection::MapCaches;
@@ -272,16 +272,5 @@ impl Engine {
             }
         }
         Ok(())
-    }
-}
-
-/// Kept for callers that want the launched info of an assignment.
-pub fn launched_of(a: &crate::explain::Assignment) -> Launched {
-    Launched {
-        attempt: a.attempt_id(),
-        level: a.level,
-        locality: a.locality.and_then(Locality::parse),
-        speculative: a.speculative,
-        source: None,
     }
 }

@@ -9,17 +9,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { launch, openPage, URL } from './browser.mjs';
+import { launch, openPage, URL, stats, frameTimes } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-const stats = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
-  return { n: s.length, median: +q(0.5).toFixed(2), p95: +q(0.95).toFixed(2), max: +s[s.length - 1].toFixed(2) };
-};
 
 test('a 4,000-node cluster plays and scrubs without freezing', { timeout: 120_000 }, async () => {
   const { page, errors } = await openPage(browser);
@@ -54,17 +48,7 @@ test('a 4,000-node cluster plays and scrubs without freezing', { timeout: 120_00
     for (let i = 0; i < 5; i++) await page.getByTestId('faster').click(); // 2 → 64 hb/s
     assert.match(await page.getByTestId('speed').textContent(), /64/);
     await page.getByTestId('play').click();
-    const frames = await page.evaluate(() => new Promise((resolve) => {
-      const out = [];
-      let last = performance.now();
-      const end = last + 2000;
-      const tick = (now) => {
-        out.push(now - last);
-        last = now;
-        if (now < end) requestAnimationFrame(tick); else resolve(out);
-      };
-      requestAnimationFrame(tick);
-    }));
+    const frames = await frameTimes(page, 2000);
     await page.getByTestId('play').click();
     const played = Number(await page.getByTestId('hb').textContent());
     // Timings are measured and recorded (target/perf-big.json, README), never asserted.

@@ -43,3 +43,25 @@ export async function gridState(page) {
       el.textContent,
     ]));
 }
+
+/** Median, p95 and max of a list of durations (ms). */
+export const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { n: s.length, median: +q(0.5).toFixed(2), p95: +q(0.95).toFixed(2), max: +s[s.length - 1].toFixed(2) };
+};
+
+/** Time between animation frames in the page for `ms` milliseconds. */
+export async function frameTimes(page, ms) {
+  return page.evaluate((duration) => new Promise((resolve) => {
+    const out = [];
+    let last = performance.now();
+    const end = last + duration;
+    const tick = (now) => {
+      out.push(now - last);
+      last = now;
+      if (now < end) requestAnimationFrame(tick); else resolve(out);
+    };
+    requestAnimationFrame(tick);
+  }), ms);
+}

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { launch, openPage, URL } from './browser.mjs';
+import { launch, openPage, URL, stats, frameTimes } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -23,12 +23,6 @@ export const BIG = JSON.stringify({
     { name: 'c', submit_time: 6000, priority: 'HIGH', maps: { count: 60, replicas: 3 }, reduces: 1 },
   ],
 });
-
-const stats = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
-  return { n: s.length, median: +q(0.5).toFixed(2), p95: +q(0.95).toFixed(2), max: +s[s.length - 1].toFixed(2) };
-};
 
 test('stepping and playing a 100-node cluster stays smooth', async () => {
   const { page, errors } = await openPage(browser);
@@ -68,17 +62,7 @@ test('stepping and playing a 100-node cluster stays smooth', async () => {
     assert.match(await page.getByTestId('speed').textContent(), /32/);
     const hbBefore = Number(await page.getByTestId('hb').textContent());
     await page.getByTestId('play').click();
-    const frames = await page.evaluate(() => new Promise((resolve) => {
-      const out = [];
-      let last = performance.now();
-      const end = last + 3000;
-      const tick = (now) => {
-        out.push(now - last);
-        last = now;
-        if (now < end) requestAnimationFrame(tick); else resolve(out);
-      };
-      requestAnimationFrame(tick);
-    }));
+    const frames = await frameTimes(page, 3000);
     await page.getByTestId('play').click();
     const played = Number(await page.getByTestId('hb').textContent()) - hbBefore;
     const frame = stats(frames);
