@@ -89,14 +89,18 @@ pub enum AttemptEnd {
 
 #[derive(Debug, Clone)]
 pub struct Cluster {
-    pub topology: Topology,
-    pub trackers: Vec<Tracker>,
+    /// Shared with history's checkpoints until a host is added.
+    pub topology: std::sync::Arc<Topology>,
+    /// One copy-on-write chunk per tracker: a heartbeat changes one tracker, and a checkpoint
+    /// then holds its own copy of that tracker only.
+    pub trackers: super::chunked::Chunked<Tracker, 1>,
     pub jobs: super::job_map::JobMap,
     pub conf: ClusterConf,
     pub now: Millis,
     /// Events not yet delivered to the scheduler.
     pub events: Vec<JobEvent>,
-    tracker_by_name: BTreeMap<String, usize>,
+    /// Shared with history's checkpoints (trackers are only added before the run).
+    tracker_by_name: std::sync::Arc<BTreeMap<String, usize>>,
     unique_hosts: u32,
     /// Cached sums over trackers, indexed by `kind_ix`: slots, tasks running now, tasks as
     /// last reported.
@@ -115,13 +119,13 @@ fn kind_ix(kind: TaskType) -> usize {
 impl Cluster {
     pub fn new(conf: ClusterConf) -> Cluster {
         Cluster {
-            topology: Topology::new(),
-            trackers: Vec::new(),
+            topology: Default::default(),
+            trackers: Default::default(),
             jobs: super::job_map::JobMap::new(),
             conf,
             now: 0,
             events: Vec::new(),
-            tracker_by_name: BTreeMap::new(),
+            tracker_by_name: Default::default(),
             unique_hosts: 0,
             capacity_sum: [0; 2],
             live_sum: [0; 2],
@@ -142,15 +146,15 @@ impl Cluster {
         map_slots: u32,
         reduce_slots: u32,
     ) -> Result<usize, String> {
-        let node = self.topology.add_host(host, location, self.conf.cache_levels)?;
+        let node = std::sync::Arc::make_mut(&mut self.topology).add_host(host, location, self.conf.cache_levels)?;
         if self.tracker_by_name.contains_key(name) {
             return Err(format!("tracker {name} is already registered"));
         }
         self.trackers.push(Tracker::new(name, host, node, map_slots, reduce_slots));
-        self.tracker_by_name.insert(name.to_string(), self.trackers.len() - 1);
+        std::sync::Arc::make_mut(&mut self.tracker_by_name).insert(name.to_string(), self.trackers.len() - 1);
         self.capacity_sum[0] += map_slots;
         self.capacity_sum[1] += reduce_slots;
-        if !self.trackers[..self.trackers.len() - 1].iter().any(|t| t.host == host) {
+        if !self.trackers.iter().take(self.trackers.len() - 1).any(|t| t.host == host) {
             self.unique_hosts += 1;
         }
         Ok(self.trackers.len() - 1)
@@ -216,7 +220,7 @@ impl Cluster {
         for h in hosts {
             if self.topology.host_node(&h).is_none() {
                 // A DataNode host without a tracker: `/default-rack` unless the scenario placed it.
-                self.topology.add_host(&h, super::topology::DEFAULT_RACK, levels)?;
+                std::sync::Arc::make_mut(&mut self.topology).add_host(&h, super::topology::DEFAULT_RACK, levels)?;
             }
         }
         let now = self.now;
@@ -260,10 +264,16 @@ impl Cluster {
     /// `obtainNewMapTaskCommon(tts, clusterSize, numUniqueHosts, maxCacheLevel)`: spec §5.1.
     pub fn obtain_new_map_task(&mut self, id: JobId, ti: usize, max_cache_level: i32) -> Result<Launched, NoTask> {
         let ctx = tracker_ctx(&self.trackers[ti], self.num_task_trackers(), self.unique_hosts, self.now);
-        let job = self.jobs.get_mut(&id).ok_or(NoTask::NotRunning)?;
+        let job = self.jobs.get(&id).ok_or(NoTask::NotRunning)?;
         if !job.inited {
             return Err(NoTask::NotInitialized);
         }
+        // Most visits find nothing and change nothing: answer those without `get_mut`, which
+        // would copy a job shared with a history checkpoint.
+        if let Some(no) = job.idle_map_search(&self.topology, &ctx, max_cache_level) {
+            return Err(no);
+        }
+        let job = self.jobs.get_mut(&id).expect("just found");
         let (idx, source) = job.find_new_map_task(&self.topology, &ctx, max_cache_level)?;
         let level = job.locality_level(&self.topology, &job.maps[idx as usize], ctx.node);
         let launched = self.launch(id, TaskType::Map, idx, ti, Some(level), Some(source))?;
@@ -302,7 +312,7 @@ impl Cluster {
     /// `obtainNewReduceTask(tts, clusterSize, numUniqueHosts)`: spec §6.2.
     pub fn obtain_new_reduce_task(&mut self, id: JobId, ti: usize) -> Result<Launched, NoTask> {
         let ctx = tracker_ctx(&self.trackers[ti], self.num_task_trackers(), self.unique_hosts, self.now);
-        let job = self.jobs.get_mut(&id).ok_or(NoTask::NotRunning)?;
+        let job = self.jobs.get(&id).ok_or(NoTask::NotRunning)?;
         if job.state != RunState::Running {
             return Err(NoTask::NotRunning);
         }
@@ -312,6 +322,10 @@ impl Cluster {
         if !job.schedule_reduces() {
             return Err(NoTask::SlowStart);
         }
+        if let Some(no) = job.idle_reduce_search(&ctx) {
+            return Err(no);
+        }
+        let job = self.jobs.get_mut(&id).expect("just found");
         let (idx, _spec) = job.find_new_reduce_task(&ctx)?;
         self.launch(id, TaskType::Reduce, idx, ti, None, None)
     }

@@ -2,6 +2,7 @@
 //! with `JobStatus` run states, `JobPriority` and `JobID` ordering.
 
 use super::Millis;
+use super::chunked::Chunked;
 use super::task::Tip;
 use super::task_selection::MapCaches;
 use serde::Serialize;
@@ -9,6 +10,10 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 /// `JobID`'s integer part; all jobs share one JobTracker identifier, so ordering is by number.
+/// A job's TIPs: a change copies only a chunk of this many TIPs (history, see `Chunked`).
+pub const TIP_CHUNK: usize = 4;
+pub type Tips = Chunked<Tip, TIP_CHUNK>;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct JobId(pub u32);
 
@@ -147,8 +152,9 @@ pub struct Job {
     /// How long `initTasks` takes, and when it finished.
     pub init_ms: Millis,
     pub init_time: Option<Millis>,
-    pub maps: Vec<Tip>,
-    pub reduces: Vec<Tip>,
+    /// The TIPs, in chunks shared copy-on-write with history's checkpoints.
+    pub maps: Tips,
+    pub reduces: Tips,
     pub finished_maps: u32,
     pub finished_reduces: u32,
     pub failed_map_tips: u32,
@@ -164,7 +170,7 @@ pub struct Job {
     /// `maxLevel` (`mapred.task.cache.levels`).
     pub max_level: u32,
     #[serde(skip)]
-    pub caches: MapCaches,
+    pub caches: std::sync::Arc<MapCaches>,
     /// `trackerToFailuresMap` keyed by host, and the flaky-tracker count.
     pub tracker_failures: BTreeMap<String, u32>,
     pub flaky_trackers: u32,
@@ -217,13 +223,13 @@ impl Job {
     pub fn schedule_reduces(&self) -> bool {
         self.finished_maps + self.failed_map_tips >= self.completed_maps_for_reduce_slowstart
     }
-    pub fn tips(&self, kind: super::TaskType) -> &[Tip] {
+    pub fn tips(&self, kind: super::TaskType) -> &Tips {
         match kind {
             super::TaskType::Map => &self.maps,
             super::TaskType::Reduce => &self.reduces,
         }
     }
-    pub fn tips_mut(&mut self, kind: super::TaskType) -> &mut Vec<Tip> {
+    pub fn tips_mut(&mut self, kind: super::TaskType) -> &mut Tips {
         match kind {
             super::TaskType::Map => &mut self.maps,
             super::TaskType::Reduce => &mut self.reduces,

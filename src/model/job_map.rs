@@ -45,7 +45,13 @@ impl JobMap {
     /// The job, for changing: copied first if a checkpoint shares it.
     pub fn get_mut(&mut self, id: &JobId) -> Option<&mut Job> {
         if id.0 < DENSE_LIMIT {
-            self.dense.get_mut(id.0 as usize).and_then(Option::as_mut).map(Arc::make_mut)
+            let e = self.dense.get_mut(id.0 as usize).and_then(Option::as_mut);
+            if let Some(a) = &e {
+                if Arc::strong_count(a) > 1 && std::env::var("PROBE_BT").is_ok() {
+                    eprintln!("COPY {}", std::backtrace::Backtrace::force_capture());
+                }
+            }
+            e.map(Arc::make_mut)
         } else {
             self.sparse.get_mut(id).map(Arc::make_mut)
         }
@@ -101,6 +107,23 @@ impl JobMap {
 
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&JobId, &Job)> + Clone {
         self.values().map(|j| (&j.id, j))
+    }
+
+    /// Roughly the bytes this map holds that `other` does not share: the jobs copied on write
+    /// since one was cloned from the other, each counted by what of it is not shared.
+    pub fn bytes_not_shared_with(&self, other: &JobMap) -> usize {
+        let mut bytes = self.dense.len() * 8;
+        for job in self.dense.iter().flatten().chain(self.sparse.values()) {
+            let theirs = if job.id.0 < DENSE_LIMIT {
+                other.dense.get(job.id.0 as usize).and_then(Option::as_ref)
+            } else {
+                other.sparse.get(&job.id)
+            };
+            if !theirs.is_some_and(|t| Arc::ptr_eq(job, t)) {
+                bytes += job.bytes_not_shared_with(theirs.map(|t| &**t));
+            }
+        }
+        bytes
     }
 }
 

@@ -1,8 +1,10 @@
 //! The cluster as Hadoop 1.2.1's JobTracker sees it: topology, trackers, jobs and tasks.
 
+pub mod chunked;
 pub mod cluster;
 pub mod job;
 pub mod job_map;
+pub mod sharing;
 pub mod task;
 pub mod task_selection;
 pub mod topology;

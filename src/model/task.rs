@@ -122,8 +122,9 @@ pub struct ActiveAttempt {
 pub struct Tip {
     pub kind: TaskType,
     pub index: u32,
-    /// Split-location hosts (maps); empty for reduces and location-less maps.
-    pub locations: Vec<String>,
+    /// Split-location hosts (maps); empty for reduces and location-less maps. Shared: they
+    /// never change, so copying a TIP (a job copied on write for history) does not copy them.
+    pub locations: std::sync::Arc<[String]>,
     /// Nominal run time in automatic mode.
     pub duration_ms: Millis,
     pub active: Vec<ActiveAttempt>,
@@ -146,7 +147,7 @@ impl Tip {
         Tip {
             kind,
             index,
-            locations,
+            locations: locations.into(),
             duration_ms,
             active: Vec::new(),
             next_attempt: 0,

@@ -6,36 +6,19 @@
 //! student can follow `findNewMapTask` line by line.
 
 use super::Millis;
-use super::job::Job;
+use super::job::{Job, Tips};
 use super::task::Tip;
 use super::topology::{NodeId, Topology};
+use std::sync::Arc;
 
+mod idle;
+mod node_lists;
 mod speculation;
+
+pub use node_lists::NodeLists;
 
 /// `JobInProgress.NON_LOCAL_CACHE_LEVEL`.
 pub const NON_LOCAL_CACHE_LEVEL: i32 = -1;
-
-/// A fixed (seedless) hasher for node ids: the caches below are only ever looked up by key,
-/// never iterated, so a hash map changes no decision and is faster than a tree on big clusters.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct NodeHasher(u64);
-
-impl std::hash::Hasher for NodeHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ *b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.0 = (self.0.rotate_left(5) ^ n as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-/// Node → TIP list, looked up by key only (see `NodeHasher`).
-pub type NodeLists = std::collections::HashMap<NodeId, Vec<u32>, std::hash::BuildHasherDefault<NodeHasher>>;
 
 /// `JobInProgress`'s task caches (spec §1.6).
 #[derive(Debug, Clone, Default)]
@@ -106,7 +89,7 @@ pub enum NoTask {
     AttemptLimit,
 }
 
-fn insert_fail_ordered(list: &mut Vec<u32>, tips: &[Tip], idx: u32) {
+fn insert_fail_ordered(list: &mut Vec<u32>, tips: &Tips, idx: u32) {
     if list.contains(&idx) {
         return;
     }
@@ -129,10 +112,10 @@ impl Job {
                 caches.non_local_maps.push(tip.index);
                 continue;
             }
-            for host in &tip.locations {
+            for host in tip.locations.iter() {
                 let Some(mut node) = topo.host_node(host) else { continue };
                 for _ in 0..self.max_level {
-                    let list = caches.non_running_map_cache.entry(node).or_default();
+                    let list = caches.non_running_map_cache.entry(node);
                     if list.last() != Some(&tip.index) {
                         list.push(tip.index);
                     }
@@ -144,7 +127,7 @@ impl Job {
             }
         }
         caches.non_running_reduces = (0..self.num_reduces()).collect();
-        self.caches = caches;
+        self.caches = Arc::new(caches);
         self.completed_maps_for_reduce_slowstart =
             super::job::slowstart_threshold(self.conf.slowstart, self.num_maps());
         if self.locality_wait_factor == 1.0 && unique_hosts > 0 {
@@ -163,7 +146,7 @@ impl Job {
     /// `findTaskFromList`: first runnable, non-running TIP that has not failed on this host
     /// (or has failed on every host), removing what it passes as Hadoop does.
     fn find_task_from_list(
-        tips: &[Tip],
+        tips: &Tips,
         list: &mut Vec<u32>,
         host: &str,
         unique_hosts: u32,
@@ -190,16 +173,17 @@ impl Job {
     /// `scheduleMap`: index a newly running TIP in the running caches.
     fn schedule_map(&mut self, topo: &Topology, idx: u32) {
         let tip = &self.maps[idx as usize];
+        let caches = Arc::make_mut(&mut self.caches);
         if tip.locations.is_empty() {
-            if !self.caches.non_local_running_maps.contains(&idx) {
-                self.caches.non_local_running_maps.push(idx);
+            if !caches.non_local_running_maps.contains(&idx) {
+                caches.non_local_running_maps.push(idx);
             }
             return;
         }
-        for host in &tip.locations {
+        for host in tip.locations.iter() {
             let Some(mut node) = topo.host_node(host) else { continue };
             for _ in 0..self.max_level {
-                let set = self.caches.running_map_cache.entry(node).or_default();
+                let set = caches.running_map_cache.entry(node);
                 if !set.contains(&idx) {
                     set.push(idx);
                 }
@@ -214,17 +198,18 @@ impl Job {
     /// `retireMap`: remove a TIP from the running caches (its hosts and their ancestors).
     pub fn retire_map(&mut self, topo: &Topology, idx: u32) {
         let tip = &self.maps[idx as usize];
+        let caches = Arc::make_mut(&mut self.caches);
         if tip.locations.is_empty() {
-            self.caches.non_local_running_maps.retain(|&i| i != idx);
+            caches.non_local_running_maps.retain(|&i| i != idx);
             return;
         }
-        for host in &tip.locations {
+        for host in tip.locations.iter() {
             let Some(mut node) = topo.host_node(host) else { continue };
             for _ in 0..self.max_level {
-                if let Some(set) = self.caches.running_map_cache.get_mut(&node) {
+                if let Some(set) = caches.running_map_cache.get_mut(&node) {
                     set.retain(|&i| i != idx);
                     if set.is_empty() {
-                        self.caches.running_map_cache.remove(&node);
+                        caches.running_map_cache.remove(&node);
                     }
                 }
                 match topo.parent(node) {
@@ -237,17 +222,17 @@ impl Job {
 
     /// `failMap`: queue a TIP for re-execution.
     pub fn fail_map(&mut self, idx: u32) {
-        insert_fail_ordered(&mut self.caches.failed_maps, &self.maps, idx);
+        insert_fail_ordered(&mut Arc::make_mut(&mut self.caches).failed_maps, &self.maps, idx);
     }
 
     /// `retireReduce`.
     pub fn retire_reduce(&mut self, idx: u32) {
-        self.caches.running_reduces.retain(|&i| i != idx);
+        Arc::make_mut(&mut self.caches).running_reduces.retain(|&i| i != idx);
     }
 
     /// `failReduce`: back into `nonRunningReduces`, ordered by its new failure count.
     pub fn fail_reduce(&mut self, idx: u32) {
-        insert_fail_ordered(&mut self.caches.non_running_reduces, &self.reduces, idx);
+        insert_fail_ordered(&mut Arc::make_mut(&mut self.caches).non_running_reduces, &self.reduces, idx);
     }
 
     /// `findNewMapTask(tts, clusterSize, numUniqueHosts, maxCacheLevel, avgProgress)`:
@@ -271,9 +256,13 @@ impl Job {
         }
         let max_level = self.max_level as i32;
         // 0. failed maps first, ignoring locality
-        if let Some(idx) =
-            Self::find_task_from_list(&self.maps, &mut self.caches.failed_maps, t.host, t.unique_hosts, false)
-        {
+        if let Some(idx) = Self::find_task_from_list(
+            &self.maps,
+            &mut Arc::make_mut(&mut self.caches).failed_maps,
+            t.host,
+            t.unique_hosts,
+            false,
+        ) {
             self.schedule_map(topo, idx);
             return Ok((idx, MapSource::FailedRerun));
         }
@@ -285,11 +274,11 @@ impl Job {
             let mut level: i32 = 0;
             while level < max_to_schedule {
                 let Some(k) = key else { break };
-                if let Some(list) = self.caches.non_running_map_cache.get_mut(&k) {
+                if let Some(list) = Arc::make_mut(&mut self.caches).non_running_map_cache.get_mut(&k) {
                     let found = Self::find_task_from_list(&self.maps, list, t.host, t.unique_hosts, level == 0);
                     let empty = list.is_empty();
                     if empty {
-                        self.caches.non_running_map_cache.remove(&k);
+                        Arc::make_mut(&mut self.caches).non_running_map_cache.remove(&k);
                     }
                     if let Some(idx) = found {
                         self.schedule_map(topo, idx);
@@ -308,10 +297,10 @@ impl Job {
             if Some(parent) == own_rack {
                 continue;
             }
-            if let Some(list) = self.caches.non_running_map_cache.get_mut(&parent) {
+            if let Some(list) = Arc::make_mut(&mut self.caches).non_running_map_cache.get_mut(&parent) {
                 let found = Self::find_task_from_list(&self.maps, list, t.host, t.unique_hosts, false);
                 if list.is_empty() {
-                    self.caches.non_running_map_cache.remove(&parent);
+                    Arc::make_mut(&mut self.caches).non_running_map_cache.remove(&parent);
                 }
                 if let Some(idx) = found {
                     self.schedule_map(topo, idx);
@@ -320,9 +309,13 @@ impl Job {
             }
         }
         // 3. maps without locations
-        if let Some(idx) =
-            Self::find_task_from_list(&self.maps, &mut self.caches.non_local_maps, t.host, t.unique_hosts, false)
-        {
+        if let Some(idx) = Self::find_task_from_list(
+            &self.maps,
+            &mut Arc::make_mut(&mut self.caches).non_local_maps,
+            t.host,
+            t.unique_hosts,
+            false,
+        ) {
             self.schedule_map(topo, idx);
             return Ok((idx, MapSource::NoLocation));
         }
@@ -336,7 +329,7 @@ impl Job {
     }
 
     /// A readable reason for "no map for this tracker" (not part of Hadoop's logic).
-    fn why_no_map(&self, t: &TrackerCtx) -> NoTask {
+    pub(super) fn why_no_map(&self, t: &TrackerCtx) -> NoTask {
         // From the counters, not a scan of every TIP: this runs for every job that has no
         // task for a tracker, on every heartbeat.
         if self.pending_maps() <= 0 {
@@ -362,26 +355,35 @@ impl Job {
         }
         if let Some(idx) = Self::find_task_from_list(
             &self.reduces,
-            &mut self.caches.non_running_reduces,
+            &mut Arc::make_mut(&mut self.caches).non_running_reduces,
             t.host,
             t.unique_hosts,
             false,
         ) {
             if !self.caches.running_reduces.contains(&idx) {
-                self.caches.running_reduces.push(idx);
+                Arc::make_mut(&mut self.caches).running_reduces.push(idx);
             }
             return Ok((idx, false));
         }
         if self.conf.speculative_reduces {
             let avg = self.reduce_progress;
-            if let Some(idx) =
-                Self::find_speculative_task(&self.reduces, &mut self.caches.running_reduces, t, avg, false)
-            {
+            if let Some(idx) = Self::find_speculative_task(
+                &self.reduces,
+                &mut Arc::make_mut(&mut self.caches).running_reduces,
+                t,
+                avg,
+                false,
+            ) {
                 return Ok((idx, true));
             }
         }
+        Err(self.why_no_reduce())
+    }
+
+    /// A readable reason for "no reduce for this tracker".
+    pub(super) fn why_no_reduce(&self) -> NoTask {
         let pending = self.reduces.iter().any(|r| r.is_runnable() && !r.is_running());
-        Err(if pending { NoTask::FailedOnThisHost } else { NoTask::NothingPending })
+        if pending { NoTask::FailedOnThisHost } else { NoTask::NothingPending }
     }
 
     /// `getLocalityLevel(tip, tts)`: the minimum matching level between the tracker's host and
@@ -389,7 +391,7 @@ impl Job {
     pub fn locality_level(&self, topo: &Topology, tip: &Tip, tracker_node: Option<NodeId>) -> u32 {
         let mut level = self.max_level;
         let Some(tn) = tracker_node else { return level };
-        for host in &tip.locations {
+        for host in tip.locations.iter() {
             if let Some(dn) = topo.host_node(host) {
                 level = level.min(topo.matching_level(tn, dn, self.max_level));
                 if level == 0 {

@@ -47,6 +47,15 @@ impl Topology {
         t
     }
 
+    /// Nodes in the tree (the root, inner nodes and hosts).
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
     pub fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id.0 as usize]
     }

@@ -97,8 +97,13 @@ impl Engine {
         }
     }
 
+    /// The next job to arrive.
+    fn next_arrival(&self) -> Option<&JobSpec> {
+        self.arrivals_left.checked_sub(1).map(|i| &self.arrivals[i])
+    }
+
     pub(super) fn all_done(&self) -> bool {
-        self.arrivals.is_empty()
+        self.arrivals_left == 0
             && self.init_queue.is_empty()
             && self.initializing.is_empty()
             && self.cluster.jobs.values().all(|j| j.state.is_terminal())
@@ -118,7 +123,7 @@ impl Engine {
                 return None;
             }
             let Reverse((t_hb, ti)) = *self.heartbeats.peek().expect("one entry per tracker");
-            let t_arr = self.arrivals.last().map(|j| j.submit_time.unwrap_or(0));
+            let t_arr = self.next_arrival().map(|j| j.submit_time.unwrap_or(0));
             let t_init = self.initializing.iter().map(|(t, _)| *t).min();
             let next = [Some(t_hb), t_arr, t_init].into_iter().flatten().min().expect("heartbeat time");
             if let Some(u) = until {
@@ -128,9 +133,11 @@ impl Engine {
                 }
             }
             if t_arr == Some(next) {
-                let spec = self.arrivals.pop().expect("peeked");
+                let arrivals = self.arrivals.clone();
+                self.arrivals_left -= 1;
+                let spec = &arrivals[self.arrivals_left];
                 self.set_now(next);
-                if let Err(e) = self.submit(&spec, next) {
+                if let Err(e) = self.submit(spec, next) {
                     self.failures.push(CheckFailure { step: format!("job {}", spec.id), hb: None, message: e });
                 }
                 self.flush_events();

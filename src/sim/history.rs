@@ -2,11 +2,13 @@
 //! window of heartbeat records.
 //!
 //! * **Checkpoints.** The start, then one every `spacing` heartbeats (`CHECKPOINT_EVERY` at
-//!   first). When there are more than `MAX_CHECKPOINTS` — or more than fit in
-//!   `CHECKPOINT_BUDGET_BYTES` at the engine's estimated size — every other one is dropped
-//!   and the spacing doubles, so their number and memory stay bounded however long the run.
-//!   A checkpoint is a clone of the engine, and the engine keeps its jobs copy-on-write
-//!   (`model::JobMap`): a checkpoint holds its own copy only of the jobs that changed after it.
+//!   first). A checkpoint is a clone of the engine, whose big parts (jobs, their TIPs and task
+//!   caches, trackers, topology) are shared copy-on-write (`model::chunked`, `model::sharing`):
+//!   a checkpoint holds its own copy only of what changed after it was taken, and history
+//!   measures that (`Engine::bytes_not_shared_with`). When there are more than
+//!   `MAX_CHECKPOINTS`, or their measured memory passes `CHECKPOINT_BUDGET_BYTES`, every other
+//!   one is dropped and the spacing doubles, so their number and memory stay bounded however
+//!   long the run, and they are as dense as the budget allows.
 //! * **Near checkpoints.** A replay towards heartbeat `t` also leaves a few checkpoints just
 //!   before `t` (every `NEAR_EVERY` heartbeats), so stepping back again and again from there
 //!   replays at most `NEAR_EVERY` heartbeats each time. At most `NEAR_MAX` are kept.
@@ -23,11 +25,11 @@ use crate::model::Millis;
 use crate::scenario::{self, Scenario, ScenarioErrors};
 
 /// Heartbeats between checkpoints at first (the spacing doubles as the run grows).
-pub const CHECKPOINT_EVERY: u64 = 32;
+pub const CHECKPOINT_EVERY: u64 = 16;
 /// At most this many spaced checkpoints (the start included)...
-pub const MAX_CHECKPOINTS: usize = 48;
-/// ... and fewer when the engine is big: their estimated memory stays under this budget
-/// (never fewer than `MIN_CHECKPOINTS`).
+pub const MAX_CHECKPOINTS: usize = 512;
+/// ... and fewer when they are big: their measured memory stays under this budget (spacing
+/// never doubles below `MIN_CHECKPOINTS`).
 pub const CHECKPOINT_BUDGET_BYTES: usize = 256 << 20;
 pub const MIN_CHECKPOINTS: usize = 6;
 /// Spacing of the checkpoints a replay leaves just before where it stops.
@@ -47,6 +49,11 @@ pub struct Simulation {
     /// Spaced checkpoints in heartbeat order: `checkpoints[0]` is the start, the others sit at
     /// multiples of `spacing`.
     checkpoints: Vec<Engine>,
+    /// `checkpoint_bytes[i]`: the memory `checkpoints[i]` holds that `checkpoints[i + 1]` does
+    /// not share (0 for the last, until the next is taken).
+    checkpoint_bytes: Vec<usize>,
+    /// The checkpoints' memory budget (`CHECKPOINT_BUDGET_BYTES` unless set).
+    budget: usize,
     spacing: u64,
     /// Checkpoints left by replays, most recent last.
     near: Vec<Engine>,
@@ -66,6 +73,8 @@ impl Simulation {
             .map_err(|e| ScenarioErrors { errors: vec![scenario::ScenarioError { path: "$".into(), message: e }] })?;
         Ok(Simulation {
             checkpoints: vec![engine.clone()],
+            checkpoint_bytes: vec![0],
+            budget: CHECKPOINT_BUDGET_BYTES,
             engine,
             current: None,
             spacing: CHECKPOINT_EVERY,
@@ -219,15 +228,42 @@ impl Simulation {
         let hb = self.engine.hb;
         let last = self.checkpoints.last().map(|c| c.hb).unwrap_or(0);
         if hb % self.spacing == 0 && hb > last {
+            if let (Some(prev), Some(b)) = (self.checkpoints.last(), self.checkpoint_bytes.last_mut()) {
+                *b = prev.bytes_not_shared_with(&self.engine);
+            }
             self.checkpoints.push(self.engine.clone());
-            let fit =
-                (CHECKPOINT_BUDGET_BYTES / self.engine.approx_bytes().max(1)).clamp(MIN_CHECKPOINTS, MAX_CHECKPOINTS);
-            while self.checkpoints.len() > fit {
-                self.spacing *= 2;
-                let spacing = self.spacing;
-                self.checkpoints.retain(|c| c.hb == 0 || c.hb % spacing == 0);
+            self.checkpoint_bytes.push(0);
+            while self.checkpoints.len() > MIN_CHECKPOINTS
+                && (self.checkpoints.len() > MAX_CHECKPOINTS || self.checkpoint_memory() > self.budget)
+            {
+                self.thin_checkpoints();
             }
         }
+    }
+
+    /// Set the checkpoints' memory budget (from the start of a run; a smaller one makes jumps
+    /// replay longer).
+    pub fn set_checkpoint_budget(&mut self, bytes: usize) {
+        self.budget = bytes;
+    }
+
+    /// The measured memory of the spaced checkpoints.
+    pub fn checkpoint_memory(&self) -> usize {
+        self.checkpoint_bytes.iter().sum()
+    }
+
+    /// Double the spacing: keep the start and the checkpoints at multiples of the new spacing,
+    /// and measure again what each holds that the next does not share.
+    fn thin_checkpoints(&mut self) {
+        self.spacing *= 2;
+        let spacing = self.spacing;
+        self.checkpoints.retain(|c| c.hb == 0 || c.hb % spacing == 0);
+        self.checkpoint_bytes = self
+            .checkpoints
+            .iter()
+            .zip(self.checkpoints.iter().skip(1).map(Some).chain([None]))
+            .map(|(c, next)| next.map(|n| c.bytes_not_shared_with(n)).unwrap_or(0))
+            .collect();
     }
 
     /// Run to the next heartbeat. Returns false when the run has ended.
@@ -369,8 +405,8 @@ impl Simulation {
         view::build(&self.engine, self.last_record())
     }
 
-    /// Memory held by history, for measurement: (spaced checkpoints, near checkpoints,
-    /// records in memory).
+    /// History's extent, for measurement: (spaced checkpoints, near checkpoints, records in
+    /// memory).
     pub fn history_counts(&self) -> (usize, usize, usize) {
         (self.checkpoints.len(), self.near.len(), self.records.len())
     }

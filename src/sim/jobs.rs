@@ -42,7 +42,7 @@ impl Engine {
             inited: false,
             init_ms: spec.init_ms,
             init_time: None,
-            maps,
+            maps: maps.into(),
             reduces,
             finished_maps: 0,
             finished_reduces: 0,
@@ -65,7 +65,7 @@ impl Engine {
                 props: spec.conf.iter().cloned().collect(),
             },
             max_level: c.cache_levels,
-            caches: MapCaches::default(),
+            caches: Default::default(),
             tracker_failures: Default::default(),
             flaky_trackers: 0,
             counters: Counters::default(),
@@ -82,10 +82,10 @@ impl Engine {
         self.scheduler.check_admission(&self.cluster, &job)?;
         // DataNode hosts listed in the topology get their rack when first resolved.
         for m in &job.maps {
-            for h in &m.locations {
+            for h in m.locations.iter() {
                 if self.cluster.topology.host_node(h).is_none() {
                     let rack = self.scenario.rack_of(h).to_string();
-                    self.cluster.topology.add_host(h, &rack, c.cache_levels)?;
+                    std::sync::Arc::make_mut(&mut self.cluster.topology).add_host(h, &rack, c.cache_levels)?;
                 }
             }
         }

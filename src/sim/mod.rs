@@ -20,7 +20,6 @@ use crate::explain::{HeartbeatRecord, Reported};
 use crate::model::cluster::{AttemptEnd, ClusterConf};
 use crate::model::job::{Counters, JobConf};
 use crate::model::task::Tip;
-use crate::model::task_selection::MapCaches;
 use crate::model::{AttemptId, Cluster, Job, JobId, Locality, Millis, RunState, TaskType};
 use crate::scenario::{JobSpec, MapsSpec, Scenario, SchedulerKind, Step, StepKind};
 use crate::sched::{Scheduler, fifo, limit_tasks};
@@ -52,8 +51,10 @@ pub struct Engine {
     /// Automatic driver: (time, tracker index) of each tracker's next heartbeat.
     heartbeats: BinaryHeap<Reverse<(Millis, usize)>>,
     auto_started: bool,
-    /// Automatic driver: jobs not yet submitted, by submit time.
-    arrivals: Vec<JobSpec>,
+    /// Automatic driver: the jobs in reverse submit-time order (shared by checkpoints); the
+    /// first `arrivals_left` are still to come, the next one last.
+    arrivals: Arc<[JobSpec]>,
+    arrivals_left: usize,
     /// `EagerTaskInitializationListener`: queued jobs and initialisations in progress.
     init_queue: Vec<JobId>,
     initializing: Vec<(Millis, JobId)>,
@@ -109,7 +110,8 @@ impl Engine {
             hb: 0,
             heartbeats: BinaryHeap::new(),
             auto_started: false,
-            arrivals: Vec::new(),
+            arrivals: Arc::new([]),
+            arrivals_left: 0,
             init_queue: Vec::new(),
             initializing: Vec::new(),
             run_until: None,
@@ -127,18 +129,22 @@ impl Engine {
             let mut arr = s.jobs.clone();
             arr.sort_by_key(|j| (j.submit_time.unwrap_or(0), j.id));
             arr.reverse();
-            e.arrivals = arr;
+            e.arrivals_left = arr.len();
+            e.arrivals = arr.into();
         }
         e.flush_events();
         Ok(e)
     }
 
-    /// A rough estimate of the memory a checkpoint of this engine comes to hold (the jobs that
-    /// can still change, whose copies a checkpoint keeps; trackers), for history's budget.
-    pub fn approx_bytes(&self) -> usize {
-        let tips: usize =
-            self.cluster.jobs.values().filter(|j| !j.state.is_terminal()).map(|j| j.maps.len() + j.reduces.len()).sum();
-        tips * 600 + self.cluster.trackers.len() * 300 + 4096
+    /// Roughly the bytes this engine holds that `other`, an earlier or later state of the same
+    /// run, does not share (`model::sharing`): what a checkpoint costs, for history's budget.
+    /// The scheduler's own state is copied whole by a checkpoint and is estimated per job.
+    pub fn bytes_not_shared_with(&self, other: &Engine) -> usize {
+        std::mem::size_of::<Engine>()
+            + self.cluster.bytes_not_shared_with(&other.cluster)
+            + self.cluster.jobs.len() * 320
+            + self.heartbeats.len() * 24
+            + (self.init_queue.len() + self.initializing.len()) * 16
     }
 
     pub fn is_scripted(&self) -> bool {

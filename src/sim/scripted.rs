@@ -130,7 +130,7 @@ impl Engine {
             }
             StepKind::ExpectMatchingLevel { a, b, max_level, level } => {
                 // Hosts listed in `topology` are resolved on a scratch copy if not yet known.
-                let mut topo = self.cluster.topology.clone();
+                let mut topo = (*self.cluster.topology).clone();
                 for h in [a, b] {
                     if topo.host_node(h).is_none() && self.scenario.topology.iter().any(|(_, hs)| hs.contains(h)) {
                         let _ = topo.add_host(h, self.scenario.rack_of(h), 1);

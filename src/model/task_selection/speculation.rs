@@ -7,7 +7,7 @@ use super::*;
 impl Job {
     /// `findSpeculativeTask`.
     pub(super) fn find_speculative_task(
-        tips: &[Tip],
+        tips: &Tips,
         list: &mut Vec<u32>,
         t: &TrackerCtx,
         avg_progress: f32,
@@ -53,10 +53,10 @@ impl Job {
             let mut key = Some(node);
             for level in 0..self.max_level {
                 let Some(k) = key else { break };
-                if let Some(set) = self.caches.running_map_cache.get_mut(&k) {
+                if let Some(set) = Arc::make_mut(&mut self.caches).running_map_cache.get_mut(&k) {
                     let found = Self::find_speculative_task(&self.maps, set, t, avg, level == 0);
                     if set.is_empty() {
-                        self.caches.running_map_cache.remove(&k);
+                        Arc::make_mut(&mut self.caches).running_map_cache.remove(&k);
                     }
                     if let Some(idx) = found {
                         return Some(idx);
@@ -69,19 +69,23 @@ impl Job {
             if Some(parent) == own_rack {
                 continue;
             }
-            if let Some(set) = self.caches.running_map_cache.get_mut(&parent) {
+            if let Some(set) = Arc::make_mut(&mut self.caches).running_map_cache.get_mut(&parent) {
                 let found = Self::find_speculative_task(&self.maps, set, t, avg, false);
                 if set.is_empty() {
-                    self.caches.running_map_cache.remove(&parent);
+                    Arc::make_mut(&mut self.caches).running_map_cache.remove(&parent);
                 }
                 if let Some(idx) = found {
                     return Some(idx);
                 }
             }
         }
-        if let Some(idx) =
-            Self::find_speculative_task(&self.maps, &mut self.caches.non_local_running_maps, t, avg, false)
-        {
+        if let Some(idx) = Self::find_speculative_task(
+            &self.maps,
+            &mut Arc::make_mut(&mut self.caches).non_local_running_maps,
+            t,
+            avg,
+            false,
+        ) {
             return Some(idx);
         }
         None
