@@ -171,7 +171,15 @@ impl Job {
     }
 
     /// `scheduleMap`: index a newly running TIP in the running caches.
+    ///
+    /// Hadoop keeps the running caches for every job, but only the speculative search (step 4
+    /// of `findNewMapTask`) reads them. A job without map speculation never reads them (its
+    /// flag is fixed, or only ever turned off), so they are not kept for it: no decision
+    /// changes, and a big run does not copy long rack lists into history's checkpoints.
     fn schedule_map(&mut self, topo: &Topology, idx: u32) {
+        if !self.conf.speculative_maps {
+            return;
+        }
         let tip = &self.maps[idx as usize];
         let caches = Arc::make_mut(&mut self.caches);
         if tip.locations.is_empty() {
@@ -195,8 +203,12 @@ impl Job {
         }
     }
 
-    /// `retireMap`: remove a TIP from the running caches (its hosts and their ancestors).
+    /// `retireMap`: remove a TIP from the running caches (its hosts and their ancestors); not
+    /// kept for a job without map speculation (see `schedule_map`).
     pub fn retire_map(&mut self, topo: &Topology, idx: u32) {
+        if !self.conf.speculative_maps {
+            return;
+        }
         let tip = &self.maps[idx as usize];
         let caches = Arc::make_mut(&mut self.caches);
         if tip.locations.is_empty() {
