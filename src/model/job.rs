@@ -155,6 +155,8 @@ pub struct Job {
     /// The TIPs, in chunks shared copy-on-write with history's checkpoints.
     pub maps: Tips,
     pub reduces: Tips,
+    /// The distinct split hosts of the maps, sorted (they never change; see `split_hosts_of`).
+    pub split_hosts: std::sync::Arc<[String]>,
     pub finished_maps: u32,
     pub finished_reduces: u32,
     pub failed_map_tips: u32,
@@ -237,11 +239,16 @@ impl Job {
     }
     /// Distinct split hosts of the job's maps.
     pub fn distinct_split_hosts(&self) -> usize {
-        let mut hosts: Vec<&str> = self.maps.iter().flat_map(|t| t.locations.iter().map(String::as_str)).collect();
-        hosts.sort_unstable();
-        hosts.dedup();
-        hosts.len()
+        self.split_hosts.len()
     }
+}
+
+/// The distinct split hosts of `maps`, sorted.
+pub fn split_hosts_of(maps: &[Tip]) -> std::sync::Arc<[String]> {
+    let mut hosts: Vec<&str> = maps.iter().flat_map(|t| t.locations.iter().map(String::as_str)).collect();
+    hosts.sort_unstable();
+    hosts.dedup();
+    hosts.into_iter().map(str::to_string).collect()
 }
 
 /// `completedMapsForReduceSlowstart = ceil(fraction * numMapTasks)` with the product in float32.

@@ -25,7 +25,7 @@ use crate::model::Millis;
 use crate::scenario::{self, Scenario, ScenarioErrors};
 
 /// Heartbeats between checkpoints at first (the spacing doubles as the run grows).
-pub const CHECKPOINT_EVERY: u64 = 16;
+pub const CHECKPOINT_EVERY: u64 = 32;
 /// At most this many spaced checkpoints (the start included)...
 pub const MAX_CHECKPOINTS: usize = 512;
 /// ... and fewer when they are big: their measured memory stays under this budget (spacing
@@ -44,7 +44,8 @@ pub const RECORDS_KEPT: usize = 2_000;
 pub struct Simulation {
     /// The engine at heartbeat `engine.hb`.
     engine: Engine,
-    /// The record of heartbeat `engine.hb` (none at 0).
+    /// The record of heartbeat `engine.hb` when it is not in `records` (most of the time it
+    /// is, and this is empty: the record is not kept twice).
     current: Option<HeartbeatRecord>,
     /// Spaced checkpoints in heartbeat order: `checkpoints[0]` is the start, the others sit at
     /// multiples of `spacing`.
@@ -144,7 +145,9 @@ impl Simulation {
     /// The record of heartbeat `hb` if it is in memory.
     pub fn record(&self, hb: u64) -> Option<&HeartbeatRecord> {
         if hb == self.engine.hb && hb > 0 {
-            return self.current.as_ref();
+            if let Some(c) = &self.current {
+                return Some(c);
+            }
         }
         let i = hb.checked_sub(self.records_start + 1)?;
         self.records.get(i as usize)
@@ -195,15 +198,22 @@ impl Simulation {
     }
 
     pub fn last_record(&self) -> Option<&HeartbeatRecord> {
-        self.current.as_ref()
+        self.record(self.engine.hb)
     }
 
     pub fn failures(&self) -> &[CheckFailure] {
         &self.engine.failures
     }
 
+    /// `rec`, the record of heartbeat `engine.hb`, becomes the current one: kept in the
+    /// window (which then holds it, so `current` is emptied).
+    fn keep_current(&mut self, rec: HeartbeatRecord) {
+        self.note_record(rec);
+        self.current = None;
+    }
+
     /// Keep `rec` in the record window.
-    fn note_record(&mut self, rec: &HeartbeatRecord) {
+    fn note_record(&mut self, rec: HeartbeatRecord) {
         let end = self.records_start + self.records.len() as u64;
         if rec.hb > self.records_start && rec.hb <= end {
             return;
@@ -217,14 +227,13 @@ impl Simulation {
             self.records.drain(..drop);
             self.records_start += drop as u64;
         }
-        self.records.push(rec.clone());
+        self.records.push(rec);
     }
 
     /// A freshly computed heartbeat at the frontier: count it, keep it, checkpoint if due.
     fn computed(&mut self, rec: HeartbeatRecord) {
         self.known = self.engine.hb;
-        self.note_record(&rec);
-        self.current = Some(rec);
+        self.keep_current(rec);
         let hb = self.engine.hb;
         let last = self.checkpoints.last().map(|c| c.hb).unwrap_or(0);
         if hb % self.spacing == 0 && hb > last {
@@ -308,7 +317,7 @@ impl Simulation {
             return false;
         }
         if hb == self.known {
-            self.frontier = Some((self.engine.clone(), self.current.clone()));
+            self.frontier = Some((self.engine.clone(), self.last_record().cloned()));
         }
         self.go_to(hb - 1);
         true
@@ -341,9 +350,9 @@ impl Simulation {
         // A checkpoint at the target itself will do if its record is at hand.
         if self.record(target).is_some() {
             if let Some(c) = self.checkpoints.iter().chain(&self.near).find(|c| c.hb == target) {
-                let rec = self.record(target).cloned();
+                // `target` is not the current heartbeat, so its record is in the window.
                 self.engine = c.clone();
-                self.current = rec;
+                self.current = None;
                 return;
             }
         }
@@ -367,8 +376,7 @@ impl Simulation {
         let start = self.engine.hb;
         while self.engine.hb < target {
             let Some(rec) = self.engine.next_heartbeat() else { break };
-            self.note_record(&rec);
-            self.current = Some(rec);
+            self.keep_current(rec);
             let hb = self.engine.hb;
             if target - start > NEAR_EVERY
                 && hb < target

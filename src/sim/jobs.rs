@@ -42,6 +42,7 @@ impl Engine {
             inited: false,
             init_ms: spec.init_ms,
             init_time: None,
+            split_hosts: crate::model::job::split_hosts_of(&maps),
             maps: maps.into(),
             reduces,
             finished_maps: 0,

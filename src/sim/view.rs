@@ -44,8 +44,8 @@ pub struct JobView {
     pub reduces_done: u32,
     pub reduces_total: u32,
     pub running: u32,
-    /// Hosts holding this job's input blocks.
-    pub input_hosts: Vec<String>,
+    /// Hosts holding this job's input blocks (shared with the job, sorted).
+    pub input_hosts: std::sync::Arc<[String]>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -60,8 +60,10 @@ pub struct ClusterView {
 pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
     let c = &e.cluster;
     let mut racks: Vec<RackView> = Vec::new();
+    // Racks in first-seen order, found by name.
+    let mut rack_ix: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for t in &c.trackers {
-        let rack = c.topology.location_of(t.node).to_string();
+        let rack = c.topology.location_of(t.node);
         let mut maps: Vec<Option<SlotTask>> = vec![None; t.max_map_slots as usize];
         let mut reds: Vec<Option<SlotTask>> = vec![None; t.max_reduce_slots as usize];
         let (mut mi, mut ri) = (0usize, 0usize);
@@ -93,30 +95,28 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
             }
         }
         let node = NodeView { tracker: t.name.clone(), host: t.host.clone(), map_slots: maps, reduce_slots: reds };
-        match racks.iter_mut().find(|r| r.name == rack) {
-            Some(r) => r.nodes.push(node),
-            None => racks.push(RackView { name: rack, nodes: vec![node] }),
+        match rack_ix.get(rack) {
+            Some(&i) => racks[i].nodes.push(node),
+            None => {
+                rack_ix.insert(rack, racks.len());
+                racks.push(RackView { name: rack.to_string(), nodes: vec![node] });
+            }
         }
     }
     let jobs = c
         .jobs
         .values()
-        .map(|j| {
-            let mut hosts: Vec<String> = j.maps.iter().flat_map(|m| m.locations.iter().cloned()).collect();
-            hosts.sort();
-            hosts.dedup();
-            JobView {
-                job: j.id.0,
-                name: j.name.clone(),
-                state: j.state.as_str(),
-                priority: j.priority.as_str(),
-                maps_done: j.finished_maps,
-                maps_total: j.num_maps(),
-                reduces_done: j.finished_reduces,
-                reduces_total: j.num_reduces(),
-                running: j.running_maps + j.running_reduces,
-                input_hosts: hosts,
-            }
+        .map(|j| JobView {
+            job: j.id.0,
+            name: j.name.clone(),
+            state: j.state.as_str(),
+            priority: j.priority.as_str(),
+            maps_done: j.finished_maps,
+            maps_total: j.num_maps(),
+            reduces_done: j.finished_reduces,
+            reduces_total: j.num_reduces(),
+            running: j.running_maps + j.running_reduces,
+            input_hosts: j.split_hosts.clone(),
         })
         .collect();
     ClusterView { hb: e.hb, time_ms: c.now, heartbeating: last.map(|r| r.tracker.clone()), racks, jobs }
