@@ -46,6 +46,7 @@ fn jumps_on_a_long_run_match_a_straight_run() {
             sim.set_checkpoint_budget(b);
         }
         sim.run_to_end(u64::MAX);
+        sim.settle_history();
         assert_eq!(sim.hb(), total, "{scheduler}");
         let (spaced, near, records) = sim.history_counts();
         eprintln!(

@@ -85,6 +85,8 @@ pub struct HistoryResult {
     /// Running forward to the end with history.
     pub run_ms: f64,
     pub checkpoints: usize,
+    /// The spaced checkpoints' measured memory (`Simulation::checkpoint_memory`), MiB.
+    pub checkpoint_mib: f64,
     pub records_in_memory: usize,
     /// The first step back from the end, and the mean of the next 50.
     pub first_back_ms: f64,
@@ -108,6 +110,8 @@ pub fn run_history_case(case: &BenchCase, clock_ms: &dyn Fn() -> f64) -> Result<
         clock_ms() - t
     };
     let run_ms = timed(&mut sim, &|s| s.run_to_end(u64::MAX));
+    sim.settle_history();
+    let checkpoint_mib = sim.checkpoint_memory() as f64 / (1 << 20) as f64;
     let n = sim.hb();
     let first_back_ms = timed(&mut sim, &|s| {
         s.step_back();
@@ -137,6 +141,7 @@ pub fn run_history_case(case: &BenchCase, clock_ms: &dyn Fn() -> f64) -> Result<
         heartbeats: n,
         run_ms,
         checkpoints: checkpoints + near,
+        checkpoint_mib,
         records_in_memory: records,
         first_back_ms,
         back_ms_mean: backs / 50.0,

@@ -8,7 +8,8 @@
 //!   measures that (`Engine::bytes_not_shared_with`). When there are more than
 //!   `MAX_CHECKPOINTS`, or their measured memory passes `CHECKPOINT_BUDGET_BYTES`, every other
 //!   one is dropped and the spacing doubles, so their number and memory stay bounded however
-//!   long the run, and they are as dense as the budget allows.
+//!   long the run, and they are as dense as the budget allows (`history/checkpoints.rs`,
+//!   which also spreads the work of thinning over the following heartbeats).
 //! * **Near checkpoints.** A replay towards heartbeat `t` also leaves a few checkpoints just
 //!   before `t` (every `NEAR_EVERY` heartbeats), so stepping back again and again from there
 //!   replays at most `NEAR_EVERY` heartbeats each time. At most `NEAR_MAX` are kept.
@@ -24,14 +25,10 @@ use crate::explain::HeartbeatRecord;
 use crate::model::Millis;
 use crate::scenario::{self, Scenario, ScenarioErrors};
 
-/// Heartbeats between checkpoints at first (the spacing doubles as the run grows).
-pub const CHECKPOINT_EVERY: u64 = 32;
-/// At most this many spaced checkpoints (the start included)...
-pub const MAX_CHECKPOINTS: usize = 512;
-/// ... and fewer when they are big: their measured memory stays under this budget (spacing
-/// never doubles below `MIN_CHECKPOINTS`).
-pub const CHECKPOINT_BUDGET_BYTES: usize = 256 << 20;
-pub const MIN_CHECKPOINTS: usize = 6;
+mod checkpoints;
+use checkpoints::Checkpoints;
+pub use checkpoints::{CHECKPOINT_BUDGET_BYTES, CHECKPOINT_EVERY, MAX_CHECKPOINTS, MIN_CHECKPOINTS};
+
 /// Spacing of the checkpoints a replay leaves just before where it stops.
 pub const NEAR_EVERY: u64 = 16;
 /// At most this many near checkpoints.
@@ -47,15 +44,8 @@ pub struct Simulation {
     /// The record of heartbeat `engine.hb` when it is not in `records` (most of the time it
     /// is, and this is empty: the record is not kept twice).
     current: Option<HeartbeatRecord>,
-    /// Spaced checkpoints in heartbeat order: `checkpoints[0]` is the start, the others sit at
-    /// multiples of `spacing`.
-    checkpoints: Vec<Engine>,
-    /// `checkpoint_bytes[i]`: the memory `checkpoints[i]` holds that `checkpoints[i + 1]` does
-    /// not share (0 for the last, until the next is taken).
-    checkpoint_bytes: Vec<usize>,
-    /// The checkpoints' memory budget (`CHECKPOINT_BUDGET_BYTES` unless set).
-    budget: usize,
-    spacing: u64,
+    /// Spaced checkpoints (`checkpoints.rs`).
+    checkpoints: Checkpoints,
     /// Checkpoints left by replays, most recent last.
     near: Vec<Engine>,
     /// The furthest engine reached (and its record), so returning there is cheap.
@@ -73,12 +63,9 @@ impl Simulation {
         let engine = Engine::new(s)
             .map_err(|e| ScenarioErrors { errors: vec![scenario::ScenarioError { path: "$".into(), message: e }] })?;
         Ok(Simulation {
-            checkpoints: vec![engine.clone()],
-            checkpoint_bytes: vec![0],
-            budget: CHECKPOINT_BUDGET_BYTES,
+            checkpoints: Checkpoints::new(engine.clone()),
             engine,
             current: None,
-            spacing: CHECKPOINT_EVERY,
             near: Vec::new(),
             frontier: None,
             records: Vec::new(),
@@ -234,45 +221,25 @@ impl Simulation {
     fn computed(&mut self, rec: HeartbeatRecord) {
         self.known = self.engine.hb;
         self.keep_current(rec);
-        let hb = self.engine.hb;
-        let last = self.checkpoints.last().map(|c| c.hb).unwrap_or(0);
-        if hb % self.spacing == 0 && hb > last {
-            if let (Some(prev), Some(b)) = (self.checkpoints.last(), self.checkpoint_bytes.last_mut()) {
-                *b = prev.bytes_not_shared_with(&self.engine);
-            }
-            self.checkpoints.push(self.engine.clone());
-            self.checkpoint_bytes.push(0);
-            while self.checkpoints.len() > MIN_CHECKPOINTS
-                && (self.checkpoints.len() > MAX_CHECKPOINTS || self.checkpoint_memory() > self.budget)
-            {
-                self.thin_checkpoints();
-            }
-        }
+        self.checkpoints.on_frontier(&self.engine);
     }
 
     /// Set the checkpoints' memory budget (from the start of a run; a smaller one makes jumps
     /// replay longer).
     pub fn set_checkpoint_budget(&mut self, bytes: usize) {
-        self.budget = bytes;
+        self.checkpoints.set_budget(bytes);
     }
 
-    /// The measured memory of the spaced checkpoints.
+    /// The spaced checkpoints' memory: measured, or an upper bound for pairs merged by the
+    /// latest thinning and not yet measured again (`settle_history` measures them).
     pub fn checkpoint_memory(&self) -> usize {
-        self.checkpoint_bytes.iter().sum()
+        self.checkpoints.memory()
     }
 
-    /// Double the spacing: keep the start and the checkpoints at multiples of the new spacing,
-    /// and measure again what each holds that the next does not share.
-    fn thin_checkpoints(&mut self) {
-        self.spacing *= 2;
-        let spacing = self.spacing;
-        self.checkpoints.retain(|c| c.hb == 0 || c.hb % spacing == 0);
-        self.checkpoint_bytes = self
-            .checkpoints
-            .iter()
-            .zip(self.checkpoints.iter().skip(1).map(Some).chain([None]))
-            .map(|(c, next)| next.map(|n| c.bytes_not_shared_with(n)).unwrap_or(0))
-            .collect();
+    /// Finish history's spread-out bookkeeping now (measure merged checkpoints, free dropped
+    /// ones): for measurements.
+    pub fn settle_history(&mut self) {
+        self.checkpoints.settle();
     }
 
     /// Run to the next heartbeat. Returns false when the run has ended.
@@ -343,7 +310,7 @@ impl Simulation {
             }
         }
         if target == 0 {
-            self.engine = self.checkpoints[0].clone();
+            self.engine = self.checkpoints.start().clone();
             self.current = None;
             return;
         }
@@ -366,7 +333,7 @@ impl Simulation {
 
     /// The latest checkpoint (spaced or near) at or before `hb`.
     fn base_at_most(&self, hb: u64) -> &Engine {
-        let spaced = self.checkpoints.iter().rev().find(|c| c.hb <= hb).unwrap_or(&self.checkpoints[0]);
+        let spaced = self.checkpoints.at_most(hb);
         self.near.iter().filter(|c| c.hb <= hb && c.hb > spaced.hb).max_by_key(|c| c.hb).unwrap_or(spaced)
     }
 
@@ -382,7 +349,7 @@ impl Simulation {
                 && hb < target
                 && hb % NEAR_EVERY == 0
                 && target - hb <= NEAR_EVERY * (NEAR_MAX as u64 / 2)
-                && !self.near.iter().chain(&self.checkpoints).any(|c| c.hb == hb)
+                && !self.near.iter().chain(self.checkpoints.iter()).any(|c| c.hb == hb)
             {
                 if self.near.len() >= NEAR_MAX {
                     // Drop the one farthest from where we are going.

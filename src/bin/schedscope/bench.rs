@@ -46,9 +46,9 @@ pub(super) fn bench(args: &[String]) -> ExitCode {
             let exe = std::env::current_exe().expect("own path");
             if !json && history {
                 println!(
-                    "| scheduler | nodes | tasks | heartbeats | run with history s | checkpoints | records kept | first step back ms | step back ms | jump to middle ms | step forward ms | jump to end ms | scrub mean / max ms | peak MiB |"
+                    "| scheduler | nodes | tasks | heartbeats | run with history s | checkpoints | checkpoint MiB | records kept | first step back ms | step back ms | jump to middle ms | step forward ms | jump to end ms | scrub mean / max ms | peak MiB |"
                 );
-                println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+                println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
             } else if !json {
                 println!(
                     "| scheduler | nodes | tasks | jobs | heartbeats | simulated h | wall s | sim h / wall s | µs / heartbeat | µs / assignment | peak MiB |"
@@ -93,13 +93,14 @@ pub(super) fn bench(args: &[String]) -> ExitCode {
                         print_json(&r, peak);
                     } else {
                         println!(
-                            "| {} | {} | {} | {} | {:.1} | {} | {} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.1} / {:.1} | {} |",
+                            "| {} | {} | {} | {} | {:.1} | {} | {:.0} | {} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.1} / {:.1} | {} |",
                             r.case.scheduler,
                             r.case.nodes,
                             r.case.tasks,
                             r.heartbeats,
                             r.run_ms / 1000.0,
                             r.checkpoints,
+                            r.checkpoint_mib,
                             r.records_in_memory,
                             r.first_back_ms,
                             r.back_ms_mean,
