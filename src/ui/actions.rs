@@ -135,7 +135,7 @@ impl Lab {
                         return;
                     }
                 };
-                match super::state::build(&text) {
+                match super::ahead::build(&text) {
                     Ok(built) => {
                         self.install_built(text, origin, link.hb, Ok(built));
                         self.banner = None;
@@ -316,13 +316,13 @@ impl Reducible for Lab {
                 else {
                     return self;
                 };
-                let mut built = super::state::build(&text);
+                let mut built = super::ahead::build(&text);
                 // Drop the other scheduler's settings; give a workload without queues one
                 // Capacity queue per job queue.
                 for _ in 0..2 {
                     let Err(errs) = &built else { break };
                     let Some(t) = super::compare_state::retarget_text(&text, name, errs) else { break };
-                    let b = super::state::build(&t);
+                    let b = super::ahead::build(&t);
                     if b.is_ok() || t != text {
                         (text, built) = (t, b);
                     }
@@ -363,7 +363,7 @@ impl Reducible for Lab {
                 let ok = platform::store(KEY_SAVED, &serde_json::to_string(&saved).unwrap_or_default());
                 next.saved = Rc::new(saved);
                 next.toast = Some(if ok { "toast_saved" } else { "toast_not_saved" });
-                if let Ok(built) = super::state::build(&text) {
+                if let Ok(built) = super::ahead::build(&text) {
                     next.install_built(text.into(), Origin::Saved(name), 0, Ok(built));
                 }
             }

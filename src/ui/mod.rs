@@ -4,6 +4,7 @@
 //! anything. All browser I/O is in `platform`.
 
 mod actions;
+mod ahead;
 mod app;
 mod big_cluster;
 mod cap_extras;
