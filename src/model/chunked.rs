@@ -73,11 +73,6 @@ impl<T: Clone, const N: usize> Chunked<T, N> {
         self.len.checked_sub(1).and_then(|i| self.get(i))
     }
 
-    /// How many chunks this and `other` do not share (for measuring history's memory).
-    pub fn chunks_not_shared_with(&self, other: &Chunked<T, N>) -> usize {
-        self.unshared(other).count()
-    }
-
     /// Roughly the bytes this holds that `other` does not share: the chunk pointers, and each
     /// unshared chunk with what `heap` says its elements own beyond their own size.
     pub fn bytes_not_shared_with(&self, other: &Chunked<T, N>, heap: impl Fn(&T) -> usize) -> usize {
@@ -177,12 +172,12 @@ mod tests {
     fn a_change_copies_only_its_chunk() {
         let a: Chunked<u32> = (0..100).collect();
         let mut b = a.clone();
-        assert_eq!(b.chunks_not_shared_with(&a), 0);
+        assert_eq!(b.unshared(&a).count(), 0);
         b[40] = 7;
-        assert_eq!(b.chunks_not_shared_with(&a), 1);
+        assert_eq!(b.unshared(&a).count(), 1);
         assert_eq!((a[40], b[40]), (40, 7));
         b.push(100);
-        assert_eq!(b.chunks_not_shared_with(&a), 2);
+        assert_eq!(b.unshared(&a).count(), 2);
         assert_eq!(a.len(), 100);
         for x in b.iter_mut() {
             *x += 1;

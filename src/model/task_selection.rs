@@ -170,16 +170,8 @@ impl Job {
         t: &TrackerCtx,
         max_cache_level: i32,
     ) -> Result<(u32, MapSource), NoTask> {
-        if self.num_maps() == 0 {
-            return Err(NoTask::NoTasksOfType);
-        }
-        if !self.should_run_on_tracker(t.host, t.cluster_size) {
-            return Err(NoTask::TrackerBlacklisted);
-        }
-        // Nothing waits to run and no speculative copy is possible: every list below would
-        // come up empty (their lazy clean-up never changes a decision), so say so at once.
-        if self.pending_maps() <= 0 && !self.conf.speculative_maps {
-            return Err(NoTask::NothingPending);
+        if let Some(no) = self.map_search_refusal(t.host, t.cluster_size) {
+            return Err(no);
         }
         let max_level = self.max_level as i32;
         // 0. failed maps first, ignoring locality
@@ -255,6 +247,32 @@ impl Job {
         Err(self.why_no_map(t))
     }
 
+    /// The early refusals of `findNewMapTask`, before any list is looked at: no maps, the
+    /// tracker blacklisted for the job, or nothing waiting and no speculative copy possible
+    /// (every list would then come up empty; their lazy clean-up never changes a decision).
+    pub fn map_search_refusal(&self, host: &str, cluster_size: u32) -> Option<NoTask> {
+        if self.num_maps() == 0 {
+            Some(NoTask::NoTasksOfType)
+        } else if !self.should_run_on_tracker(host, cluster_size) {
+            Some(NoTask::TrackerBlacklisted)
+        } else if self.pending_maps() <= 0 && !self.conf.speculative_maps {
+            Some(NoTask::NothingPending)
+        } else {
+            None
+        }
+    }
+
+    /// The early refusals of `findNewReduceTask`: no reduces, or the tracker blacklisted.
+    pub(super) fn reduce_search_refusal(&self, host: &str, cluster_size: u32) -> Option<NoTask> {
+        if self.num_reduces() == 0 {
+            Some(NoTask::NoTasksOfType)
+        } else if !self.should_run_on_tracker(host, cluster_size) {
+            Some(NoTask::TrackerBlacklisted)
+        } else {
+            None
+        }
+    }
+
     /// A readable reason for "no map for this tracker" (not part of Hadoop's logic).
     pub(super) fn why_no_map(&self, t: &TrackerCtx) -> NoTask {
         // From the counters, not a scan of every TIP: this runs for every job that has no
@@ -274,11 +292,8 @@ impl Job {
 
     /// `findNewReduceTask`: spec §6.2 step 4.
     pub fn find_new_reduce_task(&mut self, t: &TrackerCtx) -> Result<(u32, bool), NoTask> {
-        if self.num_reduces() == 0 {
-            return Err(NoTask::NoTasksOfType);
-        }
-        if !self.should_run_on_tracker(t.host, t.cluster_size) {
-            return Err(NoTask::TrackerBlacklisted);
+        if let Some(no) = self.reduce_search_refusal(t.host, t.cluster_size) {
+            return Err(no);
         }
         if let Some(idx) = Self::find_task_from_list(
             &self.reduces,

@@ -193,14 +193,9 @@ impl Simulation {
     }
 
     /// `rec`, the record of heartbeat `engine.hb`, becomes the current one: kept in the
-    /// window (which then holds it, so `current` is emptied).
+    /// record window (which then holds it, so `current` is emptied).
     fn keep_current(&mut self, rec: HeartbeatRecord) {
-        self.note_record(rec);
         self.current = None;
-    }
-
-    /// Keep `rec` in the record window.
-    fn note_record(&mut self, rec: HeartbeatRecord) {
         let end = self.records_start + self.records.len() as u64;
         if rec.hb > self.records_start && rec.hb <= end {
             return;

@@ -39,18 +39,7 @@ impl Cluster {
         if !job.inited {
             return Some(NoTask::NotInitialized);
         }
-        if job.num_maps() == 0 {
-            return Some(NoTask::NoTasksOfType);
-        }
-        if !job.tracker_failures.is_empty()
-            && !job.should_run_on_tracker(&self.trackers[ti].host, self.num_task_trackers())
-        {
-            return Some(NoTask::TrackerBlacklisted);
-        }
-        if job.pending_maps() <= 0 && !job.conf.speculative_maps {
-            return Some(NoTask::NothingPending);
-        }
-        None
+        job.map_search_refusal(&self.trackers[ti].host, self.num_task_trackers())
     }
 
     /// `obtainNewReduceTask(tts, clusterSize, numUniqueHosts)`: spec §6.2.

@@ -15,15 +15,8 @@ impl Job {
     /// `Err(answer)` without changing anything; `None` when it must run (it may find a task or
     /// clean up a list).
     pub fn idle_map_search(&self, topo: &Topology, t: &TrackerCtx, max_cache_level: i32) -> Option<NoTask> {
-        // The early refusals of `find_new_map_task`, in its order.
-        if self.num_maps() == 0 {
-            return Some(NoTask::NoTasksOfType);
-        }
-        if !self.should_run_on_tracker(t.host, t.cluster_size) {
-            return Some(NoTask::TrackerBlacklisted);
-        }
-        if self.pending_maps() <= 0 && !self.conf.speculative_maps {
-            return Some(NoTask::NothingPending);
+        if let Some(no) = self.map_search_refusal(t.host, t.cluster_size) {
+            return Some(no);
         }
         // 0. failed maps
         if !self.caches.failed_maps.is_empty() {
@@ -62,11 +55,8 @@ impl Job {
     /// The same for `find_new_reduce_task(t)`: with no reduce waiting in `nonRunningReduces`
     /// and no speculation, it returns at once.
     pub fn idle_reduce_search(&self, t: &TrackerCtx) -> Option<NoTask> {
-        if self.num_reduces() == 0 {
-            return Some(NoTask::NoTasksOfType);
-        }
-        if !self.should_run_on_tracker(t.host, t.cluster_size) {
-            return Some(NoTask::TrackerBlacklisted);
+        if let Some(no) = self.reduce_search_refusal(t.host, t.cluster_size) {
+            return Some(no);
         }
         if !self.caches.non_running_reduces.is_empty() || self.conf.speculative_reduces {
             return None;
