@@ -85,61 +85,19 @@ pub(super) fn bench(args: &[String]) -> ExitCode {
     let start = std::time::Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
     for c in cases {
-        if history {
-            match run_history_case(&c, &clock) {
-                Ok(r) => {
-                    let peak = peak_rss_mib();
-                    if json {
-                        print_json(&r, peak);
-                    } else {
-                        println!(
-                            "| {} | {} | {} | {} | {:.1} | {} | {:.0} | {} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.1} / {:.1} | {} |",
-                            r.case.scheduler,
-                            r.case.nodes,
-                            r.case.tasks,
-                            r.heartbeats,
-                            r.run_ms / 1000.0,
-                            r.checkpoints,
-                            r.checkpoint_mib,
-                            r.records_in_memory,
-                            r.first_back_ms,
-                            r.back_ms_mean,
-                            r.jump_middle_ms,
-                            r.forward_after_jump_ms,
-                            r.jump_end_ms,
-                            r.scrub_mean_ms,
-                            r.scrub_max_ms,
-                            peak.map(|p| format!("{p:.0}")).unwrap_or_else(|| "?".into())
-                        );
-                    }
-                }
-                Err(e) => {
-                    eprintln!("{e}");
-                    return ExitCode::from(1);
-                }
-            }
-            continue;
-        }
-        match run_case(&c, &clock) {
-            Ok(r) => {
+        // The figures as JSON and as a markdown row (without the peak memory, added below).
+        let result = if history {
+            run_history_case(&c, &clock).map(|r| (serde_json::to_value(&r), history_row(&r)))
+        } else {
+            run_case(&c, &clock).map(|r| (serde_json::to_value(&r), engine_row(&r)))
+        };
+        match result {
+            Ok((value, row)) => {
                 let peak = peak_rss_mib();
                 if json {
-                    print_json(&r, peak);
+                    print_json(value.expect("serialises"), peak);
                 } else {
-                    println!(
-                        "| {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.1} | {:.1} | {} |",
-                        r.case.scheduler,
-                        r.case.nodes,
-                        r.case.tasks,
-                        r.jobs,
-                        r.heartbeats,
-                        r.simulated_ms as f64 / 3_600_000.0,
-                        r.wall_ms / 1000.0,
-                        r.sim_hours_per_wall_second,
-                        r.us_per_heartbeat,
-                        r.us_per_assignment,
-                        peak.map(|p| format!("{p:.0}")).unwrap_or_else(|| "?".into())
-                    );
+                    println!("{row} {} |", peak.map(|p| format!("{p:.0}")).unwrap_or_else(|| "?".into()));
                 }
             }
             Err(e) => {
@@ -151,9 +109,45 @@ pub(super) fn bench(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+fn engine_row(r: &schedscope::sim::bench::BenchResult) -> String {
+    format!(
+        "| {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.1} | {:.1} |",
+        r.case.scheduler,
+        r.case.nodes,
+        r.case.tasks,
+        r.jobs,
+        r.heartbeats,
+        r.simulated_ms as f64 / 3_600_000.0,
+        r.wall_ms / 1000.0,
+        r.sim_hours_per_wall_second,
+        r.us_per_heartbeat,
+        r.us_per_assignment,
+    )
+}
+
+fn history_row(r: &schedscope::sim::bench::HistoryResult) -> String {
+    format!(
+        "| {} | {} | {} | {} | {:.1} | {} | {:.0} | {} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.1} / {:.1} |",
+        r.case.scheduler,
+        r.case.nodes,
+        r.case.tasks,
+        r.heartbeats,
+        r.run_ms / 1000.0,
+        r.checkpoints,
+        r.checkpoint_mib,
+        r.records_in_memory,
+        r.first_back_ms,
+        r.back_ms_mean,
+        r.jump_middle_ms,
+        r.forward_after_jump_ms,
+        r.jump_end_ms,
+        r.scrub_mean_ms,
+        r.scrub_max_ms,
+    )
+}
+
 /// One result as a JSON line, with the process's peak memory.
-fn print_json(r: &impl serde::Serialize, peak: Option<f64>) {
-    let mut v = serde_json::to_value(r).expect("serialises");
+fn print_json(mut v: serde_json::Value, peak: Option<f64>) {
     v["peak_rss_mib"] = serde_json::json!(peak);
     println!("{v}");
 }
