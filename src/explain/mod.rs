@@ -1,5 +1,7 @@
-//! The decision record: what happened in one heartbeat and why, as data. The CLI and the page
-//! both render it (see `text`), in English and Chinese.
+//! The decision record: what happened in one heartbeat and why, as data, and its renderings.
+//! The CLI and the page both render it (see `text`), in English and Chinese. The record wraps
+//! the scheduler's own decision types (`sched::decision`); this module depends on `sched`,
+//! never the other way round.
 
 pub mod capacity_text;
 pub mod code;
@@ -7,113 +9,17 @@ pub mod code_listings;
 pub mod fair_text;
 pub mod text;
 
-use crate::model::cluster::Launched;
-use crate::model::task_selection::NoTask;
-use crate::model::{AttemptId, JobPriority, Millis, RunState};
-use crate::sched::fifo::FifoDecision;
-use crate::sched::limit_tasks::LimitDecision;
+use crate::model::{AttemptId, Millis};
 use serde::Serialize;
 
-/// One assignment, in the shape of `schedscope run --json`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Assignment {
-    pub job: u32,
-    #[serde(rename = "type")]
-    pub kind: &'static str,
-    pub index: u32,
-    pub attempt: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub locality: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub level: Option<u32>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub speculative: bool,
-    /// The Hadoop call that produced it, e.g. `obtainNewNodeOrRackLocalMapTask`.
-    pub via: &'static str,
-    /// Where `findNewMapTask` found it (maps only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<crate::model::task_selection::MapSource>,
-}
-
-impl Assignment {
-    pub fn from_launched(l: &Launched, via: &'static str) -> Assignment {
-        Assignment {
-            job: l.attempt.job,
-            kind: l.attempt.kind.as_str(),
-            index: l.attempt.index,
-            attempt: l.attempt.attempt,
-            locality: l.locality.map(|x| x.as_str()),
-            level: l.level,
-            speculative: l.speculative,
-            via,
-            source: l.source,
-        }
-    }
-    pub fn attempt_id(&self) -> AttemptId {
-        AttemptId {
-            job: self.job,
-            kind: if self.kind == "map" { crate::model::TaskType::Map } else { crate::model::TaskType::Reduce },
-            index: self.index,
-            attempt: self.attempt,
-        }
-    }
-}
+/// The schedulers' part of the record, defined in `sched::decision` (the schedulers own it).
+pub use crate::sched::decision::{Assignment, Decision, JobLine, Why};
 
 /// A task report processed at the start of the heartbeat.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Reported {
     pub attempt: AttemptId,
     pub outcome: crate::model::cluster::AttemptEnd,
-}
-
-/// A job as the scheduler saw it, in the order it considered jobs.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct JobLine {
-    pub job: u32,
-    pub name: String,
-    pub priority: JobPriority,
-    pub start_time: Millis,
-    pub state: RunState,
-    pub desired_maps: u32,
-    pub finished_maps: u32,
-    pub running_maps: u32,
-    pub desired_reduces: u32,
-    pub finished_reduces: u32,
-    pub running_reduces: u32,
-}
-
-/// Why a job received no (more) task in this heartbeat.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[serde(rename_all = "snake_case", tag = "reason")]
-pub enum Why {
-    /// The job is not RUNNING (PREP jobs sit in the queue; finished ones wait to leave it).
-    NotRunning { state: RunState },
-    /// The job itself had nothing for this tracker (see `NoTask`).
-    NoTask { detail: NoTask },
-    /// Only non-local maps are left, and this heartbeat already launched its off-switch map.
-    OffSwitchUsed,
-    /// Map assignment stopped before this job's turn.
-    NotReached,
-    /// Padding is exceeded: only the first job that yields a task is served.
-    PaddingOnlyFirst,
-    /// Slow start: not enough maps finished for reduces to start.
-    SlowStart { done: u32, needed: u32 },
-    /// The job has no reduces.
-    NoReduces,
-    /// This heartbeat's one reduce went to an earlier job in the queue.
-    ReduceTaken { by: u32 },
-    /// `LimitTasksPerJob`: the job is at its running-task cap.
-    AtTaskCap { running: u32, cap: u64 },
-}
-
-/// The per-scheduler part of the record.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "snake_case", tag = "scheduler")]
-pub enum Decision {
-    Fifo(FifoDecision),
-    LimitTasksPerJob(LimitDecision),
-    Capacity(crate::sched::capacity::decision::CapacityDecision),
-    Fair(crate::sched::fair::decision::FairDecision),
 }
 
 /// Everything that happened in one heartbeat.

@@ -3,10 +3,10 @@
 
 use super::TaskScheduler;
 use super::job_queue::JobQueue;
-use crate::explain::{Assignment, Decision, JobLine, Why};
 use crate::model::cluster::JobEvent;
 use crate::model::task_selection::{NON_LOCAL_CACHE_LEVEL, NoTask};
 use crate::model::{Cluster, JobId, RunState, TaskType};
+use crate::sched::decision::{Assignment, Decision, JobLine, Why};
 
 mod decision;
 pub use decision::*;

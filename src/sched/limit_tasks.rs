@@ -5,9 +5,9 @@
 use super::TaskScheduler;
 use super::fifo::job_lines;
 use super::job_queue::JobQueue;
-use crate::explain::{Assignment, Decision, JobLine, Why};
 use crate::model::cluster::JobEvent;
 use crate::model::{Cluster, JobId, RunState, TaskType};
+use crate::sched::decision::{Assignment, Decision, JobLine, Why};
 use serde::Serialize;
 
 #[derive(Debug, Clone)]

@@ -2,14 +2,15 @@
 //! schedulers that implement it.
 
 pub mod capacity;
+pub mod decision;
 pub mod fair;
 pub mod fifo;
 pub mod job_queue;
 pub mod limit_tasks;
 
-use crate::explain::{Assignment, Decision};
 use crate::model::cluster::JobEvent;
 use crate::model::{Cluster, Job, JobId, Millis};
+use crate::sched::decision::{Assignment, Decision};
 use serde_json::Value;
 
 /// `TaskScheduler`: decides which tasks a heartbeating tracker gets.

@@ -5,10 +5,10 @@
 
 use super::decision::{JobVerdict, JobVisit, Lookup, LookupResult, QueueStanding, QueueVisit, ReservationStep};
 use super::{CapacityTaskScheduler, memory, ordering};
-use crate::explain::Assignment;
 use crate::model::cluster::Launched;
 use crate::model::task_selection::{MapSource, NON_LOCAL_CACHE_LEVEL, NoTask};
 use crate::model::{Cluster, JobId, RunState, TaskType};
+use crate::sched::decision::Assignment;
 
 /// `JobInProgress.overrideSchedulingOpportunities`.
 pub const OVERRIDE_OPPORTUNITIES: u64 = 1_000_000;

@@ -19,9 +19,9 @@ pub mod queue;
 pub mod scenario;
 pub mod steps;
 
-use crate::explain::{Assignment, Decision};
 use crate::model::cluster::JobEvent;
 use crate::model::{AttemptId, Cluster, JobId, Millis, TaskType};
+use crate::sched::decision::{Assignment, Decision};
 use decision::{CapacityDecision, LookupResult, Phase, PhaseStop};
 use memory::Reservations;
 use queue::CapacitySchedulerQueue;

@@ -23,9 +23,9 @@ pub mod sweep;
 mod update;
 
 use super::TaskScheduler;
-use crate::explain::{Assignment, Decision};
 use crate::model::cluster::JobEvent;
 use crate::model::{AttemptId, Cluster, Job, JobId, JobPriority, Millis, TaskType};
+use crate::sched::decision::{Assignment, Decision};
 use config::{FairConfig, UpdateMode};
 use decision::*;
 use delay::{DelayState, Delays, LocalityLevel};

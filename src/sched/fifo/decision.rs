@@ -1,8 +1,8 @@
 //! The FIFO part of the heartbeat record: the load-factor and padding arithmetic, why map
 //! and reduce assignment stopped, and what each job got.
 
-use crate::explain::{JobLine, Why};
 use crate::model::task_selection::NoTask;
+use crate::sched::decision::{JobLine, Why};
 use serde::Serialize;
 
 /// Load-factor arithmetic for one task type (spec §4.1–§4.3, §4.6).
