@@ -375,6 +375,11 @@ impl Simulation {
         view::build(&self.engine, self.last_record())
     }
 
+    /// The scheduler's state as the stage draws it (`sim::stage`).
+    pub fn stage(&self) -> super::stage::SchedStage {
+        super::stage::build(&self.engine, self.last_record())
+    }
+
     /// History's extent, for measurement: (spaced checkpoints, near checkpoints, records in
     /// memory).
     pub fn history_counts(&self) -> (usize, usize, usize) {

@@ -12,6 +12,7 @@ mod jobs;
 pub mod metrics;
 pub mod placement;
 mod scripted;
+pub mod stage;
 pub mod view;
 
 pub use history::Simulation;
@@ -38,6 +39,15 @@ pub struct CheckFailure {
 }
 
 /// The deterministic state machine. Cloning it is a checkpoint.
+/// A submission the scheduler refused at admission.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Rejection {
+    pub job: u32,
+    pub name: String,
+    pub time_ms: Millis,
+    pub message: String,
+}
+
 #[derive(Debug, Clone)]
 pub struct Engine {
     pub scenario: Arc<Scenario>,
@@ -61,6 +71,8 @@ pub struct Engine {
     /// While running a `run` step: its end time.
     run_until: Option<Millis>,
     pub failures: Vec<CheckFailure>,
+    /// Submissions the scheduler refused (`jobAdded` threw), in order; shared by checkpoints.
+    pub rejected: std::sync::Arc<Vec<Rejection>>,
     pub ended: bool,
     /// Replica placement over the trackers' hosts, built once.
     placement: Arc<placement::Placement>,
@@ -116,6 +128,7 @@ impl Engine {
             initializing: Vec::new(),
             run_until: None,
             failures: Vec::new(),
+            rejected: Default::default(),
             ended: false,
             placement: Arc::new(placement::Placement::new(
                 s.trackers.iter().map(|t| (t.host.as_str(), t.rack.as_str())),

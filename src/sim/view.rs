@@ -17,14 +17,26 @@ pub struct SlotTask {
     pub locality: Option<Locality>,
     /// Launched in the heartbeat being shown.
     pub new_this_hb: bool,
+    /// Slots it takes (more than 1 for a high-memory task); drawn across them.
+    pub slots: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct NodeView {
     pub tracker: String,
     pub host: String,
+    /// Running tasks in launch order, then one `None` per free slot: a task taking `k`
+    /// slots is one entry, so the slots add up to the tracker's map slots.
     pub map_slots: Vec<Option<SlotTask>>,
     pub reduce_slots: Vec<Option<SlotTask>>,
+}
+
+impl NodeView {
+    /// Slots of a list (`map_slots` or `reduce_slots`): (occupied, total).
+    pub fn slot_counts(list: &[Option<SlotTask>]) -> (u32, u32) {
+        let busy: u32 = list.iter().flatten().map(|t| t.slots).sum();
+        (busy, busy + list.iter().filter(|s| s.is_none()).count() as u32)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -46,6 +58,9 @@ pub struct JobView {
     pub running: u32,
     /// Hosts holding this job's input blocks (shared with the job, sorted).
     pub input_hosts: std::sync::Arc<[String]>,
+    /// The queue (Capacity) or job queue name it was submitted to, and its user.
+    pub queue: String,
+    pub user: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -55,6 +70,8 @@ pub struct ClusterView {
     pub heartbeating: Option<String>,
     pub racks: Vec<RackView>,
     pub jobs: Vec<JobView>,
+    /// Submissions the scheduler refused so far.
+    pub rejected: Vec<super::Rejection>,
 }
 
 pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
@@ -64,9 +81,9 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
     let mut rack_ix: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for t in &c.trackers {
         let rack = c.topology.location_of(t.node);
-        let mut maps: Vec<Option<SlotTask>> = vec![None; t.max_map_slots as usize];
-        let mut reds: Vec<Option<SlotTask>> = vec![None; t.max_reduce_slots as usize];
-        let (mut mi, mut ri) = (0usize, 0usize);
+        let mut maps: Vec<Option<SlotTask>> = Vec::new();
+        let mut reds: Vec<Option<SlotTask>> = Vec::new();
+        let (mut mi, mut ri) = (0u32, 0u32);
         for r in &t.running {
             let a = r.attempt;
             let job = &c.jobs[&JobId(a.job)];
@@ -81,19 +98,22 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
                 attempt: a.attempt,
                 locality: level.map(|l| crate::model::cluster::classify(l, c.conf.nodegroup_aware)),
                 new_this_hb: new,
+                slots: r.slots.max(1),
             };
             match a.kind {
-                TaskType::Map if mi < maps.len() => {
-                    maps[mi] = Some(st);
-                    mi += 1;
+                TaskType::Map if mi < t.max_map_slots => {
+                    mi += st.slots;
+                    maps.push(Some(st));
                 }
-                TaskType::Reduce if ri < reds.len() => {
-                    reds[ri] = Some(st);
-                    ri += 1;
+                TaskType::Reduce if ri < t.max_reduce_slots => {
+                    ri += st.slots;
+                    reds.push(Some(st));
                 }
                 _ => {}
             }
         }
+        maps.extend((mi..t.max_map_slots).map(|_| None));
+        reds.extend((ri..t.max_reduce_slots).map(|_| None));
         let node = NodeView { tracker: t.name.clone(), host: t.host.clone(), map_slots: maps, reduce_slots: reds };
         match rack_ix.get(rack) {
             Some(&i) => racks[i].nodes.push(node),
@@ -117,7 +137,16 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
             reduces_total: j.num_reduces(),
             running: j.running_maps + j.running_reduces,
             input_hosts: j.split_hosts.clone(),
+            queue: j.queue.clone(),
+            user: j.user.clone(),
         })
         .collect();
-    ClusterView { hb: e.hb, time_ms: c.now, heartbeating: last.map(|r| r.tracker.clone()), racks, jobs }
+    ClusterView {
+        hb: e.hb,
+        time_ms: c.now,
+        heartbeating: last.map(|r| r.tracker.clone()),
+        racks,
+        jobs,
+        rejected: e.rejected.to_vec(),
+    }
 }

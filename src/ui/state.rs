@@ -87,13 +87,30 @@ pub enum Dialog {
     Editor,
     Share,
     Lessons,
+    /// The phone's menu (scheduler, scenario and tools).
+    Menu,
 }
 
+/// The side area's tabs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tab {
-    Scheduler,
+    Why,
+    Code,
+    Charts,
     Jobs,
     Log,
+}
+
+impl Tab {
+    pub fn id(self) -> &'static str {
+        match self {
+            Tab::Why => "why",
+            Tab::Code => "code",
+            Tab::Charts => "charts",
+            Tab::Jobs => "jobs",
+            Tab::Log => "log",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -255,7 +272,7 @@ impl Lab {
             playing: false,
             selected_job: None,
             dialog: None,
-            tab: Tab::Scheduler,
+            tab: Tab::Why,
             banner: None,
             toast: None,
             metrics: Rc::new(RefCell::new(Metrics::empty())),
@@ -310,6 +327,18 @@ impl Lab {
 
     pub fn lang(&self) -> Lang {
         self.prefs.lang
+    }
+
+    /// The job the stage focuses on: the one the lesson step points at (`job:J2`, `reach:J2`),
+    /// else the one the reader selected.
+    pub fn focus_job(&self) -> Option<u32> {
+        let point = self.lesson.as_ref().and_then(|r| r.point());
+        point
+            .into_iter()
+            .flat_map(str::split_whitespace)
+            .find_map(|tok| tok.strip_prefix("reach:J").or_else(|| tok.strip_prefix("job:J")))
+            .and_then(|n| n.parse().ok())
+            .or(self.selected_job)
     }
 
     pub fn builtin(&self) -> Option<&ScenarioEntry> {

@@ -62,7 +62,7 @@ try {
       ? hashFor(readFileSync(opt.scenario, 'utf8'), opt.hb ?? 0)
       : `#v=1&b=${opt.builtin || 'fifo-two-racks'}&hb=${opt.hb ?? 0}`;
     await page.goto(URL + hash);
-    await page.locator('[data-testid=next]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid=hb]').waitFor({ timeout: 30_000 });
   }
   if (opt.lesson) {
     await page.goto(URL + `#v=1&l=${opt.lesson}&st=${opt.step ?? 0}`);
