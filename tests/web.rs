@@ -121,16 +121,20 @@ async fn language_switches_live() {
 }
 
 #[wasm_bindgen_test]
-async fn the_fifo_panel_shows_the_load_factor_and_padding() {
+async fn the_fifo_stage_shows_the_padding_gauge_load_factor_and_budget() {
     let root = mount_app().await;
-    assert_eq!(count(&root, "[data-testid=panel-empty]"), 1);
+    assert_eq!(count(&root, "[data-testid=padding-gauge]"), 0, "no gauge before the first heartbeat");
     for _ in 0..61 {
         click(&root, "[data-testid=next]").await;
     }
-    assert_eq!(count(&root, "[data-testid=fifo-panel]"), 1);
-    assert!(text(&root, "[data-testid=load-map]").contains("11.39"));
-    assert!(query(&root, "[data-testid=padding-map]").class_list().contains("bit"));
-    assert!(query(&root, "[data-testid=rule-padding]").class_list().contains("bit"));
+    let gauge = query(&root, "[data-testid=padding-gauge]");
+    assert_eq!(gauge.get_attribute("data-exceeded").as_deref(), Some("true"));
+    assert!(gauge.class_list().contains("bit"));
+    assert!(text(&root, "[data-testid=padding-sum]").contains("≥ 18"));
+    // Hadoop pads with min(the tracker's map slots, ⌊needed × fraction⌋): min(3, …), not min(18, …).
+    assert!(text(&root, "[data-testid=padding-gauge]").contains("min(3, "));
+    assert!(text(&root, "[data-testid=budget]").contains("11.39"));
+    assert!(text(&root, "[data-testid=budget-maps]").contains('1'));
 }
 
 #[wasm_bindgen_test]

@@ -150,6 +150,11 @@ pub fn App() -> Html {
         let point = lab.lesson.as_ref().and_then(|r| r.point()).map(str::to_string);
         use_effect(move || platform::point_at(point.as_deref()));
     }
+    // Dialogs take the keyboard focus, keep it, and give it back.
+    use_effect_with(lab.dialog, |d| {
+        let trap = platform::dialog_focus(d.is_some());
+        move || drop(trap)
+    });
     // Keep the current heartbeat in view in the decision log.
     {
         let hb = lab.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);

@@ -330,15 +330,21 @@ impl Lab {
     }
 
     /// The job the stage focuses on: the one the lesson step points at (`job:J2`, `reach:J2`),
-    /// else the one the reader selected.
+    /// else the one the reader selected, else the last job an earlier step of the lesson
+    /// pointed at.
     pub fn focus_job(&self) -> Option<u32> {
-        let point = self.lesson.as_ref().and_then(|r| r.point());
-        point
-            .into_iter()
-            .flat_map(str::split_whitespace)
-            .find_map(|tok| tok.strip_prefix("reach:J").or_else(|| tok.strip_prefix("job:J")))
-            .and_then(|n| n.parse().ok())
-            .or(self.selected_job)
+        fn job_of(point: Option<&str>) -> Option<u32> {
+            point
+                .into_iter()
+                .flat_map(str::split_whitespace)
+                .find_map(|tok| tok.strip_prefix("reach:J").or_else(|| tok.strip_prefix("job:J")))
+                .and_then(|n| n.parse().ok())
+        }
+        let run = self.lesson.as_ref();
+        job_of(run.and_then(|r| r.point())).or(self.selected_job).or_else(|| {
+            let run = run?;
+            run.lesson.steps[..run.step.min(run.lesson.steps.len())].iter().rev().find_map(|s| job_of(s.point.as_deref()))
+        })
     }
 
     pub fn builtin(&self) -> Option<&ScenarioEntry> {

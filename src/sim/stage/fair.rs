@@ -80,7 +80,8 @@ pub struct FairStage {
     /// Jobs that want maps or were visited, by id.
     pub jobs: Vec<FairJob>,
     /// The job the reach shows unless the page chooses another: the first job waiting for
-    /// locality (skipped), else the first that wants maps.
+    /// locality (skipped in this heartbeat), else one that launched a map in it, else the first
+    /// that wants maps.
     pub focus: Option<u32>,
     /// Pools for maps, in `FairShareComparator` order as it stands after the heartbeat.
     pub pools: Vec<PoolLine>,
@@ -158,9 +159,13 @@ pub fn build(e: &Engine, fs: &FairScheduler, last: Option<&HeartbeatRecord>) -> 
             reach: Reach { level, all: level >= LocalityLevel::Any, hosts, racks },
         });
     }
+    // Skipped in this heartbeat, else launched a map in it (its reach just changed), else
+    // waiting with some wait, else the first that wants maps.
     let focus = jobs
         .iter()
-        .find(|j| j.skipped || (j.wants_maps && j.waited_after_ms > 0))
+        .find(|j| j.skipped)
+        .or_else(|| jobs.iter().find(|j| j.launched.is_some()))
+        .or_else(|| jobs.iter().find(|j| j.wants_maps && j.waited_after_ms > 0))
         .or_else(|| jobs.iter().find(|j| j.wants_maps))
         .map(|j| j.job);
     let pools = fs.sorted_pools(c, TaskType::Map).into_iter().map(|i| fs.pool_line(c, i, TaskType::Map)).collect();
