@@ -47,6 +47,12 @@ pub fn parse_json(text: &str, max_bytes: usize) -> Result<Value, ScenarioErrors>
                 e.column()
             ),
         ),
+        None if text.trim_start().starts_with('<') => one(
+            "line 1, column 1".into(),
+            "found XML, expected a JSON scenario (an XML configuration file goes inside one, e.g. \"config\": \
+             {\"capacity_scheduler_xml\": \"...\"} or \"fair\": {\"allocations\": \"...\"})"
+                .into(),
+        ),
         None => one(format!("line {}, column {}", e.line(), e.column()), format!("invalid JSON: {e}")),
     })
 }

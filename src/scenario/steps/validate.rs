@@ -7,6 +7,21 @@ use crate::model::TaskType;
 use crate::scenario::{MAX_JOB_ID, MAX_TIME_MS};
 use std::collections::BTreeMap;
 
+impl StepKind {
+    /// A check (its failure is reported and the run goes on) rather than an action (its
+    /// failure means the step cannot run, and the run stops there).
+    pub fn is_check(&self) -> bool {
+        match self {
+            StepKind::ExpectQueue { .. }
+            | StepKind::ExpectJob { .. }
+            | StepKind::ExpectHeartbeatInterval { .. }
+            | StepKind::ExpectMatchingLevel { .. } => true,
+            StepKind::Sched { op, .. } => crate::sched::op_is_check(op),
+            _ => false,
+        }
+    }
+}
+
 /// Jobs known at a step: id → (maps, reduces).
 struct Jobs(BTreeMap<u32, (u64, u64)>);
 
