@@ -96,9 +96,9 @@ impl Engine {
                 let start = spec.submit_time.unwrap_or(self.cluster.now);
                 self.submit(&spec, start).map_err(|e| super::validate::refused(spec.id, &e))
             }
-            StepKind::Finish { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Succeeded),
-            StepKind::Fail { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Failed),
-            StepKind::KillTask { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Killed),
+            StepKind::Finish { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Succeeded).map(|_| ()),
+            StepKind::Fail { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Failed).map(|_| ()),
+            StepKind::KillTask { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Killed).map(|_| ()),
             StepKind::Progress { attempt, value } => self.cluster.set_progress(*attempt, *value),
             StepKind::SetPriority { job, priority } => {
                 self.cluster.set_priority(JobId(*job), *priority);
