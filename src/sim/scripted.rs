@@ -30,6 +30,13 @@ impl Engine {
         self.failures.push(CheckFailure { step: step.path.clone(), hb: Some(self.hb), message });
     }
 
+    /// Run one step now, besides the scenario's own list: a test or a tool drives an engine
+    /// this way. A heartbeat step returns its record; failed checks go to `failures`, and a
+    /// step that cannot run stops the engine as a scripted one would.
+    pub fn run_step(&mut self, step: &Step) -> Option<HeartbeatRecord> {
+        self.exec(step)
+    }
+
     /// Run one scripted step; a heartbeat step returns its record.
     pub(super) fn exec(&mut self, step: &Step) -> Option<HeartbeatRecord> {
         let res: Result<(), String> = match &step.kind {
