@@ -42,6 +42,7 @@ impl Engine {
             inited: false,
             init_ms: spec.init_ms,
             init_time: None,
+            locations_given: spec.locations_given,
             split_hosts: crate::model::job::split_hosts_of(&maps),
             maps: maps.into(),
             reduces,
@@ -95,7 +96,7 @@ impl Engine {
         self.cluster.submit(job);
         match spec.state {
             Some(RunState::Prep) => {}
-            Some(RunState::Running) => self.cluster.init_job(id).map_err(Refusal::Config)?,
+            Some(RunState::Running) => self.cluster.init_job_as(id, true).map_err(Refusal::Config)?,
             Some(terminal) => {
                 // Put there directly, as Hadoop's tests do: no state-change event.
                 if let Some(j) = self.cluster.jobs.get_mut(&id) {
