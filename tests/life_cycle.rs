@@ -47,6 +47,11 @@ fn scenario(sched: &'static str) -> impl Strategy<Value = Value> {
                     if sched == "capacity" {
                         j["queue"] = json!(["qa", "qb"][user % 2]);
                     }
+                    if i % 2 == 1 {
+                        // The job's own failure settings (its JobConf) instead of the cluster's.
+                        j["conf"] = json!({"mapred.map.max.attempts": i % 3 + 1, "mapred.reduce.max.attempts": 1,
+                                           "mapred.max.map.failures.percent": 50, "mapred.max.tracker.failures": 1});
+                    }
                     j
                 })
                 .collect();

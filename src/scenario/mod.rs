@@ -3,6 +3,7 @@
 
 pub mod builtin;
 pub mod generator;
+pub mod job_conf;
 pub mod json;
 mod limits;
 pub mod props;
@@ -119,6 +120,8 @@ pub struct JobSpec {
     pub slowstart: Option<f32>,
     pub speculative_maps: Option<bool>,
     pub speculative_reduces: Option<bool>,
+    /// Failure settings from the job's own conf (`job_conf`).
+    pub limits: job_conf::JobLimits,
     /// Job-conf properties (`"conf"`); a `"pool"` field also sets `mapred.fairscheduler.pool`.
     pub conf: Vec<(String, String)>,
 }
