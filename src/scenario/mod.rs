@@ -381,6 +381,13 @@ fn validate(s: &Scenario, errs: &mut Errs) {
     limits::check_slots(s, errs);
     limits::check_work(s, errs);
     if let Some(steps) = &s.steps {
+        if s.run.until_ms.is_some() {
+            errs.push(
+                "$.run.until_ms",
+                "the stop time of automatic mode, but this scenario has steps; expected a step \
+                 {\"op\": \"run\", \"until_ms\": ...} to run the automatic driver until a time",
+            );
+        }
         steps::validate_steps(s, steps, errs);
     }
 }
