@@ -97,14 +97,8 @@ impl Props {
     }
 
     fn read_xml(&mut self, xml: &str, file: XmlFile, at_out: &mut Vec<(String, String)>) -> Result<(), Vec<String>> {
-        let doc = roxmltree::Document::parse(xml).map_err(|e| {
-            let p = e.pos();
-            vec![format!("line {}, column {}: malformed XML: {e}", p.row, p.col)]
-        })?;
-        let at = |n: roxmltree::Node| {
-            let p = doc.text_pos_at(n.range().start);
-            format!("line {}, column {}", p.row, p.col)
-        };
+        let doc = crate::sched::xml_doc::parse(xml).map_err(|e| vec![e])?;
+        let at = |n: roxmltree::Node| crate::sched::xml_doc::at(&doc, n);
         let root = doc.root_element();
         if root.tag_name().name() != "configuration" {
             return Err(vec![format!(
