@@ -112,7 +112,9 @@ impl Engine {
             && self.cluster.trackers.iter().all(|t| t.running.is_empty())
     }
 
-    /// Automatic driver: run to the next heartbeat, or `None` when the run is over.
+    /// Automatic driver: run to the next heartbeat, or `None` when the run is over. With
+    /// `until` (`run.until_ms`, or a scripted `run` step) everything due by then happens, and the
+    /// run stops at the first heartbeat past it, with the clock at `until`.
     pub(super) fn auto_next(&mut self, until: Option<Millis>) -> Option<HeartbeatRecord> {
         self.start_auto();
         loop {
