@@ -40,7 +40,10 @@ fn the_fair_reach_grows_with_the_wait_and_snaps_back_after_a_node_local_launch()
     assert_eq!((j.reach.level, j.reach.all), (LocalityLevel::Any, true));
     assert_eq!(j.launched, Some(LocalityLevel::Any));
     let j = reach(at(&mut sim, 16));
-    assert_eq!((j.reach.level, j.change, j.launched), (LocalityLevel::Node, LevelChange::Reset, Some(LocalityLevel::Node)));
+    assert_eq!(
+        (j.reach.level, j.change, j.launched),
+        (LocalityLevel::Node, LevelChange::Reset, Some(LocalityLevel::Node))
+    );
 }
 
 #[test]
@@ -83,7 +86,11 @@ fn capacity_high_memory_tasks_span_their_slots_and_the_header_counts_slots() {
             assert!(busy <= slots);
             let tracker = &sim.engine().cluster.trackers.iter().find(|t| t.name == n.tracker).unwrap().clone();
             assert_eq!(slots, tracker.max_map_slots, "heartbeat {hb}: {}'s slots add up", n.tracker);
-            assert_eq!(busy, tracker.occupied_slots(schedscope::model::TaskType::Map), "heartbeat {hb}: occupied slots");
+            assert_eq!(
+                busy,
+                tracker.occupied_slots(schedscope::model::TaskType::Map),
+                "heartbeat {hb}: occupied slots"
+            );
             spans += n.map_slots.iter().flatten().filter(|t| t.slots > 1).count();
         }
     }

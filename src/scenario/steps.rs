@@ -285,7 +285,7 @@ fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
         "set_start_time" => {
             let job = job_of(&mut o, errs);
             let time = o.i64_in("time", -(1 << 50), 1 << 50, errs);
-            let rel = o.u64_in("relative_to", 1, 9999, errs).map(|x| x as u32);
+            let rel = o.u64_in("relative_to", 1, super::MAX_JOB_ID, errs).map(|x| x as u32);
             let offset = o.i64_in("offset", -(1 << 50), 1 << 50, errs).unwrap_or(0);
             if time.is_none() && rel.is_none() {
                 errs.push(path, "expected \"time\" or \"relative_to\" (+ \"offset\")");
@@ -307,7 +307,7 @@ fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
                     l.iter()
                         .enumerate()
                         .filter_map(|(i, x)| {
-                            super::json::as_u64_in(x, &index(&op_, i), 1, 9999, errs).map(|x| x as u32)
+                            super::json::as_u64_in(x, &index(&op_, i), 1, super::MAX_JOB_ID, errs).map(|x| x as u32)
                         })
                         .collect::<Vec<_>>()
                 }),
@@ -398,7 +398,7 @@ fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
 }
 
 fn job_of(o: &mut Obj, errs: &mut Errs) -> Option<u32> {
-    let j = o.u64_in("job", 1, 9999, errs).map(|x| x as u32);
+    let j = o.u64_in("job", 1, super::MAX_JOB_ID, errs).map(|x| x as u32);
     need(j, o, "job", "a job number", errs)
 }
 

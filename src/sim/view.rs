@@ -19,6 +19,11 @@ pub struct SlotTask {
     pub new_this_hb: bool,
     /// Slots it takes (more than 1 for a high-memory task); drawn across them.
     pub slots: u32,
+    /// The JobTracker is closing it (a speculative twin, preemption, its job ended ...): it
+    /// keeps its slot until its tracker reports it KILLED.
+    pub closing: Option<crate::model::task::KillReason>,
+    /// The kill has gone out to the tracker (in one of its heartbeat responses).
+    pub kill_sent: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -99,6 +104,8 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
                 locality: level.map(|l| crate::model::cluster::classify(l, c.conf.nodegroup_aware)),
                 new_this_hb: new,
                 slots: r.slots.max(1),
+                closing: c.close_reason(r),
+                kill_sent: r.kill_sent.is_some(),
             };
             match a.kind {
                 TaskType::Map if mi < t.max_map_slots => {

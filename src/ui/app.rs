@@ -18,7 +18,7 @@ use super::stage::Stage;
 use super::stage::transport::Transport;
 use super::state::{Dialog, Lab, Origin, SPEEDS, Tab};
 use super::topbar::Topbar;
-use super::{platform, t};
+use super::{fill, platform, t};
 use crate::explain::HeartbeatRecord;
 use crate::i18n::Lang;
 
@@ -199,8 +199,17 @@ pub fn App() -> Html {
                 None if sim.hb() == 0 => narrative::landing(&lab, &dispatch),
                 None => html! {},
             };
+            // A run that stopped at a step that cannot run says so, as the CLI does.
+            let stopped = sim.stopped().filter(|_| sim.finished()).map(|f| {
+                html! {
+                    <div class="banner stopped" role="status" data-testid="run-stopped">
+                        <span>{fill(t(lang, "run_stopped"), &[&f.step, &f.message])}</span>
+                    </div>
+                }
+            });
             html! {
                 <main class={classes!("layout", lab.lesson.is_some().then_some("in-lesson"), (lab.lesson.is_none() && sim.hb() == 0).then_some("landing"))}>
+                    { for stopped }
                     <Stage lab={rc.clone()} dispatch={dispatch.clone()} />
                     <div class="col-side">
                         { side_top }

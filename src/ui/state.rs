@@ -343,7 +343,10 @@ impl Lab {
         let run = self.lesson.as_ref();
         job_of(run.and_then(|r| r.point())).or(self.selected_job).or_else(|| {
             let run = run?;
-            run.lesson.steps[..run.step.min(run.lesson.steps.len())].iter().rev().find_map(|s| job_of(s.point.as_deref()))
+            run.lesson.steps[..run.step.min(run.lesson.steps.len())]
+                .iter()
+                .rev()
+                .find_map(|s| job_of(s.point.as_deref()))
         })
     }
 
@@ -367,6 +370,8 @@ impl Lab {
         let hb = self.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
         if let Some(run) = &self.lesson {
             let id = self.lessons.get(run.index).map(|l| l.id).unwrap_or_default().to_string();
+            // A prediction step links to its question, never to its answer.
+            let hb = if run.asks(run.step) && hb >= run.hb(run.step) { run.stop(run.step) } else { hb };
             return crate::share::encode(&crate::share::Link {
                 source: crate::share::Source::Lesson { id, step: run.step as u32 },
                 hb,

@@ -117,6 +117,11 @@ impl LessonRun {
         }
     }
 
+    /// Whether step `i` asks a prediction.
+    pub fn asks(&self, i: usize) -> bool {
+        self.lesson.steps.get(i).is_some_and(|s| s.predict.is_some())
+    }
+
     /// The prediction of the current step has been answered by the run (we are at its heartbeat
     /// or later).
     pub fn revealed(&self, hb: u64) -> bool {
@@ -171,7 +176,15 @@ impl Lab {
         };
         let mut run = LessonRun::new(index, entry.lesson.clone());
         run.step = step.min(run.len().saturating_sub(1));
-        let target = if hb > 0 { hb } else { run.stop(run.step) };
+        let mut target = if hb > 0 { hb } else { run.stop(run.step) };
+        // A link never shows a prediction answered: at or after the heartbeat that answers the
+        // step the link lands on, it opens at the question instead.
+        let mut probe = run.clone();
+        probe.sync(target);
+        if probe.asks(probe.step) && target >= probe.hb(probe.step) {
+            target = probe.stop(probe.step);
+            run.step = probe.step;
+        }
         self.install(text, origin, target);
         self.lesson = Some(run);
         self.after_move();

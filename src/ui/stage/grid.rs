@@ -320,6 +320,7 @@ fn slot(
         return html! { <div class={classes!("slot", "free", kind, cap_class)} data-testid="slot" key={format!("free-{i}")} title={t(lang, if capped { "capped_slot" } else { "free_slot" })}></div> };
     };
     let queue = marks.queues.get(&task.job);
+    let preempted = task.closing == Some(crate::model::task::KillReason::Preempted);
     let class = classes!(
         "slot",
         "filled",
@@ -328,11 +329,19 @@ fn slot(
         loc_class(task),
         task.new_this_hb.then_some("new"),
         (task.slots > 1).then(|| format!("span-{}", task.slots.min(8))),
+        task.closing.is_some().then_some("closing"),
         cap_class,
     );
+    let closing = task.closing.map(|k| {
+        let word = if preempted { t(lang, "preempted_word") } else { t(lang, "closing_word") };
+        let when = if task.kill_sent { t(lang, "kill_sent") } else { t(lang, "kill_next_hb") };
+        (word, when, crate::explain::report_text::kill_reason(k, lang))
+    });
     // A key per attempt, so a newly launched task is a new element and its animation runs.
     html! {
-        <div class={class} data-testid="slot" data-slots={task.slots.to_string()} title={slot_title(task, lang)} key={format!("{}#{}", task.label, task.attempt)}>
+        <div class={class} data-testid="slot" data-slots={task.slots.to_string()} key={format!("{}#{}", task.label, task.attempt)}
+             title={match &closing { Some((_, when, why)) => format!("{} · {why} · {when}", slot_title(task, lang)), None => slot_title(task, lang) }}
+             data-point={preempted.then_some("ghost:preempted")} data-closing={task.closing.map(|k| k.as_str())}>
             <span class="slot-main">
                 <span class="slot-label">{slot_label(task)}</span>
                 if task.slots > 1 { <span class="span-n">{format!("×{}", task.slots)}</span> }
@@ -341,6 +350,7 @@ fn slot(
                 }
             </span>
             if let Some(q) = queue { <span class="qtag" data-testid="slot-queue">{q}</span> }
+            if let Some((word, when, _)) = &closing { <span class="closing-tag" data-testid="closing-tag">{format!("✕ {word} · {when}")}</span> }
             if task.new_this_hb { <span class="new-tag" aria-hidden="true">{t(lang, "new_tag")}</span> }
         </div>
     }
