@@ -160,7 +160,10 @@ pub fn App() -> Html {
         let hb = lab.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
         use_effect_with((hb, lab.tab), |(hb, tab)| {
             if *tab == Tab::Log {
-                platform::scroll_into_view(&format!("log-{hb}"));
+                platform::scroll_within(&format!("log-{hb}"), ".side-panel");
+            }
+            if *tab == Tab::Code {
+                platform::scroll_within("code-current", ".code-lines");
             }
         });
     }

@@ -202,14 +202,19 @@ pub fn select_in_textarea(id: &str, text: &str, start: usize, end: usize) {
     area.set_scroll_top((area.scroll_height() * line / lines - area.client_height() / 3).max(0));
 }
 
-/// Scroll the element with this id into view inside its scrolling parent.
-pub fn scroll_into_view(id: &str) {
-    if let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) {
-        let opts = web_sys::ScrollIntoViewOptions::new();
-        opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
-        el.scroll_into_view_with_scroll_into_view_options(&opts);
+/// Scroll the element with this id into view inside its closest `container` (a selector), and
+/// nothing else: the page itself never moves (on a projector the teacher decides what is on
+/// screen).
+pub fn scroll_within(id: &str, container: &str) {
+    let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) else { return };
+    let Some(box_) = el.closest(container).ok().flatten() else { return };
+    let (e, c) = (el.get_bounding_client_rect(), box_.get_bounding_client_rect());
+    if e.top() < c.top() || e.bottom() > c.bottom() {
+        let delta = e.top() - c.top() - c.height() / 3.0;
+        box_.set_scroll_top(box_.scroll_top() + delta as i32);
     }
 }
+
 
 /// Whether the keyboard focus is on a radio button (a prediction's choices): Space and the
 /// arrow keys then belong to it.

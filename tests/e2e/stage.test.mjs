@@ -124,6 +124,13 @@ test('the delay-scheduling reach grows NODE → RACK → ANY on the grid and sna
     const lesson = lessons.find((l) => l.id === 'fair-delay-scheduling');
     const at = async (h) => {
       await page.evaluate((x) => { location.hash = `#v=1&l=fair-delay-scheduling&st=0&hb=${x}`; }, h);
+      // A link to a prediction's answer opens at its question: answer it to go on.
+      await page.waitForFunction(() => document.querySelector('[data-testid=narrative]'));
+      await page.waitForTimeout(200);
+      if (await page.getByTestId('reveal').count()) {
+        await page.getByTestId('choice-0').click();
+        await page.getByTestId('reveal').click();
+      }
       await page.waitForFunction((x) => document.querySelector('[data-testid=hb]')?.textContent === String(x), h);
       return reach(page);
     };

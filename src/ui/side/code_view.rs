@@ -108,6 +108,7 @@ fn listing(v: &CodeView, lang: crate::i18n::Lang) -> Html {
                 };
                 html! {
                     <li class={classes!("code-line", state, format!("ind-{}", l.indent.min(4)), (current == Some(i)).then_some("current"))}
+                        id={(current == Some(i)).then_some("code-current")}
                         data-branch={l.branch} aria-current={(current == Some(i)).then_some("step")}>
                         <span class="ln" aria-hidden="true">{i}</span>
                         <code class="src">{l.text}</code>
