@@ -165,3 +165,27 @@ test('the landing page opens a lesson with one click; the link carries lesson an
     await page.close();
   }
 });
+
+test('a link to a prediction step asks the question and does not show the answer', async () => {
+  const { page, errors } = await openPage(browser);
+  try {
+    for (const lesson of lessons) {
+      for (const [i, s] of lesson.steps.entries()) {
+        if (!s.predict) continue;
+        await page.goto(`${URL}#v=1&l=${lesson.id}&st=${i}`);
+        await page.reload();
+        await page.getByTestId('narrative').waitFor({ timeout: 30_000 });
+        await waitStep(page, i, s.hb - 1);
+        const card = page.getByTestId('predict');
+        assert.doesNotMatch(await card.getAttribute('class'), /revealed/, `${lesson.id} step ${i}: revealed on opening`);
+        assert.equal(await page.locator('[data-testid^=choice-].right').count(), 0, `${lesson.id} step ${i}: an answer is marked`);
+        assert.equal(await page.getByTestId('step-text').count(), 0, `${lesson.id} step ${i}: the explanation is shown before the answer`);
+        assert.equal(await page.getByTestId('step-checks').count(), 0, `${lesson.id} step ${i}: the claims are shown before the answer`);
+        assert.ok(await page.getByTestId('reveal').isDisabled(), `${lesson.id} step ${i}: Reveal before a choice`);
+      }
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});

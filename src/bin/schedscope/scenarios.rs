@@ -171,7 +171,7 @@ pub(super) fn validate(files: &[String]) -> ExitCode {
         match read(f).map(checked) {
             Err(e) => {
                 bad = true;
-                println!("{e}");
+                println!("{f}: {e}");
             }
             Ok(Err(errs)) => {
                 bad = true;
