@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Release build of the page into dist/: cargo (bin `viz`, wasm32) -> wasm-bindgen --target web
 # -> npm binaryen wasm-opt -Os. Also the JavaScript API (bin `api`, docs/js-api.md) into
-# dist/api/ with its example page. Assumes scripts/setup.sh has run.
+# dist/api/ with its example page, and the whole page in one offline file,
+# dist/schedscope.html (scripts/single-file.mjs). Assumes scripts/setup.sh has run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
@@ -38,4 +39,7 @@ bindgen() {
 bindgen api dist/api schedscope
 api_gz=$GZ
 bindgen viz dist/pkg viz
+
+log "dist/schedscope.html (the page in one file, for file://)"
+node scripts/single-file.mjs dist
 echo "dist/ ready; wasm gzipped: $((GZ / 1024)) KiB (${GZ} bytes); API (dist/api): $((api_gz / 1024)) KiB"
