@@ -42,6 +42,19 @@ fn many_huge_advance_steps_cannot_overflow_the_clock() {
     let line = "$.steps[32]: the clock would reach 1161084278931456 ms at this step; expected at most 1125899906842624 ms (2^50 ms, about 35,700 years) in all";
     assert_eq!(errors(&v.to_string()), vec![line]);
     run_refuses("clock.json", v.to_string().as_bytes(), line);
+    // A stop time past the limit, in automatic mode or in a `run` step.
+    let mut a = fifo();
+    a["run"] = json!({"until_ms": (1u64 << 50) + 1});
+    assert_eq!(
+        errors(&a.to_string()),
+        vec!["$.run.until_ms: found 1125899906842625, expected a whole number from 0 to 1125899906842624"]
+    );
+    let mut r = fifo();
+    r["steps"] = json!([{"op": "run", "until_ms": (1u64 << 50) + 1}]);
+    assert_eq!(
+        errors(&r.to_string()),
+        vec!["$.steps[0].until_ms: found 1125899906842625, expected a whole number from 0 to 1125899906842624"]
+    );
     // 32 of them reach exactly the limit: accepted.
     v["steps"] = Value::Array(vec![json!({"advance": 1u64 << 45}); 32]);
     assert_eq!(errors(&v.to_string()), Vec::<String>::new());

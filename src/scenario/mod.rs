@@ -327,7 +327,7 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
     let mut run = RunLimits { until_ms: None, max_heartbeats: 100_000 };
     if let Some(rv) = o.get("run") {
         if let Some(mut r) = Obj::new(rv, "$.run", errs) {
-            run.until_ms = r.i64_in("until_ms", 0, i64::MAX / 4, errs);
+            run.until_ms = r.i64_in("until_ms", 0, MAX_TIME_MS, errs);
             if let Some(m) = r.u64_in("max_heartbeats", 1, 10_000_000, errs) {
                 run.max_heartbeats = m;
             }

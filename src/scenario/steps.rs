@@ -365,7 +365,7 @@ fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
             StepKind::ExpectMatchingLevel { a: a?, b: b?, max_level: ml?, level: l? }
         }
         "run" => {
-            let u = o.i64_in("until_ms", 0, i64::MAX / 4, errs);
+            let u = o.i64_in("until_ms", 0, super::MAX_TIME_MS, errs);
             StepKind::Run { until_ms: need(u, &o, "until_ms", "the time to run until", errs)? }
         }
         other if crate::sched::is_sched_op(other) => {
