@@ -67,6 +67,8 @@ fn capacity_lanes_follow_the_last_sort_and_mark_the_first_one() {
     let SchedStage::Capacity(c) = at(&mut sim, 23) else { panic!("a Capacity stage") };
     assert_eq!(c.maps.iter().map(|l| l.queue.as_str()).collect::<Vec<_>>(), ["research", "prod"]);
     let research = &c.maps[0];
+    assert_eq!(research.was, Some(1), "research was second before heartbeat 23");
+    assert_eq!(c.before.as_ref().map(|b| b[0].0.as_str()), Some("prod"));
     assert_eq!((research.used, research.capacity), (8, 8));
     assert!(!research.users.is_empty(), "research lists its users against the user limit");
     assert!(c.job_queue.iter().any(|(_, q)| q == "prod"), "each job's queue");

@@ -48,7 +48,7 @@ pub const STAGE_STRINGS: &[(&str, &str, &str)] = &[
     ("cs_lane_title", "{0} slots used · capacity {1} · maximum {2}", "已用 {0} 个槽位 · 容量 {1} · 最大容量 {2}"),
     ("cs_capacity_n", "capacity {0}", "容量 {0}"),
     ("cs_max_n", "max {0}", "最大 {0}"),
-    ("cs_before_sort", "first sort this heartbeat", "本次心跳的第一次排序"),
+    ("cs_before_sort", "before this heartbeat", "本次心跳之前"),
     ("cs_budget", "this heartbeat: {0} tasks of at most {1}", "本次心跳：{0} 个任务，最多 {1} 个"),
     (
         "padding_not_checked_on",

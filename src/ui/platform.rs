@@ -215,7 +215,6 @@ pub fn scroll_within(id: &str, container: &str) {
     }
 }
 
-
 /// Whether the keyboard focus is on a radio button (a prediction's choices): Space and the
 /// arrow keys then belong to it.
 pub fn focus_on_radio() -> bool {

@@ -1,8 +1,7 @@
 //! The Capacity Scheduler on the stage: the queues as lanes in the order of their last sort
 //! (`TaskSchedulingMgr.sortQueues`, by occupied slots / capacity), each with its slots by job,
 //! its capacity and maximum capacity and each user's slots against the user limit
-//! (`assignSlotsToJob`); the order the heartbeat's first lookup saw when a later sort moved
-//! the queues; the queue each job runs for; and the trackers reserved for high-memory jobs.
+//! (`assignSlotsToJob`); the order before this heartbeat when its sorts moved the queues; the queue each job runs for; and the trackers reserved for high-memory jobs.
 
 use crate::explain::{Decision, HeartbeatRecord};
 use crate::model::{JobId, TaskType};
@@ -34,7 +33,7 @@ pub struct Lane {
     /// Running slots by job, in job order.
     pub slots_by_job: Vec<(u32, i32)>,
     pub users: Vec<UserLane>,
-    /// Place at the heartbeat's first lookup, when a later sort in the heartbeat moved it.
+    /// Its place before this heartbeat, when the heartbeat's sorts moved it.
     pub was: Option<usize>,
     /// A task of this queue launched in this heartbeat.
     pub lit: bool,
@@ -62,9 +61,9 @@ pub struct CapacityStage {
     pub budget: Option<(u32, i32, PhaseStop)>,
     /// The configuration error that stopped the scheduler, if any.
     pub start_error: Option<String>,
-    /// The map queues as the heartbeat's first lookup sorted them (queue, ratio), when a later
-    /// sort in the same heartbeat changed the order.
-    pub first_sort: Option<Vec<(String, f64)>>,
+    /// The map queues in their order before this heartbeat (queue, ratio at that sort), when
+    /// this heartbeat's sorts changed the order.
+    pub before: Option<Vec<(String, f64)>>,
 }
 
 fn lanes(
@@ -73,6 +72,7 @@ fn lanes(
     kind: TaskType,
     d: Option<&CapacityDecision>,
     job_queue: &[(u32, String)],
+    before: Option<&[(String, f64)]>,
 ) -> Vec<Lane> {
     let order = match kind {
         TaskType::Map => &cs.map_order,
@@ -82,8 +82,6 @@ fn lanes(
         TaskType::Map => &d.map,
         TaskType::Reduce => &d.reduce,
     });
-    let first: Option<Vec<&str>> =
-        phase.and_then(|p| p.lookups.first()).map(|l| l.order.iter().map(|q| q.queue.as_str()).collect());
     let mut by_job: Vec<(u32, i32)> = Vec::new();
     for t in &e.cluster.trackers {
         for r in t.running.iter().filter(|r| r.attempt.kind == kind) {
@@ -100,7 +98,7 @@ fn lanes(
         .filter_map(|(rank, name)| {
             let q = cs.queues.get(name)?;
             let u = q.usage(kind);
-            let was = first.as_ref().and_then(|f| f.iter().position(|n| n == name)).filter(|&w| w != rank);
+            let was = before.and_then(|f| f.iter().position(|(n, _)| n == name)).filter(|&w| w != rank);
             let lit = phase.is_some_and(|p| {
                 p.lookups
                     .iter()
@@ -132,7 +130,12 @@ fn lanes(
         .collect()
 }
 
-pub fn build(e: &Engine, cs: &CapacityTaskScheduler, last: Option<&HeartbeatRecord>) -> CapacityStage {
+pub fn build(
+    e: &Engine,
+    cs: &CapacityTaskScheduler,
+    last: Option<&HeartbeatRecord>,
+    before: Option<Vec<(String, f64)>>,
+) -> CapacityStage {
     let d = last.and_then(|r| match &r.decision {
         Decision::Capacity(d) => Some(d),
         _ => None,
@@ -149,15 +152,16 @@ pub fn build(e: &Engine, cs: &CapacityTaskScheduler, last: Option<&HeartbeatReco
             slots: r.slots,
         })
         .collect();
-    let maps = lanes(e, cs, TaskType::Map, d, &job_queue);
-    let first_sort = d
-        .and_then(|d| d.map.lookups.first())
-        .filter(|_| maps.iter().any(|l| l.was.is_some()))
-        .map(|l| l.order.iter().map(|q| (q.queue.clone(), q.ratio)).collect());
+    // Only this heartbeat's sorts move the lanes; before the first sort there is nothing to
+    // compare with.
+    let sorted = d.is_some_and(|d| !d.map.lookups.is_empty());
+    let before = before.filter(|_| sorted);
+    let maps = lanes(e, cs, TaskType::Map, d, &job_queue, before.as_deref());
+    let before = before.filter(|_| maps.iter().any(|l| l.was.is_some()));
     CapacityStage {
         maps,
-        first_sort,
-        reduces: lanes(e, cs, TaskType::Reduce, d, &job_queue),
+        before,
+        reduces: lanes(e, cs, TaskType::Reduce, d, &job_queue, None),
         reserved,
         budget: last.zip(d).map(|(r, d)| (r.assigned.len() as u32, d.max_tasks_per_heartbeat, d.map.stop)),
         start_error: d.and_then(|d| d.start_error.clone()),

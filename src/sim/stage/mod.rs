@@ -28,11 +28,15 @@ pub enum SchedStage {
     Capacity(CapacityStage),
 }
 
+/// The order of the Capacity Scheduler's map queues before this heartbeat, with their ratios
+/// then (read from earlier records, asked only for Capacity).
+pub type OrderBefore<'a> = &'a dyn Fn() -> Option<Vec<(String, f64)>>;
+
 /// The stage's scheduler state after heartbeat `last` (or before the first one).
-pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> SchedStage {
+pub fn build(e: &Engine, last: Option<&HeartbeatRecord>, before: OrderBefore) -> SchedStage {
     match &e.scheduler {
         Scheduler::Fair(fs) => SchedStage::Fair(fair::build(e, fs, last)),
-        Scheduler::Capacity(cs) => SchedStage::Capacity(capacity::build(e, cs, last)),
+        Scheduler::Capacity(cs) => SchedStage::Capacity(capacity::build(e, cs, last, before())),
         Scheduler::Fifo(_) | Scheduler::LimitTasksPerJob(_) => SchedStage::Fifo(last.and_then(|r| match &r.decision {
             Decision::Fifo(d) => Some(fifo::build(e, r, d)),
             _ => None,

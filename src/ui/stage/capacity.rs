@@ -113,7 +113,7 @@ pub fn lanes(c: &CapacityStage, lang: Lang) -> Html {
     if animated {
         keyed.sort_by(|a, b| a.1.queue.cmp(&b.1.queue));
     }
-    let before = c.first_sort.as_deref().unwrap_or_default();
+    let before = c.before.as_deref().unwrap_or_default();
     let list_class =
         if animated { classes!(format!("n{}", c.maps.len()), format!("u{users}")) } else { classes!("static") };
     let reduce_line =
