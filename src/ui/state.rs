@@ -329,9 +329,9 @@ impl Lab {
         self.prefs.lang
     }
 
-    /// The job the stage focuses on: the one the lesson step points at (`job:J2`, `reach:J2`),
-    /// else the one the reader selected, else the last job an earlier step of the lesson
-    /// pointed at.
+    /// The job the stage focuses on: the one selected (by the reader, or by entering a lesson
+    /// step that points at it), else the one the lesson step points at (`job:J2`, `reach:J2`),
+    /// else the last job an earlier step of the lesson pointed at.
     pub fn focus_job(&self) -> Option<u32> {
         fn job_of(point: Option<&str>) -> Option<u32> {
             point
@@ -341,7 +341,7 @@ impl Lab {
                 .and_then(|n| n.parse().ok())
         }
         let run = self.lesson.as_ref();
-        job_of(run.and_then(|r| r.point())).or(self.selected_job).or_else(|| {
+        self.selected_job.or_else(|| job_of(run.and_then(|r| r.point()))).or_else(|| {
             let run = run?;
             run.lesson.steps[..run.step.min(run.lesson.steps.len())]
                 .iter()

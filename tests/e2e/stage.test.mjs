@@ -270,3 +270,35 @@ for (const [w, h, present] of [[360, 640, false], [390, 844, false], [1280, 720,
     }
   });
 }
+
+test('dialogs take the focus, keep it and give it back; each heartbeat is announced', async () => {
+  const { ctx, page, errors } = await context({ width: 1280, height: 720 });
+  try {
+    const share = page.getByTestId('open-share');
+    await share.focus();
+    await share.press('Enter');
+    await page.locator('[role=dialog]').waitFor();
+    const inDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role=dialog]')));
+    assert.ok(await inDialog(), 'the focus moved into the dialog');
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press(i % 3 ? 'Tab' : 'Shift+Tab');
+      assert.ok(await inDialog(), `the focus stays in the dialog (press ${i})`);
+    }
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'open-share', 'the focus went back');
+    // The live region says what the heartbeat did, in the page's language.
+    await page.getByTestId('next').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=hb]')?.textContent === '1');
+    const live = page.getByTestId('announce');
+    assert.equal(await live.getAttribute('aria-live'), 'polite');
+    assert.match(await live.textContent(), /Heartbeat 1/);
+    await page.getByTestId('lang-zh').click();
+    assert.match(await live.textContent(), /心跳/);
+    assert.equal(await page.getByTestId('cluster').getAttribute('role'), 'figure');
+    assert.ok((await page.getByTestId('cluster').getAttribute('aria-label')).length > 10);
+    assert.deepEqual(errors, []);
+  } finally {
+    await ctx.close();
+  }
+});

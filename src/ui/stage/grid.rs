@@ -171,9 +171,11 @@ fn rack(rack: &RackView, point_reach: bool, heartbeating: Option<&str>, marks: &
     let cols = Columns::of(rack);
     let reach = marks.reach.as_ref();
     let rack_reach = reach.filter(|r| !r.all && r.covers_rack(&rack.name));
+    let holds = rack.nodes.iter().any(|n| marks.holds_input(&n.host));
     let class = classes!(
         "rack",
         cols.stacked.then_some("stacked"),
+        holds.then_some("holds-input"),
         rack_reach.map(|r| classes!("reach-rack", job_class(r.job), grew(r).then_some("reach-grew"))),
     );
     html! {
@@ -220,7 +222,10 @@ fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &
         (reach.is_some() && !in_reach).then_some("out-of-reach"),
         res.map(|_| "reserved")
     );
-    let ghosts: Vec<&Ghost> = marks.ghosts_on(&node.tracker).collect();
+    // A ghost for an attempt still running here (a kill not yet reported) is drawn on its slot.
+    let running =
+        |g: &Ghost| node.map_slots.iter().chain(&node.reduce_slots).flatten().any(|t| slot_label(t) == g.label);
+    let ghosts: Vec<&Ghost> = marks.ghosts_on(&node.tracker).filter(|g| !running(g)).collect();
     let mut map_ghosts = ghosts.iter().copied().filter(|g| g.is_map);
     let mut red_ghosts = ghosts.iter().copied().filter(|g| !g.is_map);
     let mut map_res = res_map.into_iter().flat_map(|r| std::iter::repeat_n(r, r.slots as usize));

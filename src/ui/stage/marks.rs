@@ -107,13 +107,17 @@ pub fn gather(
 ) -> Marks {
     let mut m = Marks { input_hosts: input_hosts.iter().cloned().collect(), ..Marks::default() };
     if let Some(r) = record {
-        m.ghosts.extend(r.reported.iter().filter(|rep| rep.outcome == AttemptEnd::Succeeded).map(|rep| Ghost {
-            tracker: r.tracker.clone(),
-            label: label(&rep.attempt),
-            job: rep.attempt.job,
-            is_map: rep.attempt.kind == TaskType::Map,
-            preempted: false,
-        }));
+        // Finished here, or killed here by preemption (reported KILLED): a ghost in its slot.
+        let preempted = |rep: &crate::explain::Reported| rep.kill == Some(crate::model::task::KillReason::Preempted);
+        m.ghosts.extend(r.reported.iter().filter(|rep| rep.outcome == AttemptEnd::Succeeded || preempted(rep)).map(
+            |rep| Ghost {
+                tracker: r.tracker.clone(),
+                label: label(&rep.attempt),
+                job: rep.attempt.job,
+                is_map: rep.attempt.kind == TaskType::Map,
+                preempted: preempted(rep),
+            },
+        ));
     }
     match stage {
         SchedStage::Fair(f) => {
