@@ -72,7 +72,7 @@ pub(crate) fn read_tracker(
     v: &Value,
     path: &str,
     config: &Config,
-    topo: &[(String, Vec<String>)],
+    rack_of: &std::collections::HashMap<&str, &str>,
     errs: &mut Errs,
 ) -> Option<TrackerSpec> {
     let mut o = Obj::new(v, path, errs)?;
@@ -82,7 +82,7 @@ pub(crate) fn read_tracker(
     }
     let name = name?;
     let host = o.str("host", errs).map(str::to_string).unwrap_or_else(|| format!("{name}.host"));
-    let listed = topo.iter().find(|(_, hs)| hs.contains(&host)).map(|(r, _)| r.clone());
+    let listed = rack_of.get(host.as_str()).map(|r| r.to_string());
     let rack = match o.str("rack", errs) {
         Some(r) => match crate::model::topology::normalise_location(r) {
             Ok(r) => {
@@ -105,8 +105,8 @@ pub(crate) fn read_tracker(
     };
     let map_slots = o.u64_in("map_slots", 0, 1000, errs).map(|x| x as u32).unwrap_or(config.map_slots);
     let reduce_slots = o.u64_in("reduce_slots", 0, 1000, errs).map(|x| x as u32).unwrap_or(config.reduce_slots);
-    let join_ms = o.i64_in("join_ms", 0, 1 << 45, errs);
-    let silent_ms = o.i64_in("silent_ms", 0, 1 << 45, errs);
+    let join_ms = o.i64_in("join_ms", 0, super::MAX_TIME_MS, errs);
+    let silent_ms = o.i64_in("silent_ms", 0, super::MAX_TIME_MS, errs);
     if let (Some(j), Some(q)) = (join_ms, silent_ms) {
         if q <= j {
             errs.push(&o.path_of("silent_ms"), format!("found {q}, expected a time after join_ms ({j})"));
@@ -118,7 +118,7 @@ pub(crate) fn read_tracker(
 
 pub(crate) fn read_job(v: &Value, path: &str, default_id: u32, errs: &mut Errs) -> Option<JobSpec> {
     let mut o = Obj::new(v, path, errs)?;
-    let id = o.u64_in("id", 1, 9999, errs).map(|x| x as u32).unwrap_or(default_id);
+    let id = o.u64_in("id", 1, super::MAX_JOB_ID, errs).map(|x| x as u32).unwrap_or(default_id);
     let name = o.str("name", errs).map(str::to_string);
     let user = o.str("user", errs).unwrap_or("user").to_string();
     let queue_key = if o.has("pool") { "pool" } else { "queue" };

@@ -109,22 +109,6 @@ pub enum StepKind {
     },
 }
 
-impl StepKind {
-    /// A check (its failure is reported and the run goes on) rather than an action (its
-    /// failure means the step cannot run, and the run stops there).
-    pub fn is_check(&self) -> bool {
-        match self {
-            StepKind::ExpectQueue { .. }
-            | StepKind::ExpectJob { .. }
-            | StepKind::ExpectHeartbeatInterval { .. }
-            | StepKind::ExpectMatchingLevel { .. }
-            | StepKind::ExpectCluster { .. } => true,
-            StepKind::Sched { op, .. } => crate::sched::op_is_check(op),
-            _ => false,
-        }
-    }
-}
-
 #[derive(Debug, Clone, PartialEq)]
 pub struct Step {
     /// JSON path of the step, for messages.
@@ -161,7 +145,8 @@ const OPS: &[&str] = &[
 /// topology (its rack).
 pub struct Ctx<'a> {
     pub config: &'a super::props::Config,
-    pub topology: &'a [(String, Vec<String>)],
+    /// Each host's rack per `topology`.
+    pub rack_of: &'a std::collections::HashMap<&'a str, &'a str>,
 }
 
 pub(super) fn need<T>(x: Option<T>, o: &Obj, key: &str, what: &str, errs: &mut Errs) -> Option<T> {
@@ -294,7 +279,7 @@ fn read_step(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Option<Step> 
         "set_start_time" => {
             let job = job_of(&mut o, errs);
             let time = o.i64_in("time", -(1 << 50), 1 << 50, errs);
-            let rel = o.u64_in("relative_to", 1, 9999, errs).map(|x| x as u32);
+            let rel = o.u64_in("relative_to", 1, super::MAX_JOB_ID, errs).map(|x| x as u32);
             let offset = o.i64_in("offset", -(1 << 50), 1 << 50, errs).unwrap_or(0);
             if time.is_none() && rel.is_none() {
                 errs.push(path, "expected \"time\" or \"relative_to\" (+ \"offset\")");
@@ -310,7 +295,7 @@ fn read_step(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Option<Step> 
         "kill_job" => StepKind::KillJob { job: job_of(&mut o, errs)? },
         "init" => StepKind::Init { job: job_of(&mut o, errs)? },
         "run" => {
-            let u = o.i64_in("until_ms", 0, i64::MAX / 4, errs);
+            let u = o.i64_in("until_ms", 0, super::MAX_TIME_MS, errs);
             StepKind::Run { until_ms: need(u, &o, "until_ms", "the time to run until", errs)? }
         }
         "add_tracker" => {
@@ -319,7 +304,7 @@ fn read_step(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Option<Step> 
                 errs.push(&tp, "missing; expected a tracker object like {\"name\": \"tt3\"}");
                 return None;
             };
-            let t = super::readers::read_tracker(tv, &tp, ctx.config, ctx.topology, errs)?;
+            let t = super::readers::read_tracker(tv, &tp, ctx.config, ctx.rack_of, errs)?;
             for (key, v) in [("join_ms", t.join_ms), ("silent_ms", t.silent_ms)] {
                 if v.is_some() {
                     errs.push(&child(&tp, key), "automatic mode only; a step adds the tracker when it runs");
@@ -363,7 +348,7 @@ fn read_step(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Option<Step> 
 }
 
 pub(super) fn job_of(o: &mut Obj, errs: &mut Errs) -> Option<u32> {
-    let j = o.u64_in("job", 1, 9999, errs).map(|x| x as u32);
+    let j = o.u64_in("job", 1, super::MAX_JOB_ID, errs).map(|x| x as u32);
     need(j, o, "job", "a job number", errs)
 }
 

@@ -57,7 +57,8 @@ pub(super) fn read(op: &str, o: &mut Obj, errs: &mut Errs) -> Option<StepKind> {
                     l.iter()
                         .enumerate()
                         .filter_map(|(i, x)| {
-                            crate::scenario::json::as_u64_in(x, &index(&op_, i), 1, 9999, errs).map(|x| x as u32)
+                            crate::scenario::json::as_u64_in(x, &index(&op_, i), 1, crate::scenario::MAX_JOB_ID, errs)
+                                .map(|x| x as u32)
                         })
                         .collect::<Vec<_>>()
                 }),

@@ -20,6 +20,7 @@ pub mod queue;
 pub mod scenario;
 pub mod steps;
 mod usage;
+pub mod xml;
 
 use crate::model::cluster::JobEvent;
 use crate::model::{AttemptId, Cluster, JobId, Millis, TaskType};
