@@ -42,6 +42,9 @@ pub enum TrackerState {
 pub struct NodeView {
     pub tracker: String,
     pub host: String,
+    /// Written into the node object: `state` (`live`, `silent`, `lost`, `not_joined`) and
+    /// its times.
+    #[serde(flatten)]
     pub state: TrackerState,
     pub map_slots: Vec<Option<SlotTask>>,
     pub reduce_slots: Vec<Option<SlotTask>>,
