@@ -4,10 +4,10 @@
 //! The conversion is OpenCC's Simplified → Traditional with Taiwan-standard glyphs (`s2tw`:
 //! 為, 裡, 著), no regional vocabulary (數據 stays 數據, as the Traditional source article
 //! writes it), and the terms fixed by hand in [`TERMS`]. It is not done by a converter
-//! shipped in the wasm: `hant_table.rs` holds only the characters and phrases that SchedScope's
-//! own Chinese text uses, generated and checked against the converter crate (`zhconv`, a
-//! native dev-dependency) by `tests/hant.rs` (`UPDATE_HANT=1 cargo test --test hant`
-//! regenerates it after Chinese text changes).
+//! shipped in the wasm: `hant_table.rs` holds the characters that change and the phrases that
+//! SchedScope's own Chinese text needs, generated and checked against the converter crate
+//! (`zhconv`, a native dev-dependency) by `tests/hant.rs` (`UPDATE_HANT=1 cargo test --test
+//! hant` regenerates it when new Chinese text needs a new phrase).
 
 #[path = "hant_table.rs"]
 #[rustfmt::skip]
