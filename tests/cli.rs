@@ -102,7 +102,7 @@ fn numeric_and_named_values_are_validated() {
     refused(&["bench", "--scheduler", "fare"], &["invalid value 'fare' for '--scheduler <SCHEDULER>'", "'fair'"]);
     refused(&["sweep", "x.json", "--delays", "100,abc"], &["invalid value 'abc' for '--delays <MS,MS,..>'"]);
     refused(&["sweep", "x.json", "--skips", "-1"], &["invalid value '-1' for '--skips <D,D,..>'"]);
-    refused(&["sweep", "x.json", "--rack-delay", "1.5"], &["invalid value '1.5' for '--rack-delay <MS>'"]);
+    refused(&["sweep", "x.json", "--rack-delay", "1.5"], &["invalid value '1.5' for '--rack-delay <MS,MS,..>'"]);
     refused(
         &["compare", "x.json", "--schedulers", "fifo,fare"],
         &["invalid value 'fare' for '--schedulers <LIST>'", "unknown scheduler \"fare\""],

@@ -6,6 +6,7 @@ pub fn builtin() -> &'static [(&'static str, &'static str)] {
         ("fifo-two-racks", include_str!("../../scenarios/fifo-two-racks.json")),
         ("fair-delay-worked-example", include_str!("../../scenarios/fair-delay-worked-example.json")),
         ("fair-delay-sweep", include_str!("../../scenarios/fair-delay-sweep.json")),
+        ("fair-one-rack-input", include_str!("../../scenarios/fair-one-rack-input.json")),
         ("capacity-users-highmem", include_str!("../../scenarios/capacity-users-highmem.json")),
     ]
 }

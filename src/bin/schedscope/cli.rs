@@ -28,10 +28,11 @@ pub enum Command {
     /// Measure the engine on generated workloads (100/1,000/4,000 nodes by default).
     Bench(BenchArgs),
     /// Fair Scheduler: vary the node locality delay of an automatic-mode workload and print
-    /// the measured node locality next to the delay scheduling paper's bound l(D).
+    /// the measured node locality next to the delay scheduling paper's bound l(D), with the
+    /// real skips, distinct trackers and remembered-level launches that explain the gap.
     Sweep(SweepArgs),
-    /// Run one automatic-mode workload under several schedulers and compare node locality,
-    /// response times by job size and utilisation.
+    /// Run one automatic-mode workload under several schedulers and compare node locality
+    /// (overall and by job size), response times by job size, sticky slots and utilisation.
     Compare(CompareArgs),
     /// Turn a Rumen job history (JSON) or a SWIM workload (TSV) into a scenario on stdout.
     Import(ImportArgs),
@@ -102,13 +103,13 @@ pub struct SweepArgs {
     /// interval; default 0,1,2,3,5,8,13,21,34.
     #[arg(long, value_name = "D,D,..", value_delimiter = ',', allow_negative_numbers = true, value_parser = skips)]
     pub skips: Option<Vec<f64>>,
-    /// The rack locality delay, in ms.
-    #[arg(long, value_name = "MS", default_value = "0", allow_negative_numbers = true, value_parser = delay_ms)]
-    pub rack_delay: i64,
+    /// The rack locality delay, in ms; several (comma-separated) run one sweep each.
+    #[arg(long, value_name = "MS,MS,..", value_delimiter = ',', default_value = "0", allow_negative_numbers = true, value_parser = delay_ms)]
+    pub rack_delay: Vec<i64>,
     /// The language of the text output.
     #[arg(long, value_name = "LANG", default_value = "en", value_parser = lang)]
     pub lang: Lang,
-    /// The result as one JSON object.
+    /// The result as one JSON object (one line per rack delay).
     #[arg(long)]
     pub json: bool,
 }
@@ -125,7 +126,8 @@ pub struct CompareArgs {
     /// Stop each run after N heartbeats.
     #[arg(long, value_name = "N", default_value = "1000000", allow_negative_numbers = true, value_parser = at_least_one, conflicts_with = "paper")]
     pub max_heartbeats: u64,
-    /// The delay scheduling paper's Facebook-like mix: Fair without and with delay scheduling.
+    /// The delay scheduling paper's experiment: a Facebook-like mix on 100 nodes, Fair without
+    /// and with delay scheduling, node locality by job-size bin.
     #[arg(long)]
     pub paper: bool,
     /// With --paper: the locality delay of the second run, in ms.
