@@ -44,6 +44,12 @@ fn describe(e: &Event) -> String {
     serde_json::to_string(e).unwrap_or_else(|_| format!("{e:?}"))
 }
 
+/// A claim that does not hold, with what the run gave where the claim can say.
+fn failure(path: String, hb: u64, e: &Event) -> LessonFailure {
+    let found = e.found().map(|f| format!(" ({f})")).unwrap_or_default();
+    LessonFailure { path, hb: Some(hb), message: format!("{} does not hold{found}", describe(e)) }
+}
+
 /// Run the lesson's scenario and resolve every step. Never panics; a scenario that cannot
 /// start is one failure at `$.scenario`.
 pub fn resolve(lesson: &Lesson) -> Resolved {
@@ -113,8 +119,12 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
         let Some(hb) = hb else { continue };
         prev = prev.max(hb);
         if hb == 0 {
-            if !step.check.is_empty() {
-                fail(&mut out, Some(0), "claims need a heartbeat; heartbeat 0 is before the first".into());
+            for (k, ev) in step.check.iter().enumerate() {
+                if !ev.is_run_level() {
+                    fail(&mut out, Some(0), "claims need a heartbeat; heartbeat 0 is before the first".into());
+                } else if !ev.holds(&Ctx { records: &[], engine: sim.engine() }) {
+                    out.failures.push(failure(format!("{path}.check[{k}]"), 0, ev));
+                }
             }
             continue;
         }
@@ -130,11 +140,7 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
         let ctx = Ctx { records: &recs, engine: sim.engine() };
         for (k, ev) in step.check.iter().enumerate() {
             if !ev.holds(&ctx) {
-                out.failures.push(LessonFailure {
-                    path: format!("{path}.check[{k}]"),
-                    hb: Some(hb),
-                    message: format!("{} does not hold", describe(ev)),
-                });
+                out.failures.push(failure(format!("{path}.check[{k}]"), hb, ev));
             }
         }
         if let Some(p) = &step.predict {

@@ -22,6 +22,7 @@ pub const EVENTS: &[&str] = &[
     "capacity_stop",
     "job_state",
     "running",
+    "figure",
     "not",
     "all",
     "any",
@@ -178,6 +179,7 @@ pub fn parse(v: &Value, path: &str, errs: &mut Errs) -> Option<Event> {
             }
             Event::Running { job: j, pool, kind, count }
         }
+        "figure" => Event::Figure(super::figure::read(&mut o, errs)?),
         "not" => {
             let p = o.path_of("of");
             let of = required(o.get("of"), &o, "of", errs)?;

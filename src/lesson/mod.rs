@@ -8,6 +8,8 @@ pub mod builtin;
 pub mod check;
 pub mod event;
 pub mod event_json;
+pub mod figure;
+pub mod runs;
 
 pub use builtin::builtin;
 pub use check::{LessonFailure, Resolved, resolve};
@@ -39,6 +41,9 @@ pub const CONCEPTS: &[&str] = &[
     "capacity.high_memory",
     "capacity.admission",
     "capacity.locality_delay",
+    "paper.head_of_line",
+    "paper.sticky_slots",
+    "paper.bound",
 ];
 
 /// Panels the page can highlight (`"point": "panel:<id>"`).
@@ -58,6 +63,14 @@ pub const PANELS: &[&str] = &[
 ];
 /// Charts (`"point": "chart:<id>"`).
 pub const CHARTS: &[&str] = &["locality", "slots", "shares", "response"];
+/// Compare-mode elements (`"point": "compare:<id>"`): node locality by job-size bin, sticky slots.
+pub const COMPARE_POINTS: &[&str] = &["bins", "sticky"];
+/// Sweep elements (`"point": "sweep:<id>"`): the measured-vs-bound curve, the table explaining
+/// the gap (skips, distinct trackers, bounds, remembered levels).
+pub const SWEEP_POINTS: &[&str] = &["curve", "gap"];
+/// What a step shows (`"view"`): the stage (default), compare mode on the lesson's `compare`, or
+/// the lesson's sweeps.
+pub const VIEWS: &[&str] = &["stage", "compare", "sweep"];
 
 /// Text in both languages.
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
@@ -105,6 +118,8 @@ pub struct LessonStep {
     pub point: Option<String>,
     pub text: Bi,
     pub predict: Option<Predict>,
+    /// `stage` (default), `compare` or `sweep`.
+    pub view: Option<String>,
 }
 
 /// Where the lesson's scenario comes from.
@@ -125,6 +140,8 @@ pub struct Lesson {
     #[serde(skip)]
     pub scenario: Scenario,
     pub steps: Vec<LessonStep>,
+    /// The whole-run experiments its `figure` claims read (`compare`, `sweeps`).
+    pub runs: runs::RunsRef,
 }
 
 impl Lesson {
@@ -170,11 +187,15 @@ fn check_point(p: &str, path: &str, s: Option<&Scenario>, errs: &mut Errs) {
         "pool" | "queue" => !name.is_empty(),
         "panel" => PANELS.contains(&name),
         "chart" => CHARTS.contains(&name),
+        "compare" => COMPARE_POINTS.contains(&name),
+        "sweep" => SWEEP_POINTS.contains(&name),
         "code" => crate::explain::code::METHODS.iter().any(|m| m.id == name),
         _ => {
             errs.push(
                 path,
-                format!("unknown kind {kind:?}; expected tracker, rack, job, pool, queue, panel, chart or code"),
+                format!(
+                    "unknown kind {kind:?}; expected tracker, rack, job, pool, queue, panel, chart, compare, sweep or code"
+                ),
             );
             return;
         }
@@ -245,11 +266,17 @@ fn read_step(v: &Value, path: &str, s: Option<&Scenario>, errs: &mut Errs) -> Op
     }
     let text = bi(o.get("text"), &o.path_of("text"), errs);
     let predict = o.get("predict").and_then(|p| read_predict(p, &child(path, "predict"), errs));
+    let view = o.str("view", errs).map(str::to_string);
+    if let Some(v) = &view
+        && !VIEWS.contains(&v.as_str())
+    {
+        errs.push(&child(path, "view"), format!("found {v:?}, expected one of {}", VIEWS.join(", ")));
+    }
     if predict.is_some() && hb == Some(0) {
         errs.push(&child(path, "predict"), "a prediction is revealed by a heartbeat; expected \"hb\" of 1 or more");
     }
     o.finish(errs);
-    Some(LessonStep { hb, when, check, pause, point, text: text?, predict })
+    Some(LessonStep { hb, when, check, pause, point, text: text?, predict, view })
 }
 
 fn prefixed(e: ScenarioError, prefix: &str) -> ScenarioError {
@@ -375,6 +402,40 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
     } else if !o.has("steps") {
         errs.push("$.steps", "missing; expected the narrative steps");
     }
+    let runs = runs::RunsRef(std::sync::Arc::new(runs::Runs::read(
+        o.get("compare"),
+        o.get("sweeps"),
+        scenario.as_ref(),
+        errs,
+    )));
+    bind_figures(&mut steps, &runs, errs);
     o.finish(errs);
-    Some(Lesson { id, concepts, title: title?, summary: summary?, scenario_ref, scenario: scenario?, steps })
+    Some(Lesson { id, concepts, title: title?, summary: summary?, scenario_ref, scenario: scenario?, steps, runs })
+}
+
+/// Give every `figure` claim the lesson's experiments and check what it refers to.
+fn bind_figures(steps: &mut [LessonStep], runs: &runs::RunsRef, errs: &mut Errs) {
+    for (i, step) in steps.iter_mut().enumerate() {
+        let p = format!("$.steps[{i}]");
+        if step.when.as_ref().is_some_and(Event::is_run_level) {
+            errs.push(&format!("{p}.when"), "a figure holds at every heartbeat alike; put it in \"check\"");
+        }
+        let mut bind = |e: &mut Event, path: &str| {
+            if let Event::Figure(f) = e {
+                f.runs = runs.clone();
+                figure::validate(f, path, errs);
+            }
+        };
+        if let Some(w) = step.when.as_mut() {
+            w.walk_mut(&format!("{p}.when"), &mut bind);
+        }
+        for (k, e) in step.check.iter_mut().enumerate() {
+            e.walk_mut(&format!("{p}.check[{k}]"), &mut bind);
+        }
+        if let Some(pr) = step.predict.as_mut() {
+            for (k, c) in pr.choices.iter_mut().enumerate() {
+                c.event.walk_mut(&format!("{p}.predict.choices[{k}].event"), &mut bind);
+            }
+        }
+    }
 }

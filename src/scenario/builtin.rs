@@ -7,6 +7,8 @@ pub fn builtin() -> &'static [(&'static str, &'static str)] {
         ("fair-delay-worked-example", include_str!("../../scenarios/fair-delay-worked-example.json")),
         ("fair-delay-sweep", include_str!("../../scenarios/fair-delay-sweep.json")),
         ("fair-one-rack-input", include_str!("../../scenarios/fair-one-rack-input.json")),
+        ("paper-facebook-mix", include_str!("../../scenarios/paper-facebook-mix.json")),
+        ("paper-sticky-slots", include_str!("../../scenarios/paper-sticky-slots.json")),
         ("capacity-users-highmem", include_str!("../../scenarios/capacity-users-highmem.json")),
     ]
 }
