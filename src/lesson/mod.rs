@@ -9,6 +9,7 @@ pub mod check;
 pub mod event;
 pub mod event_json;
 pub mod figure;
+pub mod point;
 pub mod runs;
 
 pub use builtin::builtin;
@@ -25,9 +26,13 @@ pub const VERSION: u64 = 1;
 pub const MAX_STEPS: usize = 100;
 pub const MAX_CHOICES: usize = 6;
 
-/// The seed concepts of the product brief; every one has at least one built-in lesson.
+/// The concepts the built-in lessons teach, in teaching order: `basics` (racks, trackers,
+/// slots, heartbeats, locality) first, then each scheduler's concepts (issue 12's list of the
+/// product brief's seed concepts). Every one has at least one built-in lesson.
 pub const CONCEPTS: &[&str] = &[
+    "basics",
     "fifo.small_jobs",
+    "fifo.multi_assign",
     "fifo.load_factor",
     "fifo.padding",
     "fifo.off_switch",
@@ -35,12 +40,15 @@ pub const CONCEPTS: &[&str] = &[
     "fair.shares",
     "fair.delay",
     "fair.starvation",
+    "fair.assign_multiple",
     "fair.preemption",
+    "capacity.capacity",
     "capacity.queue_order",
     "capacity.user_limits",
-    "capacity.high_memory",
     "capacity.admission",
+    "capacity.high_memory",
     "capacity.locality_delay",
+    "capacity.tasks_per_heartbeat",
     "paper.head_of_line",
     "paper.sticky_slots",
     "paper.bound",
@@ -60,7 +68,11 @@ pub const PANELS: &[&str] = &[
     "capacity.users",
     "capacity.memory",
     "jobs",
+    "log",
 ];
+/// Marks the stage leaves for one heartbeat (`"point": "ghost:<id>"`): a task killed by
+/// preemption.
+pub const GHOSTS: &[&str] = &["preempted"];
 /// Charts (`"point": "chart:<id>"`).
 pub const CHARTS: &[&str] = &["locality", "slots", "shares", "response"];
 /// Compare-mode elements (`"point": "compare:<id>"`): node locality by job-size bin, sticky slots.
@@ -114,7 +126,8 @@ pub struct LessonStep {
     pub check: Vec<Event>,
     pub pause: bool,
     /// What to highlight: `tracker:tt3`, `rack:/rack1`, `job:J2`, `pool:p`, `queue:q`,
-    /// `panel:<id>`, `chart:<id>`, `code:<method>`.
+    /// `panel:<id>`, `chart:<id>`, `code:<method>`, `reach:J2`, `user:q/alice`, `budget:tt3`,
+    /// `ghost:preempted` (see `docs/lesson-format.md`).
     pub point: Option<String>,
     pub text: Bi,
     pub predict: Option<Predict>,
@@ -180,11 +193,15 @@ fn check_point(p: &str, path: &str, s: Option<&Scenario>, errs: &mut Errs) {
         errs.push(path, format!("found {p:?}, expected kind:name, e.g. \"tracker:tt1\" or \"panel:why\""));
         return;
     };
+    let tracker = |n: &str| s.is_none_or(|s| s.trackers.iter().any(|t| t.name == n));
+    let job = |n: &str| n.strip_prefix('J').and_then(|n| n.parse::<u32>().ok()).is_some();
     let ok = match kind {
-        "tracker" => s.is_none_or(|s| s.trackers.iter().any(|t| t.name == name)),
+        "tracker" | "budget" => tracker(name),
         "rack" => s.is_none_or(|s| s.topology.iter().any(|(r, _)| r == name)),
-        "job" => name.strip_prefix('J').and_then(|n| n.parse::<u32>().ok()).is_some(),
+        "job" | "reach" => job(name),
         "pool" | "queue" => !name.is_empty(),
+        "user" => name.split_once('/').is_some_and(|(q, u)| !q.is_empty() && !u.is_empty()),
+        "ghost" => GHOSTS.contains(&name),
         "panel" => PANELS.contains(&name),
         "chart" => CHARTS.contains(&name),
         "compare" => COMPARE_POINTS.contains(&name),
@@ -194,7 +211,8 @@ fn check_point(p: &str, path: &str, s: Option<&Scenario>, errs: &mut Errs) {
             errs.push(
                 path,
                 format!(
-                    "unknown kind {kind:?}; expected tracker, rack, job, pool, queue, panel, chart, compare, sweep or code"
+                    "unknown kind {kind:?}; expected tracker, rack, job, pool, queue, panel, chart, code, reach, user, \
+                     budget, ghost, compare or sweep"
                 ),
             );
             return;
@@ -408,15 +426,31 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
         scenario.as_ref(),
         errs,
     )));
-    bind_figures(&mut steps, &runs, errs);
+    bind_runs(&mut steps, &runs, errs);
     o.finish(errs);
     Some(Lesson { id, concepts, title: title?, summary: summary?, scenario_ref, scenario: scenario?, steps, runs })
 }
 
-/// Give every `figure` claim the lesson's experiments and check what it refers to.
-fn bind_figures(steps: &mut [LessonStep], runs: &runs::RunsRef, errs: &mut Errs) {
+/// Give every `figure` claim the lesson's experiments and check what it refers to; a step that
+/// opens compare mode or the sweeps (or points into them) needs the lesson to declare them.
+fn bind_runs(steps: &mut [LessonStep], runs: &runs::RunsRef, errs: &mut Errs) {
     for (i, step) in steps.iter_mut().enumerate() {
         let p = format!("$.steps[{i}]");
+        let view = step.view.as_deref().unwrap_or("stage");
+        if view == "compare" && runs.0.compare.is_none() {
+            errs.push(&format!("{p}.view"), "opens compare mode, but the lesson has no \"compare\"");
+        }
+        if view == "sweep" && runs.0.sweeps.is_empty() {
+            errs.push(&format!("{p}.view"), "opens the sweeps, but the lesson has no \"sweeps\"");
+        }
+        if let Some((kind @ ("compare" | "sweep"), _)) = step.point.as_deref().and_then(|x| x.split_once(':'))
+            && kind != view
+        {
+            errs.push(
+                &format!("{p}.point"),
+                format!("points into {kind}, but the step shows {view:?}; expected \"view\": \"{kind}\""),
+            );
+        }
         if step.when.as_ref().is_some_and(Event::is_run_level) {
             errs.push(&format!("{p}.when"), "a figure holds at every heartbeat alike; put it in \"check\"");
         }

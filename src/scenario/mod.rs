@@ -115,6 +115,9 @@ pub struct JobSpec {
     pub state: Option<RunState>,
     pub init_ms: Millis,
     pub maps: MapsSpec,
+    /// `maps` was written with split locations (a list of maps, or `locations` / `replicas`),
+    /// possibly empty ones, rather than as a bare count.
+    pub locations_given: bool,
     pub reduces: u64,
     pub reduce_duration_ms: Option<Millis>,
     pub slowstart: Option<f32>,

@@ -102,11 +102,14 @@ impl Engine {
         self.arrivals_left.checked_sub(1).map(|i| &self.arrivals[i])
     }
 
+    /// Every job is over and every tracker has reported its last attempt (a twin or an attempt of
+    /// a killed job runs until its tracker is told, and reports the kill a heartbeat later).
     pub(super) fn all_done(&self) -> bool {
         self.arrivals_left == 0
             && self.init_queue.is_empty()
             && self.initializing.is_empty()
             && self.cluster.jobs.values().all(|j| j.state.is_terminal())
+            && self.cluster.trackers.iter().all(|t| t.running.is_empty())
     }
 
     /// Automatic driver: run to the next heartbeat, or `None` when the run is over.
@@ -137,8 +140,18 @@ impl Engine {
                 self.arrivals_left -= 1;
                 let spec = &arrivals[self.arrivals_left];
                 self.set_now(next);
-                if let Err(e) = self.submit(spec, next) {
-                    self.failures.push(CheckFailure { step: format!("job {}", spec.id), hb: None, message: e });
+                match self.submit(spec, next) {
+                    Ok(()) => {}
+                    // Refused for now (a queue's or user's limit): the JobTracker goes on.
+                    Err(Refusal::Limit(e)) => {
+                        self.failures.push(CheckFailure { step: format!("job {}", spec.id), hb: None, message: e })
+                    }
+                    // The job can never run: the scenario is in error, the run stops.
+                    Err(r) => {
+                        let i = self.scenario.jobs.iter().position(|j| j.id == spec.id).unwrap_or(0);
+                        self.stop(format!("$.jobs[{i}]"), super::validate::refused(spec.id, &r));
+                        return None;
+                    }
                 }
                 self.flush_events();
                 continue;

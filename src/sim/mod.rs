@@ -12,22 +12,26 @@ mod jobs;
 pub mod metrics;
 pub mod placement;
 mod scripted;
+mod validate;
 pub mod view;
+
+pub use validate::validate;
 
 pub use history::Simulation;
 
-use crate::explain::{HeartbeatRecord, Reported};
+use crate::explain::{HeartbeatRecord, KillReason, Reported};
 use crate::model::cluster::{AttemptEnd, ClusterConf};
 use crate::model::job::{Counters, JobConf};
 use crate::model::task::Tip;
 use crate::model::{AttemptId, Cluster, Job, JobId, Locality, Millis, RunState, TaskType};
-use crate::scenario::{JobSpec, MapsSpec, Scenario, SchedulerKind, Step, StepKind};
-use crate::sched::{Scheduler, fifo, limit_tasks};
+use crate::scenario::{JobSpec, MapsSpec, Scenario, ScenarioError, SchedulerKind, Step, StepKind};
+use crate::sched::{Refusal, Scheduler, fifo, limit_tasks};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
+use validate::refused;
 
 /// A failed expectation of a self-checking scenario.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -61,6 +65,9 @@ pub struct Engine {
     /// While running a `run` step: its end time.
     run_until: Option<Millis>,
     pub failures: Vec<CheckFailure>,
+    /// The step (or automatic-mode job) that could not run: the run stopped there. It is
+    /// also the last of `failures`.
+    pub stopped: Option<CheckFailure>,
     pub ended: bool,
     /// Replica placement over the trackers' hosts, built once.
     placement: Arc<placement::Placement>,
@@ -68,6 +75,12 @@ pub struct Engine {
 
 impl Engine {
     pub fn new(scenario: Scenario) -> Result<Engine, String> {
+        Engine::create(scenario).map_err(|e| e.to_string())
+    }
+
+    /// `new`, with the JSON path of what failed (`$.jobs[2]` for a job the scheduler refuses).
+    pub fn create(scenario: Scenario) -> Result<Engine, ScenarioError> {
+        let at_root = |message: String| ScenarioError { path: "$".into(), message };
         let s = Arc::new(scenario);
         let c = &s.config;
         let conf = ClusterConf {
@@ -77,28 +90,29 @@ impl Engine {
             heartbeat_scaling_factor: c.heartbeat_scaling_factor,
             running_counts: c.cluster_running_counts,
             jt_identifier: "test".into(),
-            auto_succeed: true,
+            ..ClusterConf::default()
         };
         let mut cluster = Cluster::new(conf);
         // Hosts named in the topology but running no tracker are DataNodes; they are resolved
         // when a job's splits name them. Trackers are resolved here, in file order.
         for t in &s.trackers {
-            cluster.add_tracker(&t.name, &t.host, &t.rack, t.map_slots, t.reduce_slots)?;
+            cluster.add_tracker(&t.name, &t.host, &t.rack, t.map_slots, t.reduce_slots).map_err(at_root)?;
         }
         let scheduler = match s.scheduler {
             SchedulerKind::Fifo => Scheduler::Fifo(fifo::JobQueueTaskScheduler::new(c.pad_fraction)),
             SchedulerKind::LimitTasksPerJob => Scheduler::LimitTasksPerJob(
                 limit_tasks::LimitTasksPerJobTaskScheduler::new(c.max_running_tasks_per_job),
             ),
-            SchedulerKind::Capacity => {
-                Scheduler::Capacity(Box::new(crate::sched::capacity::CapacityTaskScheduler::new(
+            SchedulerKind::Capacity => Scheduler::Capacity(Box::new(
+                crate::sched::capacity::CapacityTaskScheduler::new(
                     &s.capacity.clone().unwrap_or_default(),
                     &mut cluster,
-                )?))
-            }
+                )
+                .map_err(at_root)?,
+            )),
             SchedulerKind::Fair => Scheduler::Fair(Box::new(crate::sched::fair::FairScheduler::new(
                 s.fair.clone().unwrap_or_default(),
-                &cluster,
+                &mut cluster,
             ))),
         };
         let mut e = Engine {
@@ -116,14 +130,16 @@ impl Engine {
             initializing: Vec::new(),
             run_until: None,
             failures: Vec::new(),
+            stopped: None,
             ended: false,
             placement: Arc::new(placement::Placement::new(
                 s.trackers.iter().map(|t| (t.host.as_str(), t.rack.as_str())),
             )),
         };
         if s.steps.is_some() {
-            for j in &s.jobs {
-                e.submit(j, j.submit_time.unwrap_or(0))?;
+            for (i, j) in s.jobs.iter().enumerate() {
+                e.submit(j, j.submit_time.unwrap_or(0))
+                    .map_err(|m| ScenarioError { path: format!("$.jobs[{i}]"), message: refused(j.id, &m) })?;
             }
         } else {
             let mut arr = s.jobs.clone();
@@ -153,6 +169,8 @@ impl Engine {
 
     /// Deliver job events to the scheduler's listeners.
     fn flush_events(&mut self) {
+        // Under the Fair unit-test harness, attempts the JobTracker closes end at once.
+        self.cluster.close_now();
         let events = std::mem::take(&mut self.cluster.events);
         for ev in &events {
             self.scheduler.job_event(&self.cluster, ev);
@@ -188,21 +206,29 @@ impl Engine {
     pub fn heartbeat(&mut self, ti: usize) -> HeartbeatRecord {
         let now = self.cluster.now;
         let mut reported = Vec::new();
-        // Report: attempts whose time is up (automatic mode) finish now.
-        let due: Vec<AttemptId> = self.cluster.trackers[ti]
+        // The report: attempts the tracker killed when told to at its previous heartbeat, and
+        // (automatic mode) attempts whose time is up.
+        let due: Vec<(AttemptId, AttemptEnd, Option<KillReason>)> = self.cluster.trackers[ti]
             .running
             .iter()
-            .filter(|r| r.end_time.is_some_and(|e| e <= now))
-            .map(|r| r.attempt)
+            .filter_map(|r| match r.kill_sent {
+                Some(k) => Some((r.attempt, AttemptEnd::Killed, Some(k))),
+                None if r.end_time.is_some_and(|e| e <= now) => {
+                    Some((r.attempt, AttemptEnd::Succeeded, self.cluster.close_reason(r)))
+                }
+                None => None,
+            })
             .collect();
-        for aid in due {
-            if self.cluster.end_attempt(aid, AttemptEnd::Succeeded).is_ok() {
-                reported.push(Reported { attempt: aid, outcome: AttemptEnd::Succeeded });
+        for (aid, how, why) in due {
+            if let Ok(outcome) = self.cluster.end_attempt(aid, how) {
+                let kill = if outcome == AttemptEnd::Killed { why } else { None };
+                reported.push(Reported { attempt: aid, outcome, kill });
             }
         }
         self.update_progress(ti);
         self.cluster.record_report(ti);
         self.cluster.trackers[ti].last_heartbeat = Some(now);
+        let kills = self.cluster.deliver_kills(ti);
         self.flush_events();
         let (assigned, decision) = self.scheduler.assign_tasks(&mut self.cluster, ti);
         self.flush_events();
@@ -218,6 +244,7 @@ impl Engine {
             tracker: t.name.clone(),
             host: t.host.clone(),
             reported,
+            kills,
             assigned,
             decision,
             next_interval_ms: interval,
@@ -270,7 +297,12 @@ impl Engine {
             if on_trackers != running {
                 return Err(format!("J{}: {} map attempts on trackers, {} active", j.id.0, on_trackers, running));
             }
-            if j.pending_maps() < 0 || j.pending_reduces() < 0 {
+            // Hadoop's pendingMaps() reads −1 per twin whose sibling succeeded until the twin's
+            // kill is reported (its running count drops then, the speculative count already did).
+            let closing = |kind: TaskType| -> i64 {
+                j.tips(kind).iter().filter(|t| t.complete || t.failed).map(|t| t.active.len() as i64).sum()
+            };
+            if j.pending_maps() + closing(TaskType::Map) < 0 || j.pending_reduces() + closing(TaskType::Reduce) < 0 {
                 return Err(format!("J{}: negative pending count", j.id.0));
             }
             if j.maps.iter().any(|t| t.complete && t.failed) {

@@ -15,6 +15,9 @@ impl Engine {
                     None => self.run_until = None,
                 }
             }
+            if self.stopped.is_some() {
+                return None;
+            }
             let step = steps.get(self.cursor)?;
             self.cursor += 1;
             if let Some(rec) = self.exec(step) {
@@ -27,12 +30,19 @@ impl Engine {
         self.failures.push(CheckFailure { step: step.path.clone(), hb: Some(self.hb), message });
     }
 
+    /// Run one step now, besides the scenario's own list: a test or a tool drives an engine
+    /// this way. A heartbeat step returns its record; failed checks go to `failures`, and a
+    /// step that cannot run stops the engine as a scripted one would.
+    pub fn run_step(&mut self, step: &Step) -> Option<HeartbeatRecord> {
+        self.exec(step)
+    }
+
     /// Run one scripted step; a heartbeat step returns its record.
     pub(super) fn exec(&mut self, step: &Step) -> Option<HeartbeatRecord> {
         let res: Result<(), String> = match &step.kind {
             StepKind::Heartbeat { tracker, expect, expect_count, .. } => {
                 let Some(ti) = self.cluster.tracker_index(tracker) else {
-                    self.fail(step, format!("tracker {tracker} has not joined the cluster at this step"));
+                    self.stop(step.path.clone(), format!("tracker {tracker} has not joined the cluster at this step"));
                     return None;
                 };
                 let rec = self.heartbeat(ti);
@@ -91,11 +101,11 @@ impl Engine {
                     spec.id = self.cluster.jobs.keys().map(|j| j.0).max().unwrap_or(0) + 1;
                 }
                 let start = spec.submit_time.unwrap_or(self.cluster.now);
-                self.submit(&spec, start)
+                self.submit(&spec, start).map_err(|e| super::validate::refused(spec.id, &e))
             }
-            StepKind::Finish { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Succeeded),
-            StepKind::Fail { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Failed),
-            StepKind::KillTask { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Killed),
+            StepKind::Finish { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Succeeded).map(|_| ()),
+            StepKind::Fail { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Failed).map(|_| ()),
+            StepKind::KillTask { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Killed).map(|_| ()),
             StepKind::Progress { attempt, value } => self.cluster.set_progress(*attempt, *value),
             StepKind::SetPriority { job, priority } => {
                 self.cluster.set_priority(JobId(*job), *priority);
@@ -160,8 +170,11 @@ impl Engine {
             },
         };
         self.flush_events();
-        if let Err(e) = res {
-            self.fail(step, e);
+        match res {
+            Err(e) if step.kind.is_check() => self.fail(step, e),
+            // A step that cannot run (`validate` finds it the same way): the run stops here.
+            Err(e) => self.stop(step.path.clone(), e),
+            Ok(()) => {}
         }
         None
     }

@@ -43,6 +43,12 @@ pub(super) fn run(args: cli::RunArgs) -> ExitCode {
             return ExitCode::SUCCESS; // closed pipe
         }
     }
+    if let Some(f) = sim.stopped() {
+        // The step that cannot run, as `validate` reports it.
+        let _ = out.flush();
+        eprintln!("{file}:\n{}: {}", f.step, f.message);
+        return ExitCode::from(1);
+    }
     let _ = summary(&mut out, &sim, lang, json);
     ExitCode::SUCCESS
 }
@@ -159,7 +165,9 @@ pub(super) fn check(files: &[String]) -> ExitCode {
 pub(super) fn validate(files: &[String]) -> ExitCode {
     let mut bad = false;
     for f in files {
-        match read(f).map(|t| scenario::parse(&t)) {
+        // The text as written, then a dry run: the steps that cannot run, as `run` finds them.
+        let checked = |t: String| scenario::parse(&t).and_then(|s| schedscope::sim::validate(&s));
+        match read(f).map(checked) {
             Err(e) => {
                 bad = true;
                 println!("{e}");
