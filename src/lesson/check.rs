@@ -191,6 +191,12 @@ pub fn render(lesson: &Lesson, r: &Resolved, lang: crate::i18n::Lang) -> Vec<Str
         let hb = r.hbs.get(i).copied().flatten().map(|h| h.to_string()).unwrap_or_else(|| "?".into());
         let pause = if step.pause { " ‖" } else { "" };
         out.push(format!("  [hb {hb}{pause}] {}", step.text.pick(lang)));
+        // Run-level figures, with what the run gave, so the narrative's numbers can be compared.
+        for e in step.check.iter() {
+            if let (true, Some(found)) = (e.is_run_level(), e.found()) {
+                out.push(format!("      = {} {found}", describe(e)));
+            }
+        }
         if let Some(p) = &step.predict {
             out.push(format!("      ? {}", p.question.pick(lang)));
             for (k, c) in p.choices.iter().enumerate() {

@@ -241,20 +241,6 @@ impl Event {
         }
     }
 
-    /// Every event inside this one (itself included), with its JSON path below `path`.
-    pub fn walk_mut(&mut self, path: &str, f: &mut dyn FnMut(&mut Event, &str)) {
-        f(self, path);
-        match self {
-            Event::Not { of } => of.walk_mut(&format!("{path}.of"), f),
-            Event::All { of } | Event::Any { of } => {
-                for (i, e) in of.iter_mut().enumerate() {
-                    e.walk_mut(&format!("{path}.of[{i}]"), f);
-                }
-            }
-            _ => {}
-        }
-    }
-
     /// For a failure message: what the run gave, where the event can say.
     pub fn found(&self) -> Option<String> {
         match self {
