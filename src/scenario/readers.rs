@@ -60,17 +60,19 @@ pub(super) fn read_rack_generator(v: &Value, config: &Config, errs: &mut Errs) -
                 rack: format!("/rack{r}"),
                 map_slots: ms,
                 reduce_slots: rs,
+                join_ms: None,
+                silent_ms: None,
             });
         }
     }
     out
 }
 
-pub(super) fn read_tracker(
+pub(crate) fn read_tracker(
     v: &Value,
     path: &str,
     config: &Config,
-    topo: &[(String, Vec<String>)],
+    rack_of: &std::collections::HashMap<&str, &str>,
     errs: &mut Errs,
 ) -> Option<TrackerSpec> {
     let mut o = Obj::new(v, path, errs)?;
@@ -80,7 +82,7 @@ pub(super) fn read_tracker(
     }
     let name = name?;
     let host = o.str("host", errs).map(str::to_string).unwrap_or_else(|| format!("{name}.host"));
-    let listed = topo.iter().find(|(_, hs)| hs.contains(&host)).map(|(r, _)| r.clone());
+    let listed = rack_of.get(host.as_str()).map(|r| r.to_string());
     let rack = match o.str("rack", errs) {
         Some(r) => match crate::model::topology::normalise_location(r) {
             Ok(r) => {
@@ -103,13 +105,20 @@ pub(super) fn read_tracker(
     };
     let map_slots = o.u64_in("map_slots", 0, 1000, errs).map(|x| x as u32).unwrap_or(config.map_slots);
     let reduce_slots = o.u64_in("reduce_slots", 0, 1000, errs).map(|x| x as u32).unwrap_or(config.reduce_slots);
+    let join_ms = o.i64_in("join_ms", 0, super::MAX_TIME_MS, errs);
+    let silent_ms = o.i64_in("silent_ms", 0, super::MAX_TIME_MS, errs);
+    if let (Some(j), Some(q)) = (join_ms, silent_ms) {
+        if q <= j {
+            errs.push(&o.path_of("silent_ms"), format!("found {q}, expected a time after join_ms ({j})"));
+        }
+    }
     o.finish(errs);
-    Some(TrackerSpec { name, host, rack, map_slots, reduce_slots })
+    Some(TrackerSpec { name, host, rack, map_slots, reduce_slots, join_ms, silent_ms })
 }
 
 pub(crate) fn read_job(v: &Value, path: &str, default_id: u32, errs: &mut Errs) -> Option<JobSpec> {
     let mut o = Obj::new(v, path, errs)?;
-    let id = o.u64_in("id", 1, 9999, errs).map(|x| x as u32).unwrap_or(default_id);
+    let id = o.u64_in("id", 1, super::MAX_JOB_ID, errs).map(|x| x as u32).unwrap_or(default_id);
     let name = o.str("name", errs).map(str::to_string);
     let user = o.str("user", errs).unwrap_or("user").to_string();
     let queue_key = if o.has("pool") { "pool" } else { "queue" };
@@ -171,6 +180,8 @@ pub(crate) fn read_job(v: &Value, path: &str, default_id: u32, errs: &mut Errs) 
     let slowstart = o.f64_in("slowstart", 0.0, 1.0, errs).map(|f| f as f32);
     let speculative_maps = o.bool("speculative_maps", errs);
     let speculative_reduces = o.bool("speculative_reduces", errs);
+    let (fields, conf_path) = (o.map, o.path_of("conf"));
+    let limits = super::job_conf::read(&mut o, fields.get("conf"), &conf_path, errs);
     let mut conf = Vec::new();
     if queue_key == "pool" && o.has("pool") {
         conf.push(("mapred.fairscheduler.pool".to_string(), queue.clone()));
@@ -180,7 +191,10 @@ pub(crate) fn read_job(v: &Value, path: &str, default_id: u32, errs: &mut Errs) 
         match c {
             Value::Object(m) => {
                 for (k, v) in m {
+                    let checked = super::job_conf::JOB_LIMITS.iter().any(|l| l.1 == k);
                     match v {
+                        // Checked (with its path) by `job_conf::read`.
+                        _ if checked && !v.is_string() && !v.is_number() => {}
                         Value::String(x) => conf.push((k.clone(), x.clone())),
                         Value::Number(_) | Value::Bool(_) => conf.push((k.clone(), v.to_string())),
                         _ => errs.expected(&child(&cp, k), v, "a string, number or boolean"),
@@ -206,6 +220,7 @@ pub(crate) fn read_job(v: &Value, path: &str, default_id: u32, errs: &mut Errs) 
         reduce_duration_ms,
         slowstart,
         speculative_maps,
+        limits,
         speculative_reduces,
         conf,
     })

@@ -58,11 +58,14 @@ impl Engine {
             conf: JobConf {
                 speculative_maps: spec.speculative_maps.unwrap_or(c.speculative_maps),
                 speculative_reduces: spec.speculative_reduces.unwrap_or(c.speculative_reduces),
-                map_max_attempts: c.map_max_attempts,
-                reduce_max_attempts: c.reduce_max_attempts,
-                max_map_failures_percent: c.max_map_failures_percent,
-                max_reduce_failures_percent: c.max_reduce_failures_percent,
-                max_tracker_failures: c.max_tracker_failures,
+                map_max_attempts: spec.limits.map_max_attempts.unwrap_or(c.map_max_attempts),
+                reduce_max_attempts: spec.limits.reduce_max_attempts.unwrap_or(c.reduce_max_attempts),
+                max_map_failures_percent: spec.limits.max_map_failures_percent.unwrap_or(c.max_map_failures_percent),
+                max_reduce_failures_percent: spec
+                    .limits
+                    .max_reduce_failures_percent
+                    .unwrap_or(c.max_reduce_failures_percent),
+                max_tracker_failures: spec.limits.max_tracker_failures.unwrap_or(c.max_tracker_failures),
                 slowstart: spec.slowstart.unwrap_or(c.slowstart),
                 props: spec.conf.iter().cloned().collect(),
             },
