@@ -3,7 +3,7 @@
 # -> npm binaryen wasm-opt -Os. Assumes scripts/setup.sh has run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$HOME/.cargo/bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 log() { printf '[build] %s\n' "$*" >&2; }
 

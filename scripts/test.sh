@@ -4,7 +4,7 @@
 # The node test run is deliberately the last output (CI reads its closing summary).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$HOME/.cargo/bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 section() { printf '\n==== %s ====\n' "$*"; }
 

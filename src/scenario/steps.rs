@@ -127,6 +127,21 @@ pub enum StepKind {
     },
 }
 
+impl StepKind {
+    /// A check (its failure is reported and the run goes on) rather than an action (its
+    /// failure means the step cannot run, and the run stops there).
+    pub fn is_check(&self) -> bool {
+        match self {
+            StepKind::ExpectQueue { .. }
+            | StepKind::ExpectJob { .. }
+            | StepKind::ExpectHeartbeatInterval { .. }
+            | StepKind::ExpectMatchingLevel { .. } => true,
+            StepKind::Sched { op, .. } => crate::sched::op_is_check(op),
+            _ => false,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Step {
     /// JSON path of the step, for messages.

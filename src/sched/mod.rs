@@ -25,7 +25,7 @@ pub trait TaskScheduler {
     /// or preemption checks runs here in automatic mode).
     fn on_clock(&mut self, _cluster: &mut Cluster, _now: Millis) {}
     /// Submission-time admission (`JobInProgressListener.jobAdded` may throw); `Err` rejects.
-    fn check_admission(&mut self, _cluster: &Cluster, _job: &Job) -> Result<(), String> {
+    fn check_admission(&mut self, _cluster: &Cluster, _job: &Job) -> Result<(), Refusal> {
         Ok(())
     }
     /// A scheduler-specific scripted step (`{"op": ...}` not known to the engine). `None` if
@@ -37,6 +37,26 @@ pub trait TaskScheduler {
     /// this attempt; `None` = Hadoop's own numbering (the TIP index).
     fn attempt_label(&self, _jt: &str, _aid: crate::model::AttemptId) -> Option<String> {
         None
+    }
+}
+
+/// Why `JobTracker.submitJob` refuses a job (the scheduler's listener throws `IOException`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The job names what the scheduler does not have (a queue that does not exist or is not
+    /// running, an undeclared pool, memory settings it can never meet) or the scheduler did
+    /// not start: the job can never run, so the scenario is in error.
+    Config(String),
+    /// A limit of the moment (jobs the queue or user may have, tasks per user): the client
+    /// sees the exception and the JobTracker goes on, as a lesson may show.
+    Limit(String),
+}
+
+impl Refusal {
+    pub fn message(&self) -> &str {
+        match self {
+            Refusal::Config(m) | Refusal::Limit(m) => m,
+        }
     }
 }
 
@@ -67,7 +87,7 @@ impl Scheduler {
     pub fn on_clock(&mut self, cluster: &mut Cluster, now: Millis) {
         self.inner().on_clock(cluster, now)
     }
-    pub fn check_admission(&mut self, cluster: &Cluster, job: &Job) -> Result<(), String> {
+    pub fn check_admission(&mut self, cluster: &Cluster, job: &Job) -> Result<(), Refusal> {
         self.inner().check_admission(cluster, job)
     }
     pub fn exec_step(&mut self, cluster: &mut Cluster, op: &str, args: &Value) -> Option<Result<(), String>> {
@@ -120,6 +140,12 @@ pub fn sched_ops() -> &'static [&'static str] {
 /// The tracker a scheduler-specific step adds, if any (later heartbeats may name it).
 pub fn step_adds_tracker(op: &str, step: &Value) -> Option<String> {
     capacity::steps::added_tracker(op, step)
+}
+
+/// A scheduler-specific step that checks (its `Err` is a failed expectation, and the run
+/// goes on) rather than acts (its `Err` means the step cannot run, and the run stops).
+pub fn op_is_check(op: &str) -> bool {
+    op.starts_with("expect_") || op == "submit_rejected"
 }
 
 pub fn is_sched_op(op: &str) -> bool {

@@ -137,8 +137,18 @@ impl Engine {
                 self.arrivals_left -= 1;
                 let spec = &arrivals[self.arrivals_left];
                 self.set_now(next);
-                if let Err(e) = self.submit(spec, next) {
-                    self.failures.push(CheckFailure { step: format!("job {}", spec.id), hb: None, message: e });
+                match self.submit(spec, next) {
+                    Ok(()) => {}
+                    // Refused for now (a queue's or user's limit): the JobTracker goes on.
+                    Err(Refusal::Limit(e)) => {
+                        self.failures.push(CheckFailure { step: format!("job {}", spec.id), hb: None, message: e })
+                    }
+                    // The job can never run: the scenario is in error, the run stops.
+                    Err(r) => {
+                        let i = self.scenario.jobs.iter().position(|j| j.id == spec.id).unwrap_or(0);
+                        self.stop(format!("$.jobs[{i}]"), super::validate::refused(spec.id, &r));
+                        return None;
+                    }
                 }
                 self.flush_events();
                 continue;

@@ -10,6 +10,7 @@ use crate::model::Millis;
 use crate::scenario::generator::{WorkloadSpec, generate};
 use crate::scenario::json::Errs;
 use crate::scenario::{Scenario, SchedulerKind};
+use crate::sched::fair::config::MAX_LOCALITY_DELAY_MS;
 use serde::Serialize;
 
 /// One side of a comparison.
@@ -41,8 +42,8 @@ pub fn parse_variant(s: &str) -> Result<Variant, String> {
         x.trim()
             .parse::<Millis>()
             .ok()
-            .filter(|v| *v >= 0)
-            .ok_or(format!("{s:?}: expected a delay in ms ≥ 0, e.g. fair@1500"))
+            .filter(|v| (0..=MAX_LOCALITY_DELAY_MS).contains(v))
+            .ok_or(format!("{s:?}: expected a delay in ms from 0 to {MAX_LOCALITY_DELAY_MS}, e.g. fair@1500"))
     };
     let (node, rack) = match delay {
         None => (None, None),

@@ -60,8 +60,7 @@ pub struct Simulation {
 
 impl Simulation {
     pub fn new(s: Scenario) -> Result<Simulation, ScenarioErrors> {
-        let engine = Engine::new(s)
-            .map_err(|e| ScenarioErrors { errors: vec![scenario::ScenarioError { path: "$".into(), message: e }] })?;
+        let engine = Engine::create(s).map_err(|e| ScenarioErrors { errors: vec![e] })?;
         Ok(Simulation {
             checkpoints: Checkpoints::new(engine.clone()),
             engine,
@@ -190,6 +189,11 @@ impl Simulation {
 
     pub fn failures(&self) -> &[CheckFailure] {
         &self.engine.failures
+    }
+
+    /// The step that could not run, where the run stopped (`sim::validate` reports it too).
+    pub fn stopped(&self) -> Option<&CheckFailure> {
+        self.engine.stopped.as_ref()
     }
 
     /// `rec`, the record of heartbeat `engine.hb`, becomes the current one: kept in the

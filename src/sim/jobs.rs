@@ -6,11 +6,11 @@ use super::*;
 
 impl Engine {
     /// Build a `JobInProgress` from its spec and submit it at `start`.
-    pub(super) fn submit(&mut self, spec: &JobSpec, start: Millis) -> Result<(), String> {
+    pub(super) fn submit(&mut self, spec: &JobSpec, start: Millis) -> Result<(), Refusal> {
         let c = &self.scenario.config;
         let id = JobId(spec.id);
         if self.cluster.jobs.contains_key(&id) {
-            return Err(format!("job {} submitted twice", spec.id));
+            return Err(Refusal::Config(format!("job {} submitted twice", spec.id)));
         }
         let map_dur = c.map_duration_ms;
         let maps: Vec<Tip> = match &spec.maps {
@@ -86,14 +86,16 @@ impl Engine {
             for h in m.locations.iter() {
                 if self.cluster.topology.host_node(h).is_none() {
                     let rack = self.scenario.rack_of(h).to_string();
-                    std::sync::Arc::make_mut(&mut self.cluster.topology).add_host(h, &rack, c.cache_levels)?;
+                    std::sync::Arc::make_mut(&mut self.cluster.topology)
+                        .add_host(h, &rack, c.cache_levels)
+                        .map_err(Refusal::Config)?;
                 }
             }
         }
         self.cluster.submit(job);
         match spec.state {
             Some(RunState::Prep) => {}
-            Some(RunState::Running) => self.cluster.init_job(id)?,
+            Some(RunState::Running) => self.cluster.init_job(id).map_err(Refusal::Config)?,
             Some(terminal) => {
                 // Put there directly, as Hadoop's tests do: no state-change event.
                 if let Some(j) = self.cluster.jobs.get_mut(&id) {

@@ -12,7 +12,10 @@ mod jobs;
 pub mod metrics;
 pub mod placement;
 mod scripted;
+mod validate;
 pub mod view;
+
+pub use validate::validate;
 
 pub use history::Simulation;
 
@@ -21,13 +24,14 @@ use crate::model::cluster::{AttemptEnd, ClusterConf};
 use crate::model::job::{Counters, JobConf};
 use crate::model::task::Tip;
 use crate::model::{AttemptId, Cluster, Job, JobId, Locality, Millis, RunState, TaskType};
-use crate::scenario::{JobSpec, MapsSpec, Scenario, SchedulerKind, Step, StepKind};
-use crate::sched::{Scheduler, fifo, limit_tasks};
+use crate::scenario::{JobSpec, MapsSpec, Scenario, ScenarioError, SchedulerKind, Step, StepKind};
+use crate::sched::{Refusal, Scheduler, fifo, limit_tasks};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
+use validate::refused;
 
 /// A failed expectation of a self-checking scenario.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -61,6 +65,9 @@ pub struct Engine {
     /// While running a `run` step: its end time.
     run_until: Option<Millis>,
     pub failures: Vec<CheckFailure>,
+    /// The step (or automatic-mode job) that could not run: the run stopped there. It is
+    /// also the last of `failures`.
+    pub stopped: Option<CheckFailure>,
     pub ended: bool,
     /// Replica placement over the trackers' hosts, built once.
     placement: Arc<placement::Placement>,
@@ -68,6 +75,12 @@ pub struct Engine {
 
 impl Engine {
     pub fn new(scenario: Scenario) -> Result<Engine, String> {
+        Engine::create(scenario).map_err(|e| e.to_string())
+    }
+
+    /// `new`, with the JSON path of what failed (`$.jobs[2]` for a job the scheduler refuses).
+    pub fn create(scenario: Scenario) -> Result<Engine, ScenarioError> {
+        let at_root = |message: String| ScenarioError { path: "$".into(), message };
         let s = Arc::new(scenario);
         let c = &s.config;
         let conf = ClusterConf {
@@ -83,19 +96,20 @@ impl Engine {
         // Hosts named in the topology but running no tracker are DataNodes; they are resolved
         // when a job's splits name them. Trackers are resolved here, in file order.
         for t in &s.trackers {
-            cluster.add_tracker(&t.name, &t.host, &t.rack, t.map_slots, t.reduce_slots)?;
+            cluster.add_tracker(&t.name, &t.host, &t.rack, t.map_slots, t.reduce_slots).map_err(at_root)?;
         }
         let scheduler = match s.scheduler {
             SchedulerKind::Fifo => Scheduler::Fifo(fifo::JobQueueTaskScheduler::new(c.pad_fraction)),
             SchedulerKind::LimitTasksPerJob => Scheduler::LimitTasksPerJob(
                 limit_tasks::LimitTasksPerJobTaskScheduler::new(c.max_running_tasks_per_job),
             ),
-            SchedulerKind::Capacity => {
-                Scheduler::Capacity(Box::new(crate::sched::capacity::CapacityTaskScheduler::new(
+            SchedulerKind::Capacity => Scheduler::Capacity(Box::new(
+                crate::sched::capacity::CapacityTaskScheduler::new(
                     &s.capacity.clone().unwrap_or_default(),
                     &mut cluster,
-                )?))
-            }
+                )
+                .map_err(at_root)?,
+            )),
             SchedulerKind::Fair => Scheduler::Fair(Box::new(crate::sched::fair::FairScheduler::new(
                 s.fair.clone().unwrap_or_default(),
                 &cluster,
@@ -116,14 +130,16 @@ impl Engine {
             initializing: Vec::new(),
             run_until: None,
             failures: Vec::new(),
+            stopped: None,
             ended: false,
             placement: Arc::new(placement::Placement::new(
                 s.trackers.iter().map(|t| (t.host.as_str(), t.rack.as_str())),
             )),
         };
         if s.steps.is_some() {
-            for j in &s.jobs {
-                e.submit(j, j.submit_time.unwrap_or(0))?;
+            for (i, j) in s.jobs.iter().enumerate() {
+                e.submit(j, j.submit_time.unwrap_or(0))
+                    .map_err(|m| ScenarioError { path: format!("$.jobs[{i}]"), message: refused(j.id, &m) })?;
             }
         } else {
             let mut arr = s.jobs.clone();

@@ -15,6 +15,9 @@ impl Engine {
                     None => self.run_until = None,
                 }
             }
+            if self.stopped.is_some() {
+                return None;
+            }
             let step = steps.get(self.cursor)?;
             self.cursor += 1;
             if let Some(rec) = self.exec(step) {
@@ -32,7 +35,7 @@ impl Engine {
         let res: Result<(), String> = match &step.kind {
             StepKind::Heartbeat { tracker, expect, expect_count, .. } => {
                 let Some(ti) = self.cluster.tracker_index(tracker) else {
-                    self.fail(step, format!("tracker {tracker} has not joined the cluster at this step"));
+                    self.stop(step.path.clone(), format!("tracker {tracker} has not joined the cluster at this step"));
                     return None;
                 };
                 let rec = self.heartbeat(ti);
@@ -91,7 +94,7 @@ impl Engine {
                     spec.id = self.cluster.jobs.keys().map(|j| j.0).max().unwrap_or(0) + 1;
                 }
                 let start = spec.submit_time.unwrap_or(self.cluster.now);
-                self.submit(&spec, start)
+                self.submit(&spec, start).map_err(|e| super::validate::refused(spec.id, &e))
             }
             StepKind::Finish { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Succeeded),
             StepKind::Fail { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Failed),
@@ -160,8 +163,11 @@ impl Engine {
             },
         };
         self.flush_events();
-        if let Err(e) = res {
-            self.fail(step, e);
+        match res {
+            Err(e) if step.kind.is_check() => self.fail(step, e),
+            // A step that cannot run (`validate` finds it the same way): the run stops here.
+            Err(e) => self.stop(step.path.clone(), e),
+            Ok(()) => {}
         }
         None
     }

@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
-use super::compare_state::CompareAction;
+use super::compare::CompareAction;
 use super::platform;
 use super::state::{Chart, Dialog, KEY_LANG, KEY_SAVED, KEY_SPEED, KEY_THEME, Lab, Origin, SPEEDS, Saved, Tab};
 use crate::i18n::Lang;
@@ -321,7 +321,7 @@ impl Reducible for Lab {
                 // Capacity queue per job queue.
                 for _ in 0..2 {
                     let Err(errs) = &built else { break };
-                    let Some(t) = super::compare_state::retarget_text(&text, name, errs) else { break };
+                    let Some(t) = super::compare::retarget_text(&text, name, errs) else { break };
                     let b = super::ahead::build(&t);
                     if b.is_ok() || t != text {
                         (text, built) = (t, b);

@@ -9,16 +9,19 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::actions::Action;
+use super::compare::view as compare_view;
 use super::dialogs;
-use super::editor::Editor;
-use super::grid::{Ghost, Grid};
-use super::log::{DecisionLog, window_of};
+use super::dialogs::editor::Editor;
+use super::lesson::narrative;
 use super::panels::{self, SchedulerPanel};
+use super::side::log::{DecisionLog, window_of};
+use super::side::why::WhyPanel;
+use super::side::{charts, code_view, jobs};
+use super::stage::grid::{Ghost, Grid};
+use super::stage::transport::Transport;
 use super::state::{Dialog, Lab, Origin, SPEEDS, Tab};
 use super::topbar::Topbar;
-use super::transport::Transport;
-use super::why::WhyPanel;
-use super::{charts, code_view, compare_view, jobs, narrative, platform, t};
+use super::{platform, t};
 use crate::model::cluster::AttemptEnd;
 
 fn key_action(key: &str, dialog_open: bool) -> Option<Action> {
@@ -174,7 +177,7 @@ pub fn App() -> Html {
         Ok(cell) => {
             let sim = cell.borrow();
             let view = Rc::new(sim.view());
-            let extras = Rc::new(super::cap_extras::of(sim.engine()));
+            let extras = Rc::new(super::stage::cap_extras::of(sim.engine()));
             let record = sim.last_record().cloned();
             let ghosts: Vec<Ghost> = record
                 .iter()

@@ -1,35 +1,28 @@
 //! The yew page (wasm only). It renders `sim::view::ClusterView`, the current heartbeat's
-//! decision record and the scheduler's panel, and turns clicks and keys into
+//! decision record and the scheduler's state, and turns clicks and keys into
 //! `actions::Action`s. The simulation itself lives in the pure core; nothing here decides
 //! anything. All browser I/O is in `platform`.
+//!
+//! The folders follow what a user sees: `stage/` (the grid, the transport and one overlay per
+//! scheduler), `side/` (why, code path, charts, jobs, log: the tabs beside the stage),
+//! `lesson/` (the narrative card, predictions, pointing), `dialogs/` (editor, share, import,
+//! help), `compare/` (compare mode). The shell (`app`, `topbar`), the one reducer
+//! (`state` + `actions`, `ahead` for computing the run ahead) and `platform` stay here.
 
 mod actions;
 mod ahead;
 mod app;
 mod big_cluster;
-mod cap_extras;
-mod chart_svg;
-mod charts;
-mod code_view;
-mod compare_state;
-mod compare_view;
+mod compare;
 mod dialogs;
-mod editor;
-mod grid;
-mod grid_canvas;
-mod grid_dense;
 mod icons;
-mod jobs;
-mod lesson_run;
-mod log;
-mod narrative;
+mod lesson;
 mod panels;
 pub mod platform;
+mod side;
+mod stage;
 mod state;
 mod topbar;
-mod trace_import;
-mod transport;
-mod why;
 
 pub use actions::Action;
 pub use app::App;

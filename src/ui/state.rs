@@ -11,8 +11,8 @@ use crate::sim::Simulation;
 use crate::sim::interesting::{self, Reason};
 
 use super::ahead::{AheadCell, Built, Metrics, MetricsCell, build};
-use super::compare_state::CompareState;
-use super::lesson_run::{LessonEntry, LessonRun};
+use super::compare::CompareState;
+use super::lesson::{LessonEntry, LessonRun};
 use super::platform;
 
 /// Speeds the page offers, in heartbeats per second (a log scale: each step doubles).
@@ -261,7 +261,7 @@ impl Lab {
             metrics: Rc::new(RefCell::new(Metrics::empty())),
             ahead: None,
             ahead_gen: 0,
-            lessons: super::lesson_run::builtin_lessons(),
+            lessons: super::lesson::builtin_lessons(),
             lesson: None,
             chart: Chart::Locality,
             code_method: None,

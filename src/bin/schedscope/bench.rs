@@ -1,6 +1,6 @@
 //! `schedscope bench`: the engine on generated workloads (see `schedscope::sim::bench`).
 
-use super::USAGE;
+use super::cli::BenchArgs;
 use std::process::ExitCode;
 
 /// Peak resident memory of this process (Linux `VmHWM`), in MiB.
@@ -11,34 +11,10 @@ fn peak_rss_mib() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
-pub(super) fn bench(args: &[String]) -> ExitCode {
+pub(super) fn bench(args: BenchArgs) -> ExitCode {
     use schedscope::sim::bench::{BenchCase, run_case, run_history_case, standard_cases};
-    let mut scheduler = "fifo".to_string();
-    let (mut nodes, mut tasks, mut json, mut history) = (None, None, false, false);
-    let mut i = 0;
-    while i < args.len() {
-        let val = args.get(i + 1).cloned();
-        match args[i].as_str() {
-            "--scheduler" => scheduler = val.unwrap_or_default(),
-            "--nodes" => nodes = val.and_then(|v| v.parse::<u32>().ok()),
-            "--tasks" => tasks = val.and_then(|v| v.parse::<u64>().ok()),
-            "--json" => {
-                json = true;
-                i += 1;
-                continue;
-            }
-            "--history" => {
-                history = true;
-                i += 1;
-                continue;
-            }
-            other => {
-                eprintln!("unexpected argument {other:?}\n\n{USAGE}");
-                return ExitCode::from(2);
-            }
-        }
-        i += 2;
-    }
+    let BenchArgs { scheduler, nodes, tasks, history, json } = args;
+    let scheduler = scheduler.as_str().to_string();
     let cases = match (nodes, tasks) {
         (Some(n), Some(t)) => vec![BenchCase { scheduler: scheduler.clone(), nodes: n, tasks: t }],
         (None, None) => {
@@ -77,10 +53,7 @@ pub(super) fn bench(args: &[String]) -> ExitCode {
             }
             return if ok { ExitCode::SUCCESS } else { ExitCode::from(1) };
         }
-        _ => {
-            eprintln!("--nodes and --tasks go together");
-            return ExitCode::from(2);
-        }
+        _ => unreachable!("clap requires --nodes and --tasks together"),
     };
     let start = std::time::Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;

@@ -1,51 +1,24 @@
-//! `schedscope`: run, check and validate scenarios from the command line.
+//! `schedscope`: run, check and validate scenarios from the command line. The options are
+//! defined in `cli.rs` (clap); `schedscope --help` and `schedscope SUBCOMMAND --help` list them.
+//! The command line is native only: a wasm build (the browser tests build every binary) gets
+//! an empty `main`.
 
-use schedscope::explain::{HeartbeatRecord, text};
-use schedscope::i18n::Lang;
-use schedscope::model::RunState;
-use schedscope::scenario;
-use schedscope::sim::Simulation;
-use std::collections::BTreeMap;
-use std::io::Write;
-use std::process::ExitCode;
-
+#[cfg(not(target_arch = "wasm32"))]
 mod bench;
+#[cfg(not(target_arch = "wasm32"))]
+mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+mod scenarios;
+#[cfg(not(target_arch = "wasm32"))]
 mod teach;
 
-use bench::bench;
-use teach::{compare, import, lesson, sweep};
+#[cfg(not(target_arch = "wasm32"))]
+use std::process::ExitCode;
 
-const USAGE: &str = "schedscope — Hadoop 1.x MapReduce scheduling laboratory
-
-USAGE:
-  schedscope run FILE [--json] [--lang en|zh] [--max-heartbeats N]
-      print every heartbeat: time, tracker, tasks with locality, and why
-  schedscope check FILE...
-      run self-checking scenarios; non-zero exit with a diff on any mismatch
-  schedscope validate FILE...
-      report every problem in a scenario
-  schedscope bench [--scheduler NAME] [--nodes N --tasks T] [--history] [--json]
-      measure the engine on generated workloads (100/1,000/4,000 nodes by default);
-      --history: keep the run's history and time stepping back, jumps and scrubbing
-  schedscope sweep FILE [--delays MS,MS,..|--skips D,D,..] [--rack-delay MS] [--lang en|zh] [--json]
-      Fair Scheduler: vary the node locality delay of an automatic-mode workload and print the
-      measured node locality next to the delay scheduling paper's bound l(D)
-  schedscope compare FILE --schedulers fifo,fair,capacity [--json] [--lang en|zh]
-  schedscope compare --paper [--delay MS] [--seed N]
-      run one automatic-mode workload under several schedulers (fair@MS sets the Fair locality
-      delay) and compare node locality, response times by job size and utilisation; --paper is
-      the delay scheduling paper's Facebook-like mix, Fair without and with delay scheduling
-  schedscope import FILE [--format rumen|swim] [--scheduler NAME] [--max-jobs N]
-      turn a Rumen job history (JSON) or a SWIM workload (TSV) into a scenario on stdout
-  schedscope lesson FILE... [--lang en|zh]
-      run lessons (builtin:ID or a file), print each step at its heartbeat and check every claim
-  schedscope list
-      list the built-in scenarios (use builtin:ID as FILE) and lessons
-";
-
+#[cfg(not(target_arch = "wasm32"))]
 fn read(path: &str) -> Result<String, String> {
     if let Some(id) = path.strip_prefix("builtin:") {
-        return scenario::builtin()
+        return schedscope::scenario::builtin()
             .iter()
             .find(|(i, _)| *i == id)
             .map(|(_, j)| j.to_string())
@@ -54,243 +27,33 @@ fn read(path: &str) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(cmd) = args.first() else {
-        eprint!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    let rest = &args[1..];
-    match cmd.as_str() {
-        "run" => run(rest),
-        "check" => check(rest),
-        "validate" => validate(rest),
-        "bench" => bench(rest),
-        "sweep" => sweep(rest),
-        "lesson" => lesson(rest),
-        "compare" => compare(rest),
-        "import" => import(rest),
-        "list" => {
-            for (id, json) in scenario::builtin() {
-                let title = scenario::parse(json).ok().and_then(|s| s.title).map(|t| t.en).unwrap_or_default();
-                println!("{id:24} {title}");
-            }
-            for (id, json) in schedscope::lesson::builtin() {
-                let title = schedscope::lesson::parse(json).map(|l| l.title.en).unwrap_or_default();
-                println!("lesson:{id:17} {title}");
-            }
-            ExitCode::SUCCESS
-        }
-        "-h" | "--help" | "help" => {
-            print!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        other => {
-            eprintln!("unknown command {other:?}\n\n{USAGE}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn run(args: &[String]) -> ExitCode {
-    let mut file = None;
-    let mut json = false;
-    let mut lang = Lang::En;
-    let mut max = u64::MAX;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--json" => json = true,
-            "--lang" => {
-                i += 1;
-                match args.get(i).and_then(|l| Lang::parse(l)) {
-                    Some(l) => lang = l,
-                    None => {
-                        eprintln!("--lang expects en or zh");
-                        return ExitCode::from(2);
-                    }
-                }
-            }
-            "--max-heartbeats" => {
-                i += 1;
-                match args.get(i).and_then(|n| n.parse().ok()) {
-                    Some(n) => max = n,
-                    None => {
-                        eprintln!("--max-heartbeats expects a number");
-                        return ExitCode::from(2);
-                    }
-                }
-            }
-            f if file.is_none() && !f.starts_with("--") => file = Some(f.to_string()),
-            other => {
-                eprintln!("unexpected argument {other:?}\n\n{USAGE}");
-                return ExitCode::from(2);
-            }
-        }
-        i += 1;
-    }
-    let Some(file) = file else {
-        eprintln!("run needs a scenario FILE\n\n{USAGE}");
-        return ExitCode::from(2);
-    };
-    let mut sim = match read(&file).and_then(|t| Simulation::from_json(&t).map_err(|e| e.to_string())) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{file}:\n{e}");
-            return ExitCode::from(1);
-        }
-    };
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut n = 0;
-    while n < max && sim.step_forward() {
-        n += 1;
-        let rec = sim.last_record().expect("just stepped");
-        let res = if json { print_json(&mut out, rec) } else { print_text(&mut out, rec, lang) };
-        if res.is_err() {
-            return ExitCode::SUCCESS; // closed pipe
-        }
-    }
-    let _ = summary(&mut out, &sim, lang, json);
-    ExitCode::SUCCESS
-}
-
-fn print_json(out: &mut impl Write, rec: &HeartbeatRecord) -> std::io::Result<()> {
-    let line = serde_json::to_string(rec).expect("records serialise");
-    writeln!(out, "{line}")
-}
-
-fn print_text(out: &mut impl Write, rec: &HeartbeatRecord, lang: Lang) -> std::io::Result<()> {
-    for (i, line) in text::render(rec, lang).iter().enumerate() {
-        if i == 0 {
-            writeln!(out, "{line}")?;
-        } else {
-            writeln!(out, "  {line}")?;
-        }
-    }
-    Ok(())
-}
-
-fn summary(out: &mut impl Write, sim: &Simulation, lang: Lang, json: bool) -> std::io::Result<()> {
-    let mut by_loc: BTreeMap<&str, u64> = BTreeMap::new();
-    let mut reduces = 0u64;
-    // Every heartbeat's record, recomputed where a long run no longer holds it in memory.
-    sim.for_each_record(1, sim.total_hbs_known(), |r| {
-        for a in &r.assigned {
-            match a.locality {
-                Some(l) => *by_loc.entry(l).or_default() += 1,
-                None => reduces += 1,
-            }
-        }
-    });
-    let cluster = &sim.engine().cluster;
-    let makespan = cluster.jobs.values().filter_map(|j| j.finish_time).max();
-    if json {
-        let jobs: Vec<serde_json::Value> = cluster
-            .jobs
-            .values()
-            .map(|j| {
-                serde_json::json!({"job": j.id.0, "name": j.name, "state": j.state.as_str(), "submit_ms": j.start_time,
-                    "finish_ms": j.finish_time, "response_ms": j.finish_time.map(|f| f - j.start_time)})
-            })
-            .collect();
-        let v = serde_json::json!({"summary": {"heartbeats": sim.hb(), "time_ms": sim.time_ms(), "maps_by_locality": by_loc,
-            "reduces": reduces, "makespan_ms": makespan, "jobs": jobs}});
-        return writeln!(out, "{v}");
-    }
-    let total_maps: u64 = by_loc.values().sum();
-    writeln!(out)?;
-    writeln!(out, "{}", lang.pick("Summary", "汇总"))?;
-    writeln!(out, "  {}: {}", lang.pick("heartbeats", "心跳次数"), sim.hb())?;
-    for key in ["node", "rack", "off-switch"] {
-        let n = by_loc.get(key).copied().unwrap_or(0);
-        let pct = if total_maps > 0 { 100.0 * n as f64 / total_maps as f64 } else { 0.0 };
-        writeln!(out, "  {key:10} {}: {n} ({pct:.0}%)", lang.pick("maps", "个 map"))?;
-    }
-    writeln!(out, "  reduces: {reduces}")?;
-    match makespan {
-        Some(m) => writeln!(out, "  {}: {:.1} s", lang.pick("makespan", "完成时间"), m as f64 / 1000.0)?,
-        None => writeln!(out, "  {}", lang.pick("makespan: not every job has finished", "完成时间：仍有作业未结束"))?,
-    }
-    for j in cluster.jobs.values() {
-        let resp = match (j.state, j.finish_time) {
-            (RunState::Succeeded | RunState::Failed | RunState::Killed, Some(f)) => {
-                format!(
-                    "{} {:.1} s ({} {:.1} s)",
-                    j.state.as_str(),
-                    f as f64 / 1000.0,
-                    lang.pick("response", "响应"),
-                    (f - j.start_time) as f64 / 1000.0
-                )
-            }
-            _ => j.state.as_str().to_string(),
-        };
-        writeln!(out, "  J{} {:16} {}", j.id.0, j.name, resp)?;
-    }
-    Ok(())
-}
-
-fn check(files: &[String]) -> ExitCode {
-    if files.is_empty() {
-        eprintln!("check needs at least one FILE");
-        return ExitCode::from(2);
-    }
-    let (mut passed, mut failed) = (0, 0);
-    for f in files {
-        let sim = read(f).and_then(|t| Simulation::from_json(&t).map_err(|e| e.to_string()));
-        let mut sim = match sim {
-            Ok(s) => s,
-            Err(e) => {
-                failed += 1;
-                println!("FAIL {f}\n{}", indent(&e));
-                continue;
-            }
-        };
-        if sim.scenario().steps.is_none() {
-            failed += 1;
-            println!("FAIL {f}\n  not a self-checking scenario: it has no \"steps\"");
-            continue;
-        }
-        sim.run_to_end(u64::MAX);
-        let fails = sim.failures();
-        if fails.is_empty() {
-            passed += 1;
-            println!("ok   {f}");
-        } else {
-            failed += 1;
-            println!("FAIL {f}");
-            for x in fails {
-                println!("  {}: {}", x.step, x.message);
-            }
-        }
-    }
-    println!("{passed} passed, {failed} failed");
-    if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
-}
-
+#[cfg(not(target_arch = "wasm32"))]
 fn indent(s: &str) -> String {
     s.lines().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n")
 }
 
-fn validate(files: &[String]) -> ExitCode {
-    if files.is_empty() {
-        eprintln!("validate needs at least one FILE");
-        return ExitCode::from(2);
-    }
-    let mut bad = false;
-    for f in files {
-        match read(f).map(|t| scenario::parse(&t)) {
-            Err(e) => {
-                bad = true;
-                println!("{e}");
-            }
-            Ok(Err(errs)) => {
-                bad = true;
-                println!("{f}: {} problem(s)", errs.errors.len());
-                println!("{}", indent(&errs.to_string()));
-            }
-            Ok(Ok(_)) => println!("{f}: ok"),
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> ExitCode {
+    use clap::{CommandFactory, Parser};
+    use cli::Command;
+    use scenarios::{check, list, run, validate};
+    use teach::{compare, import, lesson, sweep};
+    match cli::Cli::parse().command {
+        Command::Run(a) => run(a),
+        Command::Check(a) => check(&a.files),
+        Command::Validate(a) => validate(&a.files),
+        Command::Bench(a) => bench::bench(a),
+        Command::Sweep(a) => sweep(a),
+        Command::Lesson(a) => lesson(a),
+        Command::Compare(a) => compare(a),
+        Command::Import(a) => import(a),
+        Command::List => list(),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut cli::Cli::command(), "schedscope", &mut std::io::stdout());
+            ExitCode::SUCCESS
         }
     }
-    if bad { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}

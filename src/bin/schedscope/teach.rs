@@ -1,57 +1,19 @@
 //! The teaching commands: `sweep` (delay vs locality bound), `lesson` (check a lesson),
 //! `compare` (one workload, several schedulers) and `import` (Rumen / SWIM traces).
 
-use super::*;
+use super::cli::{CompareArgs, ImportArgs, LessonArgs, SweepArgs};
+use super::{indent, read};
+use schedscope::scenario;
+use std::process::ExitCode;
 
 /// `schedscope sweep`: the argument handling only; the work is `sched::fair::sweep`.
-pub(super) fn sweep(args: &[String]) -> ExitCode {
+pub(super) fn sweep(args: SweepArgs) -> ExitCode {
     use schedscope::sched::fair::sweep::{self as sw, Sweep};
-    let (mut file, mut what, mut rack, mut lang, mut json) = (None, sw::default_sweep(), 0i64, Lang::En, false);
-    let list = |v: Option<&String>| -> Option<Vec<f64>> {
-        v?.split(',').map(|x| x.trim().parse::<f64>().ok().filter(|f| f.is_finite() && *f >= 0.0)).collect()
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let ok = match args[i].as_str() {
-            "--json" => {
-                json = true;
-                true
-            }
-            "--delays" | "--skips" => {
-                i += 1;
-                let v = list(args.get(i));
-                let delays = args[i - 1] == "--delays";
-                v.map(|v| {
-                    what = if delays { Sweep::DelaysMs(v.iter().map(|x| *x as i64).collect()) } else { Sweep::Skips(v) }
-                })
-                .is_some()
-            }
-            "--rack-delay" => {
-                i += 1;
-                args.get(i).and_then(|x| x.parse::<i64>().ok()).filter(|x| *x >= 0).map(|x| rack = x).is_some()
-            }
-            "--lang" => {
-                i += 1;
-                args.get(i).and_then(|l| Lang::parse(l)).map(|l| lang = l).is_some()
-            }
-            f if file.is_none() && !f.starts_with("--") => {
-                file = Some(f.to_string());
-                true
-            }
-            _ => false,
-        };
-        if !ok {
-            eprintln!(
-                "bad argument near {:?}: --delays and --skips take comma-separated numbers >= 0, --rack-delay a delay >= 0\n\n{USAGE}",
-                args[i.min(args.len() - 1)]
-            );
-            return ExitCode::from(2);
-        }
-        i += 1;
-    }
-    let Some(file) = file else {
-        eprintln!("sweep needs a scenario FILE\n\n{USAGE}");
-        return ExitCode::from(2);
+    let SweepArgs { file, delays, skips, rack_delay: rack, lang, json } = args;
+    let what = match (delays, skips) {
+        (Some(d), _) => Sweep::DelaysMs(d),
+        (None, Some(k)) => Sweep::Skips(k),
+        (None, None) => sw::default_sweep(),
     };
     let s = match read(&file).and_then(|t| scenario::parse(&t).map_err(|e| e.to_string())) {
         Ok(s) => s,
@@ -71,14 +33,9 @@ pub(super) fn sweep(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-pub(super) fn lesson(args: &[String]) -> ExitCode {
+pub(super) fn lesson(args: LessonArgs) -> ExitCode {
     use schedscope::lesson;
-    let lang = if args.windows(2).any(|w| w[0] == "--lang" && w[1] == "zh") { Lang::Zh } else { Lang::En };
-    let files: Vec<&String> = args.iter().filter(|a| !a.starts_with("--") && *a != "en" && *a != "zh").collect();
-    if files.is_empty() {
-        eprintln!("lesson needs at least one FILE (or builtin:ID)");
-        return ExitCode::from(2);
-    }
+    let LessonArgs { files, lang } = args;
     let mut bad = false;
     for f in files {
         let text = match f.strip_prefix("builtin:") {
@@ -87,7 +44,7 @@ pub(super) fn lesson(args: &[String]) -> ExitCode {
                 .find(|(i, _)| *i == id)
                 .map(|(_, j)| j.to_string())
                 .ok_or(format!("no built-in lesson {id:?}")),
-            None => std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}")),
+            None => std::fs::read_to_string(&f).map_err(|e| format!("{f}: {e}")),
         };
         match text.and_then(|t| lesson::parse(&t).map_err(|e| e.to_string())) {
             Ok(l) => {
@@ -104,35 +61,17 @@ pub(super) fn lesson(args: &[String]) -> ExitCode {
     if bad { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
 
-/// `--name value` from `args`.
-fn opt<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    args.windows(2).find(|w| w[0] == name).map(|w| w[1].as_str())
-}
-
-pub(super) fn compare(args: &[String]) -> ExitCode {
+pub(super) fn compare(args: CompareArgs) -> ExitCode {
     use schedscope::sim::compare as cmp;
-    let lang = if opt(args, "--lang") == Some("zh") { Lang::Zh } else { Lang::En };
-    let result = if args.iter().any(|a| a == "--paper") {
-        let delay = opt(args, "--delay").and_then(|d| d.parse().ok()).unwrap_or(3000);
-        let seed = opt(args, "--seed").and_then(|d| d.parse().ok()).unwrap_or(1);
-        cmp::delay_experiment(seed, delay)
-    } else {
-        let Some(file) = args.first().filter(|f| !f.starts_with("--")) else {
-            eprintln!("compare needs a scenario FILE (or --paper)\n\n{USAGE}");
-            return ExitCode::from(2);
-        };
-        let names = opt(args, "--schedulers").unwrap_or("fifo,fair,capacity");
-        let variants: Result<Vec<_>, String> = names.split(',').map(cmp::parse_variant).collect();
-        let max = opt(args, "--max-heartbeats").and_then(|d| d.parse().ok()).unwrap_or(1_000_000);
-        variants.and_then(|v| {
-            read(file)
-                .and_then(|t| scenario::parse(&t).map_err(|e| e.to_string()))
-                .and_then(|s| cmp::compare(&s, &v, max))
-        })
+    let result = match &args.file {
+        None => cmp::delay_experiment(args.seed, args.delay),
+        Some(file) => read(file)
+            .and_then(|t| scenario::parse(&t).map_err(|e| e.to_string()))
+            .and_then(|s| cmp::compare(&s, &args.schedulers, args.max_heartbeats)),
     };
     match result {
-        Ok(c) if args.iter().any(|a| a == "--json") => println!("{}", serde_json::to_string(&c).expect("serialises")),
-        Ok(c) => cmp::render(&c, lang).iter().for_each(|l| println!("{l}")),
+        Ok(c) if args.json => println!("{}", serde_json::to_string(&c).expect("serialises")),
+        Ok(c) => cmp::render(&c, args.lang).iter().for_each(|l| println!("{l}")),
         Err(e) => {
             eprintln!("{e}");
             return ExitCode::from(1);
@@ -141,29 +80,18 @@ pub(super) fn compare(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-pub(super) fn import(args: &[String]) -> ExitCode {
+pub(super) fn import(args: ImportArgs) -> ExitCode {
     use schedscope::scenario::traces;
-    let Some(file) = args.first().filter(|f| !f.starts_with("--")) else {
-        eprintln!("import needs a trace FILE\n\n{USAGE}");
-        return ExitCode::from(2);
+    let ImportArgs { file, format, scheduler, max_jobs } = args;
+    let mut o = traces::ImportOptions {
+        format: format.map(Into::into),
+        scheduler: scheduler.as_str().into(),
+        ..Default::default()
     };
-    let mut o = traces::ImportOptions::default();
-    if let Some(f) = opt(args, "--format") {
-        o.format = match traces::Format::parse(f) {
-            Some(f) => Some(f),
-            None => {
-                eprintln!("--format expects rumen or swim");
-                return ExitCode::from(2);
-            }
-        };
+    if let Some(n) = max_jobs {
+        o.max_jobs = n as usize;
     }
-    if let Some(s) = opt(args, "--scheduler") {
-        o.scheduler = s.to_string();
-    }
-    if let Some(n) = opt(args, "--max-jobs").and_then(|n| n.parse().ok()) {
-        o.max_jobs = n;
-    }
-    match std::fs::read_to_string(file)
+    match std::fs::read_to_string(&file)
         .map_err(|e| format!("{file}: {e}"))
         .and_then(|t| traces::import(&t, &o).map_err(|e| e.to_string()))
     {

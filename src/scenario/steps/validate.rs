@@ -1,19 +1,56 @@
-//! Cross-checks of scripted steps against the scenario: trackers and jobs they name exist.
+//! Cross-checks of scripted steps against the scenario: the trackers, jobs and tasks they name
+//! exist. What depends on the scheduler's decisions (an attempt that never ran, a job a queue
+//! refuses) is found by running: `sim::validate`.
 
 use super::*;
+use crate::model::TaskType;
+use std::collections::BTreeMap;
 
-/// Steps must name trackers and jobs that exist.
+/// Jobs known at a step: id → (maps, reduces).
+struct Jobs(BTreeMap<u32, (u64, u64)>);
+
+impl Jobs {
+    fn ids(&self) -> Vec<u32> {
+        self.0.keys().copied().collect()
+    }
+
+    /// The job exists at this step.
+    fn check(&self, id: u32, path: &str, errs: &mut Errs) -> bool {
+        if self.0.contains_key(&id) {
+            return true;
+        }
+        errs.push(path, format!("job {id} does not exist at this step; expected one of {:?}", self.ids()));
+        false
+    }
+
+    /// The job exists and has the task the attempt names.
+    fn check_attempt(&self, a: &AttemptRef, path: &str, errs: &mut Errs) {
+        if !self.check(a.job, path, errs) {
+            return;
+        }
+        let (maps, reduces) = self.0[&a.job];
+        let (n, kind) = match a.kind {
+            TaskType::Map => (maps, "map"),
+            TaskType::Reduce => (reduces, "reduce"),
+        };
+        if u64::from(a.index) >= n {
+            let expected = match n {
+                0 => format!("job {} has no {kind}s", a.job),
+                _ => format!("expected {kind} 0 to {}", n - 1),
+            };
+            errs.push(path, format!("found {a}: job {} has {n} {kind}(s); {expected}", a.job));
+        }
+    }
+}
+
+/// Steps must name trackers, jobs and tasks that exist.
 pub fn validate_steps(s: &Scenario, steps: &[Step], errs: &mut Errs) {
-    let mut jobs: Vec<u32> = s.jobs.iter().map(|j| j.id).collect();
+    let mut jobs = Jobs(s.jobs.iter().map(|j| (j.id, (j.num_maps(), j.reduces))).collect());
     // Trackers that scheduler-specific steps add (e.g. the Capacity tests' `add_tracker`).
     let mut added: Vec<String> = Vec::new();
-    let check_job = |id: u32, path: &str, jobs: &[u32], errs: &mut Errs| {
-        if !jobs.contains(&id) {
-            errs.push(path, format!("job {id} does not exist at this step; expected one of {jobs:?}"));
-        }
-    };
     for st in steps {
         let jp = child(&st.path, "job");
+        let ap = child(&st.path, "attempt");
         match &st.kind {
             StepKind::Heartbeat { tracker, expect, .. } => {
                 if !s.trackers.iter().any(|t| t.name == *tracker) && !added.contains(tracker) {
@@ -22,34 +59,39 @@ pub fn validate_steps(s: &Scenario, steps: &[Step], errs: &mut Errs) {
                     errs.push(&st.path, format!("found tracker {tracker:?}, expected one of {names:?}"));
                 }
                 for (i, e) in expect.iter().flatten().enumerate() {
-                    check_job(e.attempt.job, &index(&child(&st.path, "expect"), i), &jobs, errs);
+                    let path = index(&child(&st.path, "expect"), i);
+                    match e.label {
+                        // Hadoop attempt names number tasks as the harness launched them.
+                        Some(_) => _ = jobs.check(e.attempt.job, &path, errs),
+                        None => jobs.check_attempt(&e.attempt, &path, errs),
+                    }
                 }
             }
             StepKind::Submit { job } => {
-                if jobs.contains(&job.id) || job.id == 0 {
-                    // id 0 = not given: the next free id
-                } else {
-                    jobs.push(job.id);
-                }
-                if job.id == 0 {
-                    jobs.push(jobs.iter().max().copied().unwrap_or(0) + 1);
-                } else if jobs.iter().filter(|&&x| x == job.id).count() > 1 {
-                    errs.push(&jp, format!("job id {} is used twice; expected a new id", job.id));
+                // id 0 = not given: the next free id.
+                let id = if job.id == 0 { jobs.0.keys().max().copied().unwrap_or(0) + 1 } else { job.id };
+                if jobs.0.insert(id, (job.num_maps(), job.reduces)).is_some() {
+                    errs.push(&jp, format!("job id {id} is used twice; expected a new id"));
                 }
             }
             StepKind::Finish { attempt }
             | StepKind::Fail { attempt }
             | StepKind::KillTask { attempt }
-            | StepKind::Progress { attempt, .. } => check_job(attempt.job, &child(&st.path, "attempt"), &jobs, errs),
+            | StepKind::Progress { attempt, .. } => jobs.check_attempt(attempt, &ap, errs),
             StepKind::SetPriority { job, .. }
             | StepKind::SetState { job, .. }
             | StepKind::KillJob { job }
             | StepKind::Init { job }
-            | StepKind::ExpectJob { job, .. } => check_job(*job, &jp, &jobs, errs),
+            | StepKind::ExpectJob { job, .. } => _ = jobs.check(*job, &jp, errs),
             StepKind::SetStartTime { job, relative_to, .. } => {
-                check_job(*job, &jp, &jobs, errs);
+                jobs.check(*job, &jp, errs);
                 if let Some(r) = relative_to {
-                    check_job(*r, &child(&st.path, "relative_to"), &jobs, errs);
+                    jobs.check(*r, &child(&st.path, "relative_to"), errs);
+                }
+            }
+            StepKind::ExpectQueue { order } => {
+                for (i, j) in order.iter().enumerate() {
+                    jobs.check(*j, &index(&child(&st.path, "order"), i), errs);
                 }
             }
             StepKind::Sched { op, args } => {

@@ -6,6 +6,7 @@
 use super::{CapacityTaskScheduler, JobInfo};
 use crate::model::cluster::JobEvent;
 use crate::model::{Cluster, JobId, RunState};
+use crate::sched::Refusal;
 
 fn hadoop_job_id(jt: &str, id: JobId) -> String {
     format!("job_{jt}_{:04}", id.0)
@@ -14,12 +15,12 @@ fn hadoop_job_id(jt: &str, id: JobId) -> String {
 impl CapacityTaskScheduler {
     /// Admission (`JobTracker.submitJob` queue check, then `addWaitingJob` →
     /// `checkJobSubmissionLimits`). `Err` carries the message the client sees.
-    pub fn admit(&self, cluster: &Cluster, id: JobId, user: &str, queue: &str, desired: i64) -> Result<(), String> {
+    pub fn admit(&self, cluster: &Cluster, id: JobId, user: &str, queue: &str, desired: i64) -> Result<(), Refusal> {
         if let Some(e) = &self.start_error {
-            return Err(format!("the Capacity Scheduler did not start: {e}"));
+            return Err(Refusal::Config(format!("the Capacity Scheduler did not start: {e}")));
         }
         let Some(q) = self.queues.get(queue) else {
-            return Err(format!("Queue \"{queue}\" is not running"));
+            return Err(Refusal::Config(format!("Queue \"{queue}\" is not running")));
         };
         if !self.setup.harness {
             // JobTracker.checkMemoryRequirements (only with all four memory settings).
@@ -27,10 +28,10 @@ impl CapacityTaskScheduler {
             let x = self.setup.jobs.get(&id.0).cloned().unwrap_or_default();
             if m.enabled() {
                 if x.map_mb == -1 || x.reduce_mb == -1 {
-                    return Err("Invalid job requirements.".into());
+                    return Err(Refusal::Config("Invalid job requirements.".into()));
                 }
                 if x.map_mb > m.max_map_mb || x.reduce_mb > m.max_reduce_mb {
-                    return Err("Exceeds the cluster's max-memory-limit.".into());
+                    return Err(Refusal::Config("Exceeds the cluster's max-memory-limit.".into()));
                 }
             }
         }
@@ -40,25 +41,25 @@ impl CapacityTaskScheduler {
         let jid = hadoop_job_id(&cluster.conf.jt_identifier, id);
         let c = &q.conf;
         if desired > c.max_active_tasks_per_user as i64 {
-            return Err(format!(
+            return Err(Refusal::Limit(format!(
                 "Job '{jid}' from user '{user}' rejected since it has {desired} tasks which exceeds the limit of {} tasks per-user which can be initialized for queue '{queue}'",
                 c.max_active_tasks_per_user
-            ));
+            )));
         }
         let (w, i, r) = (q.waiting.len(), q.initializing.len(), q.running.len());
         if (w + i + r) as i64 >= c.max_jobs_to_accept as i64 {
-            return Err(format!(
+            return Err(Refusal::Limit(format!(
                 "Job '{jid}' from user '{user}' rejected since queue '{queue}' already has {w} waiting jobs, {i} initializing jobs and {r} running jobs - Exceeds limit of {} jobs to accept",
                 c.max_jobs_to_accept
-            ));
+            )));
         }
         let (uw, ui, ur) =
             q.users.get(user).map(|u| (u.waiting.len(), u.initializing.len(), u.running.len())).unwrap_or((0, 0, 0));
         if (uw + ui + ur) as i64 >= c.max_jobs_per_user_to_accept as i64 {
-            return Err(format!(
+            return Err(Refusal::Limit(format!(
                 "Job '{jid}' rejected since user '{user}' already has {uw} waiting jobs, {ui} initializing jobs and {ur} running jobs -  Exceeds limit of {} jobs to accept in queue '{queue}' per user",
                 c.max_jobs_per_user_to_accept
-            ));
+            )));
         }
         Ok(())
     }

@@ -293,7 +293,7 @@ impl crate::sched::TaskScheduler for CapacityTaskScheduler {
         self.next_poll = now - now.rem_euclid(iv) + iv;
     }
 
-    fn check_admission(&mut self, cluster: &Cluster, job: &crate::model::Job) -> Result<(), String> {
+    fn check_admission(&mut self, cluster: &Cluster, job: &crate::model::Job) -> Result<(), super::Refusal> {
         self.admit(cluster, job.id, &job.user, &job.queue, (job.desired_maps() + job.desired_reduces()) as i64)
     }
 

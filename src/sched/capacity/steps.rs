@@ -166,8 +166,10 @@ fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, op: &str, a: &Valu
                 + j.get("reduces").and_then(Value::as_i64).unwrap_or(0);
             match sc.admit(cluster, id, user, q, desired) {
                 Ok(()) => Err(format!("expected job {} to be rejected, but it was accepted", id.0)),
-                Err(msg) => match a.get("message").and_then(Value::as_str) {
-                    Some(want) if want != msg => Err(format!("rejection message: expected {want:?}, got {msg:?}")),
+                Err(r) => match a.get("message").and_then(Value::as_str) {
+                    Some(want) if want != r.message() => {
+                        Err(format!("rejection message: expected {want:?}, got {:?}", r.message()))
+                    }
                     _ => Ok(()),
                 },
             }

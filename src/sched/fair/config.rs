@@ -121,6 +121,10 @@ pub const PROPERTIES: &[(&str, &str)] = &[
 
 const BIG: i64 = 1 << 45;
 
+/// The longest locality delay a scenario or a command-line option may set (2^45 ms, about
+/// 1,100 years): long enough for any lesson, short enough that no clock sum overflows.
+pub const MAX_LOCALITY_DELAY_MS: Millis = BIG;
+
 fn delay(v: &Value, at: &str, errs: &mut Errs) -> Option<Millis> {
     let n = match v {
         Value::Number(n) => n.as_i64(),

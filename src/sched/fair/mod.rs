@@ -384,8 +384,9 @@ impl TaskScheduler for FairScheduler {
         }
     }
 
-    fn check_admission(&mut self, _cluster: &Cluster, job: &Job) -> Result<(), String> {
-        self.admission(&self.pm.pool_name_of(job))
+    fn check_admission(&mut self, _cluster: &Cluster, job: &Job) -> Result<(), super::Refusal> {
+        // `mapred.fairscheduler.allow.undeclared.pools` false and an undeclared pool.
+        self.admission(&self.pm.pool_name_of(job)).map_err(super::Refusal::Config)
     }
 
     fn exec_step(&mut self, cluster: &mut Cluster, op: &str, args: &Value) -> Option<Result<(), String>> {

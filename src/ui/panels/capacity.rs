@@ -9,7 +9,7 @@ use super::{QueueRow, queue_rows};
 use crate::explain::Assignment;
 use crate::i18n::Lang;
 use crate::sched::capacity::decision::{CapacityDecision, JobVerdict, Phase, QueueStanding, ReservationStep};
-use crate::ui::cap_extras::UserUsage;
+use crate::ui::stage::cap_extras::UserUsage;
 use crate::ui::{fill, t};
 
 fn queue_bar(q: &QueueStanding) -> Html {

@@ -10,7 +10,7 @@ use crate::explain::Assignment;
 use crate::i18n::Lang;
 use crate::sched::fair::decision::{FairDecision, JobVisit};
 use crate::sched::fair::delay::{LevelReason, LocalityLevel};
-use crate::ui::grid::job_class;
+use crate::ui::stage::grid::job_class;
 use crate::ui::{fill, t};
 
 fn secs(ms: i64) -> String {

@@ -8,7 +8,7 @@ mod fifo;
 
 use yew::prelude::*;
 
-use super::grid::job_class;
+use super::stage::grid::job_class;
 use super::{fill, t};
 use crate::explain::{Decision, HeartbeatRecord};
 use crate::i18n::Lang;
@@ -109,7 +109,7 @@ pub struct PanelProps {
     pub lang: Lang,
     /// Capacity: per-user usage against the user limit (from the scheduler's state).
     #[prop_or_default]
-    pub extras: std::rc::Rc<super::cap_extras::CapExtras>,
+    pub extras: std::rc::Rc<super::stage::cap_extras::CapExtras>,
 }
 
 #[component]
@@ -126,7 +126,7 @@ pub fn SchedulerPanel(props: &PanelProps) -> Html {
     }
 }
 
-fn other(d: &Decision, r: &HeartbeatRecord, extras: &super::cap_extras::CapExtras, lang: Lang) -> Html {
+fn other(d: &Decision, r: &HeartbeatRecord, extras: &super::stage::cap_extras::CapExtras, lang: Lang) -> Html {
     match d {
         Decision::Capacity(c) => capacity::panel(c, &r.assigned, &extras.users, lang),
         Decision::Fair(f) => fair::panel(f, &r.assigned, lang),

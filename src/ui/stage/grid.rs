@@ -7,13 +7,14 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::actions::Action;
-use super::cap_extras::{CapExtras, Reserved};
-use super::state::Lab;
-use super::{fill, grid_canvas, grid_dense, t};
+use super::{grid_canvas, grid_dense};
 use crate::i18n::Lang;
 use crate::model::TaskType;
 use crate::sim::view::{ClusterView, NodeView, RackView, SlotTask};
+use crate::ui::actions::Action;
+use crate::ui::stage::cap_extras::{CapExtras, Reserved};
+use crate::ui::state::Lab;
+use crate::ui::{fill, t};
 
 /// Above this many trackers the grid uses the dense drawing.
 pub const DENSE_FROM: usize = 40;
@@ -114,7 +115,7 @@ pub fn Grid(props: &GridProps) -> Html {
         let pixels = pixels.clone();
         use_effect(move || {
             if let Some(p) = pixels {
-                super::platform::paint_canvas(grid_canvas::CANVAS_ID, p.width, p.height, &p.rgba);
+                crate::ui::platform::paint_canvas(grid_canvas::CANVAS_ID, p.width, p.height, &p.rgba);
             }
         });
     }

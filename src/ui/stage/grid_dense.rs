@@ -7,11 +7,11 @@ use std::collections::HashSet;
 
 use yew::prelude::*;
 
-use super::cap_extras::CapExtras;
-use super::grid::{job_class, loc_class, reserved_label, reserved_of, short_host, slot_title};
 use crate::i18n::Lang;
 use crate::i18n::fill;
 use crate::sim::view::{NodeView, RackView, SlotTask};
+use crate::ui::stage::cap_extras::CapExtras;
+use crate::ui::stage::grid::{job_class, loc_class, reserved_label, reserved_of, short_host, slot_title};
 
 pub fn rack(
     rack: &RackView,
@@ -55,18 +55,19 @@ fn node(node: &NodeView, heartbeating: bool, holds: bool, extras: &CapExtras, la
             fill(crate::ui::t(lang, "reserved_for"), &[&r.slots.to_string(), &format!("J{}", r.job)])
         ));
     }
-    let free_res = |slots: &[Option<SlotTask>], r: Option<&super::cap_extras::Reserved>| -> Vec<Option<u32>> {
-        let mut left = r.map(|r| r.slots).unwrap_or(0);
-        slots
-            .iter()
-            .map(|s| {
-                (s.is_none() && left > 0).then(|| {
-                    left -= 1;
-                    r.map(|r| r.job).unwrap_or(0)
+    let free_res =
+        |slots: &[Option<SlotTask>], r: Option<&crate::ui::stage::cap_extras::Reserved>| -> Vec<Option<u32>> {
+            let mut left = r.map(|r| r.slots).unwrap_or(0);
+            slots
+                .iter()
+                .map(|s| {
+                    (s.is_none() && left > 0).then(|| {
+                        left -= 1;
+                        r.map(|r| r.job).unwrap_or(0)
+                    })
                 })
-            })
-            .collect()
-    };
+                .collect()
+        };
     let (mres, rres) = (free_res(&node.map_slots, res_map), free_res(&node.reduce_slots, res_red));
     html! {
         <div class={class} key={node.tracker.clone()} data-testid={format!("node-{}", node.tracker)} data-point={format!("tracker:{}", node.tracker)} title={title}

@@ -1,14 +1,18 @@
 //! Modal dialogs: the keyboard help overlay, and "share & export" (the share link, the trace
 //! as JSON/CSV, the decision log as text, the grid as SVG/PNG).
 
+pub mod editor;
+pub mod trace_import;
+
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::actions::Action;
-use super::state::Lab;
-use super::{log, platform, t};
 use crate::export;
+use crate::ui::actions::Action;
+use crate::ui::side::log;
+use crate::ui::state::Lab;
+use crate::ui::{platform, t};
 
 /// A dialog frame; Escape and the close button dispatch `Close`.
 pub fn frame(

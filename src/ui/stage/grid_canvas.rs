@@ -10,11 +10,11 @@ use std::collections::HashSet;
 
 use yew::prelude::*;
 
-use super::cap_extras::CapExtras;
-use super::grid::short_host;
-use super::{fill, t};
 use crate::i18n::Lang;
 use crate::sim::view::{ClusterView, SlotTask};
+use crate::ui::stage::cap_extras::CapExtras;
+use crate::ui::stage::grid::short_host;
+use crate::ui::{fill, t};
 
 /// Above this many trackers the grid is drawn on a canvas.
 pub const CANVAS_FROM: usize = 1000;

@@ -4,13 +4,13 @@
 
 use yew::prelude::*;
 
-use super::actions::Action;
-use super::chart_svg;
-use super::state::{Chart, Lab};
-use super::{fill, t};
 use crate::i18n::Lang;
 use crate::sim::Simulation;
 use crate::sim::metrics::{self, Sample};
+use crate::ui::actions::Action;
+use crate::ui::side::chart_svg;
+use crate::ui::state::{Chart, Lab};
+use crate::ui::{fill, t};
 
 fn title_key(c: Chart) -> &'static str {
     match c {

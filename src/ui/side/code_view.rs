@@ -5,12 +5,12 @@
 
 use yew::prelude::*;
 
-use super::actions::Action;
-use super::grid::job_class;
-use super::state::Lab;
-use super::{fill, t};
 use crate::explain::code::{self, CodeView, Focus, Var};
 use crate::explain::{Decision, HeartbeatRecord};
+use crate::ui::actions::Action;
+use crate::ui::stage::grid::job_class;
+use crate::ui::state::Lab;
+use crate::ui::{fill, t};
 
 /// Methods in the order the view prefers to open them (most specific first).
 const PREFERRED: [&str; 8] = [

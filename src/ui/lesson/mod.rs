@@ -3,6 +3,8 @@
 //! step shown, the student's prediction. Where a step *stops* is its heartbeat, or the one
 //! before it for a prediction (the question is asked before the heartbeat that answers it).
 
+pub mod narrative;
+
 use std::rc::Rc;
 
 use crate::explain::HeartbeatRecord;
@@ -156,7 +158,7 @@ impl LessonRun {
     }
 }
 
-use super::state::{Chart, Lab, Origin, Tab};
+use crate::ui::state::{Chart, Lab, Origin, Tab};
 
 impl Lab {
     /// Open lesson `index` at `step`; `hb` > 0 goes to that heartbeat instead of the step's stop.
@@ -202,7 +204,7 @@ impl Lab {
             cell.borrow_mut().go_to(hb);
             self.version += 1;
             let known = cell.borrow().total_hbs_known() as usize;
-            self.marks = super::state::marks_of(&cell.borrow());
+            self.marks = crate::ui::state::marks_of(&cell.borrow());
             self.metrics.borrow_mut().catch_up(known);
         }
     }

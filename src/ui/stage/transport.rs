@@ -6,11 +6,11 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::actions::Action;
-use super::state::{Lab, SPEEDS};
-use super::{fill, icons, t};
 use crate::i18n::Lang;
 use crate::sim::interesting::Reason;
+use crate::ui::actions::Action;
+use crate::ui::state::{Lab, SPEEDS};
+use crate::ui::{fill, icons, t};
 
 /// Simulated time as the page shows it: `t = 6.2 s`.
 pub fn format_time(ms: i64, lang: Lang) -> String {

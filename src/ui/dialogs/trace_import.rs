@@ -4,9 +4,9 @@
 
 use yew::prelude::*;
 
-use super::{fill, platform, t};
 use crate::i18n::Lang;
 use crate::scenario::traces::{self, Format, ImportOptions};
+use crate::ui::{fill, platform, t};
 
 #[derive(Properties, PartialEq)]
 pub struct TraceImportProps {
@@ -90,7 +90,7 @@ pub fn TraceImport(props: &TraceImportProps) -> Html {
                     </select></label>
                 <label class="name-field">{t(lang, "scheduler")}
                     <select data-testid="trace-scheduler" onchange={onsched}>
-                        { for super::topbar::SCHEDULERS.iter().map(|&(name, key)| html! { <option value={name} selected={*sched == name}>{t(lang, key)}</option> }) }
+                        { for crate::ui::topbar::SCHEDULERS.iter().map(|&(name, key)| html! { <option value={name} selected={*sched == name}>{t(lang, key)}</option> }) }
                     </select></label>
                 <label class="name-field">{t(lang, "trace_max_jobs")}
                     <input type="number" min="1" max="9999" value={max_jobs.to_string()} data-testid="trace-max-jobs" oninput={onmax} /></label>

@@ -5,9 +5,9 @@
 
 use yew::prelude::*;
 
-use super::{fill, t};
 use crate::i18n::Lang;
 use crate::sim::metrics::{BinStat, Sample, Share};
+use crate::ui::{fill, t};
 
 /// Chart box (viewBox units) and plot area.
 pub const W: f64 = 400.0;

@@ -4,13 +4,13 @@
 
 use yew::prelude::*;
 
-use super::actions::Action;
-use super::dialogs::frame;
-use super::state::{Lab, MAX_PAGE_TASKS, MAX_PAGE_TRACKERS};
-use super::{fill, platform, t};
 use crate::i18n::Lang;
 use crate::json_locate::{self, Span};
 use crate::scenario;
+use crate::ui::actions::Action;
+use crate::ui::dialogs::frame;
+use crate::ui::state::{Lab, MAX_PAGE_TASKS, MAX_PAGE_TRACKERS};
+use crate::ui::{fill, platform, t};
 
 const AREA_ID: &str = "scenario-text";
 
@@ -139,7 +139,7 @@ pub fn Editor(props: &EditorProps) -> Html {
     };
     let body = html! {
         <div class="editor">
-            <super::trace_import::TraceImport lang={lang} scheduler={props.scheduler.clone()} on_import={on_import} />
+            <crate::ui::dialogs::trace_import::TraceImport lang={lang} scheduler={props.scheduler.clone()} on_import={on_import} />
             <div class="editor-bar">
                 <label class="btn file-btn">{t(lang, "load_file")}
                     <input type="file" accept=".json,application/json" data-testid="load-file" onchange={onfile} />

@@ -4,6 +4,8 @@
 //! its run at the last heartbeat at or before the shared time. The delay scheduling paper's
 //! experiment in miniature and the measured-vs-bound locality sweep live here too.
 
+pub mod view;
+
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -14,7 +16,7 @@ use crate::sim::Simulation;
 use crate::sim::compare::{self, facebook_mix, parse_variant};
 use crate::sim::metrics::{self, Recorder, RunSummary};
 
-use super::state::Lab;
+use crate::ui::state::Lab;
 
 /// Most heartbeats one compared run may take on the page.
 pub const MAX_COMPARE_HBS: u64 = 60_000;

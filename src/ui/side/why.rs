@@ -3,10 +3,10 @@
 
 use yew::prelude::*;
 
-use super::transport::format_time;
-use super::{fill, t};
 use crate::explain::{HeartbeatRecord, text};
 use crate::i18n::Lang;
+use crate::ui::stage::transport::format_time;
+use crate::ui::{fill, t};
 
 #[derive(Properties, PartialEq)]
 pub struct WhyProps {

@@ -4,15 +4,17 @@
 
 use yew::prelude::*;
 
-use super::actions::Action;
-use super::chart_svg::{self, H, W};
-use super::compare_state::{Column, CompareAction, CompareState, VARIANTS};
-use super::state::Lab;
-use super::transport::format_time;
-use super::{charts, fill, grid_dense, icons, t};
 use crate::i18n::Lang;
 use crate::sched::fair::sweep::SweepResult;
 use crate::sim::metrics::Sample;
+use crate::ui::actions::Action;
+use crate::ui::compare::{Column, CompareAction, CompareState, VARIANTS};
+use crate::ui::side::chart_svg::{self, H, W};
+use crate::ui::side::charts;
+use crate::ui::stage::grid_dense;
+use crate::ui::stage::transport::format_time;
+use crate::ui::state::Lab;
+use crate::ui::{fill, icons, t};
 
 fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
@@ -224,7 +226,7 @@ pub fn view(lab: &Lab, cs: &CompareState, d: &yew::UseReducerDispatcher<Lab>) ->
             </section>
             <div class={classes!("cmp-cols", format!("n-{}", cs.columns.len()))}>
                 { for cs.columns.iter().enumerate().map(|(k, c)| column(k, c, cs, lang, d)) }
-                if cs.columns.len() < super::compare_state::MAX_COLUMNS && cs.error.is_none() {
+                if cs.columns.len() < crate::ui::compare::MAX_COLUMNS && cs.error.is_none() {
                     <button class="btn subtle cmp-add" data-testid="cmp-add" onclick={act(CompareAction::AddColumn)}>{t(lang, "cmp_add")}</button>
                 }
             </div>

@@ -4,12 +4,12 @@
 
 use yew::prelude::*;
 
-use super::actions::Action;
-use super::lesson_run::LessonRun;
-use super::state::Lab;
-use super::{fill, icons, t};
 use crate::i18n::Lang;
 use crate::sim::Simulation;
+use crate::ui::actions::Action;
+use crate::ui::lesson::LessonRun;
+use crate::ui::state::Lab;
+use crate::ui::{fill, icons, t};
 
 fn group_key(g: &str) -> &'static str {
     match g {

@@ -3,12 +3,12 @@
 
 use yew::prelude::*;
 
-use super::actions::Action;
-use super::grid::job_class;
-use super::state::Lab;
-use super::t;
 use crate::i18n::Lang;
 use crate::sim::view::JobView;
+use crate::ui::actions::Action;
+use crate::ui::stage::grid::job_class;
+use crate::ui::state::Lab;
+use crate::ui::t;
 
 pub fn table(jobs: &[JobView], selected: Option<u32>, lang: Lang, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
     let mut jobs: Vec<&JobView> = jobs.iter().collect();

@@ -4,11 +4,11 @@
 
 use yew::prelude::*;
 
-use super::actions::Action;
-use super::state::Lab;
-use super::{fill, t};
 use crate::explain::{HeartbeatRecord, text};
 use crate::i18n::Lang;
+use crate::ui::actions::Action;
+use crate::ui::state::Lab;
+use crate::ui::{fill, t};
 
 /// Heartbeats shown before and after the current one.
 const WINDOW: u64 = 12;

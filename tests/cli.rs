@@ -1,0 +1,150 @@
+//! The command line as a user meets it: the built `schedscope` binary, its help, version,
+//! completions, and the refusal of every bad option with a message naming it.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::process::{Command, Output};
+
+fn schedscope(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_schedscope")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A usage error: exit code 2, nothing on stdout, and every needle in the message.
+fn refused(args: &[&str], needles: &[&str]) {
+    let o = schedscope(args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?} should be refused; stderr: {err}");
+    assert!(o.stdout.is_empty(), "{args:?} printed {:?}", stdout(&o));
+    for n in needles {
+        assert!(err.contains(n), "{args:?}: the message should contain {n:?}; got:\n{err}");
+    }
+}
+
+const SUBCOMMANDS: [&str; 10] =
+    ["run", "check", "validate", "bench", "sweep", "compare", "import", "lesson", "list", "completions"];
+
+#[test]
+fn every_subcommand_has_help() {
+    for sub in SUBCOMMANDS {
+        for form in [vec![sub, "--help"], vec![sub, "-h"], vec!["help", sub]] {
+            let o = schedscope(&form);
+            assert!(o.status.success(), "{form:?}: {}", stderr(&o));
+            let out = stdout(&o);
+            assert!(out.contains(&format!("Usage: schedscope {sub}")), "{form:?}:\n{out}");
+        }
+    }
+    let o = schedscope(&["--help"]);
+    assert!(o.status.success());
+    for sub in SUBCOMMANDS {
+        assert!(stdout(&o).contains(&format!("  {sub} ")), "top-level help lists {sub}");
+    }
+}
+
+#[test]
+fn version_is_the_package_version() {
+    let o = schedscope(&["--version"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), format!("schedscope {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn no_arguments_prints_the_help_and_fails() {
+    let o = schedscope(&[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("Usage: schedscope <COMMAND>"));
+}
+
+#[test]
+fn completions_for_each_shell() {
+    for (shell, marker) in
+        [("bash", "_schedscope()"), ("zsh", "#compdef schedscope"), ("fish", "complete -c schedscope")]
+    {
+        let o = schedscope(&["completions", shell]);
+        assert!(o.status.success(), "{shell}: {}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.contains(marker), "{shell} script should contain {marker:?}");
+        assert!(out.contains("max-heartbeats"), "{shell} script completes options");
+    }
+    refused(&["completions", "tcsh"], &["invalid value 'tcsh' for '<SHELL>'", "bash, elvish, fish, powershell, zsh"]);
+}
+
+#[test]
+fn unknown_options_and_commands_get_a_suggestion() {
+    refused(&["bench", "--nodse", "5"], &["unexpected argument '--nodse'", "a similar argument exists: '--nodes'"]);
+    refused(&["run", "builtin:fifo-two-racks", "--jsn"], &["unexpected argument '--jsn'", "'--json'"]);
+    refused(&["valdate", "x.json"], &["unrecognized subcommand 'valdate'", "a similar subcommand exists: 'validate'"]);
+}
+
+#[test]
+fn numeric_and_named_values_are_validated() {
+    refused(&["compare", "--paper", "--seed", "abc"], &["invalid value 'abc' for '--seed <N>'"]);
+    refused(&["compare", "--paper", "--delay", "abc"], &["invalid value 'abc' for '--delay <MS>'", "whole ms"]);
+    refused(&["compare", "--paper", "--delay", "-5"], &["invalid value '-5' for '--delay <MS>'"]);
+    refused(&["compare", "--paper", "--seed", "-1"], &["invalid value '-1' for '--seed <N>'"]);
+    refused(&["compare", "--paper", "--lang", "fr"], &["invalid value 'fr' for '--lang <LANG>': expected en or zh"]);
+    refused(
+        &["run", "builtin:fifo-two-racks", "--max-heartbeats", "0"],
+        &["invalid value '0' for '--max-heartbeats <N>': expected a whole number ≥ 1"],
+    );
+    refused(&["run", "builtin:fifo-two-racks", "--max-heartbeats", "ten"], &["'--max-heartbeats <N>'"]);
+    refused(
+        &["bench", "--nodes", "1000000000", "--tasks", "10"],
+        &["invalid value '1000000000' for '--nodes <N>': 1000000000 is not in 1..=10000"],
+    );
+    refused(&["bench", "--nodes", "100", "--tasks", "0"], &["'--tasks <T>'"]);
+    refused(&["bench", "--scheduler", "fare"], &["invalid value 'fare' for '--scheduler <SCHEDULER>'", "'fair'"]);
+    refused(&["sweep", "x.json", "--delays", "100,abc"], &["invalid value 'abc' for '--delays <MS,MS,..>'"]);
+    refused(&["sweep", "x.json", "--skips", "-1"], &["invalid value '-1' for '--skips <D,D,..>'"]);
+    refused(&["sweep", "x.json", "--rack-delay", "1.5"], &["invalid value '1.5' for '--rack-delay <MS>'"]);
+    refused(
+        &["compare", "x.json", "--schedulers", "fifo,fare"],
+        &["invalid value 'fare' for '--schedulers <LIST>'", "unknown scheduler \"fare\""],
+    );
+    refused(&["compare", "x.json", "--schedulers", "fifo@100"], &["only the Fair Scheduler has a locality delay"]);
+    refused(&["import", "t.json", "--max-jobs", "0"], &["invalid value '0' for '--max-jobs <N>'"]);
+    refused(&["import", "t.json", "--format", "csv"], &["invalid value 'csv' for '--format <FORMAT>'"]);
+    refused(&["lesson", "builtin:fifo-load-factor", "--lang", "de"], &["'--lang <LANG>'"]);
+}
+
+#[test]
+fn options_that_do_not_go_together_are_refused() {
+    refused(&["bench", "--nodes", "100"], &["--tasks <T>"]);
+    refused(&["bench", "--tasks", "100"], &["--nodes <N>"]);
+    refused(
+        &["sweep", "x.json", "--delays", "1", "--skips", "2"],
+        &["'--delays <MS,MS,..>' cannot be used with '--skips"],
+    );
+    refused(&["compare", "--paper", "x.json"], &["cannot be used with"]);
+    refused(&["compare", "--paper", "--schedulers", "fifo"], &["'--paper' cannot be used with '--schedulers <LIST>'"]);
+    refused(&["compare", "x.json", "--delay", "5"], &["'[FILE]' cannot be used with '--delay <MS>'"]);
+    refused(&["compare"], &["required arguments were not provided", "<FILE>"]);
+    refused(&["check"], &["required arguments were not provided", "<FILE>..."]);
+}
+
+#[test]
+fn the_commands_still_work() {
+    let o = schedscope(&["run", "builtin:fifo-two-racks", "--max-heartbeats", "2", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<_> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 3, "two heartbeats and the summary");
+    assert!(lines[0].starts_with("{\"hb\":1,"), "{}", lines[0]);
+    assert!(lines[2].starts_with("{\"summary\":"), "{}", lines[2]);
+
+    let o = schedscope(&["run", "builtin:fifo-two-racks", "--max-heartbeats", "1", "--lang", "zh"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("汇总"));
+
+    let o = schedscope(&["validate", "builtin:fifo-two-racks"]);
+    assert_eq!(stdout(&o), "builtin:fifo-two-racks: ok\n");
+
+    let o = schedscope(&["list"]);
+    assert!(stdout(&o).lines().any(|l| l.starts_with("fifo-two-racks ")));
+    assert!(stdout(&o).lines().any(|l| l.starts_with("lesson:")));
+}
