@@ -153,7 +153,12 @@ fn starvation_scenario(draw: &mut Draw, d: Difficulty) -> Value {
         map_slots: (1, 2),
         ..Default::default()
     };
-    scenario(draw, d, f)
+    // Preemption in log-only mode: nothing is killed, but the starvation timestamps are kept
+    // (with preemption off they stay at the pool's creation, quirk Q1 of the spec).
+    let mut v = scenario(draw, d, f);
+    v["fair"]["properties"]["preemption"] = serde_json::json!(true);
+    v["fair"]["properties"]["preemption_only_log"] = serde_json::json!(true);
+    v
 }
 
 /// `fair.starvation`: a job of a pool below its min share; past the pool's min-share timeout
@@ -180,7 +185,7 @@ fn starved_level(m: &Moment) -> Option<Posed> {
         prompt.extend(wait_givens(m, f, v.job)?);
         prompt.push(bi(
             format!(
-                "J{} is in pool {}: min share {} maps, demand {}, running {} at this heartbeat; the pool was last at its min share at {}; its min share preemption timeout is {} s. No fair share preemption timeout is set.",
+                "J{} is in pool {}: min share {} maps, demand {}, running {} at this heartbeat; the pool was last at its min share at {}; its min share preemption timeout is {} s. No fair share preemption timeout is set; preemption runs in log-only mode (it kills nothing but keeps the starvation times).",
                 v.job,
                 pool.name,
                 min,
@@ -190,7 +195,7 @@ fn starved_level(m: &Moment) -> Option<Posed> {
                 timeout / 1000
             ),
             format!(
-                "J{} 属于资源池 {}：最小份额 {} 个 map，需求 {}，本次心跳时运行 {} 个；该池上一次达到最小份额是在 {}；其最小份额抢占超时为 {} 秒。未设置公平份额抢占超时。",
+                "J{} 属于资源池 {}：最小份额 {} 个 map，需求 {}，本次心跳时运行 {} 个；该池上一次达到最小份额是在 {}；其最小份额抢占超时为 {} 秒。未设置公平份额抢占超时；抢占以仅记录日志模式运行（不杀任务，但更新饥饿时间）。",
                 v.job,
                 pool.name,
                 min,

@@ -26,7 +26,16 @@ pub const PADDING_OPTIONS: [(&str, &str); 3] = [
 fn padding(m: &Moment) -> Option<Posed> {
     let d = decision(m)?;
     let p = d.map_padding.as_ref()?;
-    if d.map.available < 2 || p.num_trackers <= MIN_CLUSTER_SIZE_FOR_PADDING || p.no_eligible_job || p.padding == 0 {
+    if d.map.available < 2
+        || maps(m.rec).is_empty()
+        || p.num_trackers <= MIN_CLUSTER_SIZE_FOR_PADDING
+        || p.no_eligible_job
+        || p.padding == 0
+    {
+        return None;
+    }
+    // Not exceeded only counts when it was close: within one tracker's slots of the capacity.
+    if !p.exceeded && p.total_tasks + p.padding + d.map.tracker_capacity < p.total_capacity {
         return None;
     }
     let mut prompt = header(m);

@@ -1,0 +1,143 @@
+//! `schedscope practice`: a set of generated questions with their answers (the teacher's answer
+//! key: each question, the answer the engine gave, the decision record in words and the code
+//! path), and `--verify CODE` for a student's result code.
+
+use crate::cli::PracticeArgs;
+use schedscope::i18n::Lang;
+use schedscope::practice::answer::Form;
+use schedscope::practice::{Answer, Question, SetSpec, concept_title, result, words};
+use std::process::ExitCode;
+
+fn form_lines(form: &Form, lang: Lang) -> Vec<String> {
+    let list = |n: usize| (0..n).map(|i| format!("    {}) {}", i + 1, words::item(form, i, lang))).collect::<Vec<_>>();
+    let mut out = vec![format!("  {}", words::form_hint(form, lang))];
+    match form {
+        Form::Choose { options } => out.extend(list(options.len())),
+        Form::Order { items } => out.extend(list(items.len())),
+        Form::Pick { candidates, .. } => out.extend(list(candidates.len())),
+        Form::Number { .. } => {}
+    }
+    out
+}
+
+fn print_question(n: usize, q: &Question, lang: Lang) {
+    let title = concept_title(q.concept);
+    match lang {
+        Lang::En => println!(
+            "\nQuestion {n}: {} ({}, {}, {}). The stage is heartbeat {} of the scenario below; the question is about heartbeat {}.",
+            title.en,
+            q.concept,
+            q.kind,
+            q.difficulty.as_str(),
+            q.hb - 1,
+            q.hb
+        ),
+        Lang::Zh => println!(
+            "\n第 {n} 题：{}（{}，{}，{}）。舞台停在下面场景的第 {} 次心跳；问题针对第 {} 次心跳。",
+            title.zh,
+            q.concept,
+            q.kind,
+            q.difficulty.title().zh,
+            q.hb - 1,
+            q.hb
+        ),
+    }
+    for l in words::prompt(q, lang) {
+        println!("  {l}");
+    }
+    for l in form_lines(&q.form, lang) {
+        println!("{l}");
+    }
+    println!("  {} {}", lang.pick("Answer:", "答案："), words::answer(&q.form, &q.expected, lang));
+    println!("  {}", lang.pick("Why (the engine's record of that heartbeat):", "原因（引擎对该次心跳的记录）："));
+    for l in words::explanation(q, lang) {
+        println!("    {l}");
+    }
+    println!("  {}", lang.pick("Code path:", "代码路径："));
+    for v in words::code_path(q) {
+        for l in words::code_lines(&v, lang) {
+            println!("    {l}");
+        }
+    }
+    println!("  {} {}", lang.pick("Scenario:", "场景："), q.scenario);
+}
+
+fn answer_key(spec: &SetSpec, json: bool, lang: Lang) -> ExitCode {
+    let questions = spec.questions();
+    if json {
+        let items: Vec<serde_json::Value> = questions
+            .iter()
+            .map(|q| {
+                let mut v = serde_json::to_value(q).unwrap_or_default();
+                v["answer_text"] = serde_json::json!(words::answer(&q.form, &q.expected, lang));
+                v["explanation"] = serde_json::json!(words::explanation(q, lang));
+                v["code_path"] = serde_json::to_value(words::code_path(q)).unwrap_or_default();
+                v
+            })
+            .collect();
+        let out = serde_json::json!({"link": format!("#{}", spec.link()), "questions": items});
+        println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+        return ExitCode::SUCCESS;
+    }
+    match lang {
+        Lang::En => println!("Practice set #{} ({} questions): the answer key.", spec.link(), questions.len()),
+        Lang::Zh => println!("练习 #{}（{} 题）：答案。", spec.link(), questions.len()),
+    }
+    for (i, q) in questions.iter().enumerate() {
+        print_question(i + 1, q, lang);
+    }
+    ExitCode::SUCCESS
+}
+
+fn verify(code: &str, lang: Lang) -> ExitCode {
+    let (spec, questions, answers) = match result::decode(code) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("{}", e.message(lang == Lang::Zh));
+            return ExitCode::FAILURE;
+        }
+    };
+    match lang {
+        Lang::En => println!("Result code for the practice set #{} ({} questions).", spec.link(), questions.len()),
+        Lang::Zh => println!("练习 #{}（{} 题）的结果码。", spec.link(), questions.len()),
+    }
+    for (i, (q, a)) in questions.iter().zip(&answers).enumerate() {
+        let g = schedscope::practice::answer::grade(&q.form, &q.expected, a.as_ref());
+        let given = a.as_ref().map(|a: &Answer| words::answer(&q.form, a, lang));
+        let mark = if g.correct { lang.pick("right", "正确") } else { lang.pick("wrong", "错误") };
+        println!(
+            "{:>3}. [{mark}] {}: {} {} | {} {}",
+            i + 1,
+            concept_title(q.concept).pick(lang),
+            lang.pick("answered", "作答"),
+            given.unwrap_or_else(|| lang.pick("(no answer)", "（未作答）").into()),
+            lang.pick("expected", "正确答案"),
+            words::answer(&q.form, &q.expected, lang)
+        );
+    }
+    let (scores, right) = result::score(&questions, &answers);
+    for l in result::score_lines(&scores, right, questions.len() as u32, lang) {
+        println!("{l}");
+    }
+    ExitCode::SUCCESS
+}
+
+pub fn practice(a: PracticeArgs) -> ExitCode {
+    if let Some(code) = &a.verify {
+        return verify(code, a.lang);
+    }
+    let spec = match a.link {
+        Some(s) => s,
+        None => {
+            let list = a.concepts.join(",");
+            match schedscope::practice::set::parse_concepts(&list) {
+                Ok(concepts) => SetSpec { concepts, difficulty: a.difficulty.into(), seed: a.seed, count: a.count },
+                Err(e) => {
+                    eprintln!("error: --concepts: {}", e.message(a.lang == Lang::Zh));
+                    return ExitCode::from(2);
+                }
+            }
+        }
+    };
+    answer_key(&spec, a.json, a.lang)
+}
