@@ -272,7 +272,8 @@ fn result_codes_round_trip_and_refuse_typos() {
             .collect();
         let code = result::encode(&s, &qs, &answers);
         assert!(code.len() < 80, "compact: {code}");
-        let (s2, q2, a2) = result::decode(&code).expect("a fresh code decodes");
+        let result::Decoded { spec: s2, questions: q2, answers: a2 } =
+            result::decode(&code).expect("a fresh code decodes");
         assert_eq!(s2, s);
         assert_eq!(q2.len(), qs.len());
         for (i, q) in qs.iter().enumerate() {
@@ -285,7 +286,7 @@ fn result_codes_round_trip_and_refuse_typos() {
         assert_eq!(result::score(&qs, &a2).1, 3, "questions 1, 4, 7 are right");
         // Case, separators and the look-alikes O, I, L are forgiven.
         let loose = code.to_lowercase().replace('-', " ").replace('0', "o").replace('1', "l");
-        assert_eq!(result::decode(&loose).map(|x| x.2), Ok(a2.clone()));
+        assert_eq!(result::decode(&loose).map(|x| x.answers), Ok(a2.clone()));
         // Every single-character typo and every swap of neighbours is refused.
         let chars: Vec<char> = code.chars().collect();
         let alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -339,4 +340,20 @@ fn scores_csv_and_words_in_both_languages() {
         assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{}: {zh}", q.kind);
         assert!(!words::code_path(q).is_empty(), "{}: the code path is shown", q.kind);
     }
+}
+
+/// The golden fingerprints that `tests/web_practice.rs` checks in the browser: the same seeds
+/// give the same questions natively and in wasm. After an intended change of behaviour (of the
+/// engine or of a kind), regenerate with `UPDATE_GOLDEN=1 cargo test --test practice golden`.
+#[test]
+fn golden_question_fingerprints() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/practice-fingerprints.json");
+    let now: serde_json::Map<String, serde_json::Value> =
+        situation::fingerprint_sample().into_iter().map(|(k, v)| (k, serde_json::json!(v))).collect();
+    let now = serde_json::Value::Object(now);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(path, serde_json::to_string_pretty(&now).unwrap() + "\n").unwrap();
+    }
+    let golden: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(now, golden, "questions changed; if intended, run UPDATE_GOLDEN=1 cargo test --test practice golden");
 }

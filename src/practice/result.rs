@@ -258,8 +258,16 @@ pub fn encode(spec: &SetSpec, questions: &[Question], answers: &[Option<Answer>]
     text.chunks(4).map(|c| c.iter().collect::<String>()).collect::<Vec<_>>().join("-")
 }
 
+/// A decoded result code: the set, its questions (generated again) and the answers.
+#[derive(Debug, Clone)]
+pub struct Decoded {
+    pub spec: SetSpec,
+    pub questions: Vec<Question>,
+    pub answers: Vec<Option<Answer>>,
+}
+
 /// Decode a result code into its set and answers (the set's questions are regenerated).
-pub fn decode(code: &str) -> Result<(SetSpec, Vec<Question>, Vec<Option<Answer>>), CodeError> {
+pub fn decode(code: &str) -> Result<Decoded, CodeError> {
     let mut symbols = Vec::new();
     for c in code.chars().filter(|c| !matches!(c, '-' | ' ' | '\n' | '\t')) {
         let c = match c.to_ascii_uppercase() {
@@ -299,5 +307,5 @@ pub fn decode(code: &str) -> Result<(SetSpec, Vec<Question>, Vec<Option<Answer>>
     if bits[r.at..].iter().any(|&b| b) || bits.len() - r.at >= 5 {
         return Err(CodeError::Malformed);
     }
-    Ok((spec, questions, answers))
+    Ok(Decoded { spec, questions, answers })
 }

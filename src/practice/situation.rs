@@ -113,6 +113,14 @@ impl Question {
         sim.go_to(self.hb - 1);
         sim
     }
+    /// FNV-1a 64 of the question as JSON and of its record: the same on every platform (the
+    /// browser test compares it with the native one).
+    pub fn fingerprint(&self) -> String {
+        let text =
+            serde_json::to_string(self).unwrap_or_default() + &serde_json::to_string(&self.record).unwrap_or_default();
+        let h = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3));
+        format!("{h:016x}")
+    }
     /// The code view's focus.
     pub fn focus(&self) -> Focus {
         Focus { job: self.focus_job, queue: self.focus_queue.clone() }
@@ -193,6 +201,24 @@ fn try_scenario(
         focus_queue: c.posed.focus_queue,
         record: c.record,
     })
+}
+
+/// The sample both the native and the browser tests fingerprint: three seeds of every kind,
+/// one at each difficulty, and a whole set.
+pub fn fingerprint_sample() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for k in kinds::KINDS {
+        for (i, d) in Difficulty::ALL.into_iter().enumerate() {
+            let seed = 1_000 + 17 * i as u64;
+            let fp = generate(k, seed, d).map(|q| q.fingerprint()).unwrap_or_default();
+            out.push((format!("{}/{}/{}", k.id, seed, d.as_str()), fp));
+        }
+    }
+    let set = super::SetSpec::parse_link("p=1&c=all&d=hard&seed=2024&n=6").expect("a valid link");
+    for (i, q) in set.questions().iter().enumerate() {
+        out.push((format!("set p=1&c=all&d=hard&seed=2024&n=6 #{}", i + 1), q.fingerprint()));
+    }
+    out
 }
 
 /// Generate a question by kind id.

@@ -90,7 +90,7 @@ fn answer_key(spec: &SetSpec, json: bool, lang: Lang) -> ExitCode {
 }
 
 fn verify(code: &str, lang: Lang) -> ExitCode {
-    let (spec, questions, answers) = match result::decode(code) {
+    let result::Decoded { spec, questions, answers } = match result::decode(code) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("{}", e.message(lang == Lang::Zh));

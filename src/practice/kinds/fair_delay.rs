@@ -173,7 +173,7 @@ fn starved_level(m: &Moment) -> Option<Posed> {
         let timeout = f.pm.min_share_timeout(&pool.name);
         let min = f.pm.min_share(&pool.name, crate::model::TaskType::Map);
         let line = d.turns.iter().flat_map(|t| &t.order).find(|p| p.pool == pool.name)?;
-        if min == 0 || pool.map.demand == 0 || timeout >= crate::sched::fair::pools::NO_TIMEOUT {
+        if min == 0 || pool.map.demand == 0 || timeout == crate::sched::fair::pools::NO_TIMEOUT {
             continue;
         }
         let category = match &a.reason {

@@ -133,7 +133,7 @@ fn preempted(m: &Moment) -> Option<Posed> {
         let running = f.pool_running(&m.before.cluster, pi, TaskType::Map);
         let min = f.pm.min_share(&p.name, TaskType::Map);
         let timeout = f.pm.min_share_timeout(&p.name);
-        let timeout = if timeout >= crate::sched::fair::pools::NO_TIMEOUT {
+        let timeout = if timeout == crate::sched::fair::pools::NO_TIMEOUT {
             ("none".to_string(), "无".to_string())
         } else {
             (format!("{} s", timeout / 1000), format!("{} 秒", timeout / 1000))

@@ -48,7 +48,7 @@ pub static KINDS: &[&Kind] = &[
     &capacity::FIRST_JOB_CAPACITY,
     &capacity::QUEUE_ORDER,
     &capacity::USER_LIMIT,
-    &capacity::ADMISSION,
+    &capacity_more::ADMISSION,
     &capacity_more::HIGH_MEMORY,
     &capacity_more::LOCALITY_WAIT,
     &capacity_more::TASKS_COUNT,
@@ -155,7 +155,7 @@ pub fn waiting_input(e: &Engine, job: u32, tracker: &str) -> Option<(u32, u32, u
     let j = c.jobs.get(&crate::model::JobId(job))?;
     let (mut node, mut same_rack, mut other) = (0, 0, 0);
     for tip in j.maps.iter().filter(|t| t.is_runnable() && !t.is_running()) {
-        if tip.locations.iter().any(|h| *h == t.host) {
+        if tip.locations.contains(&t.host) {
             node += 1;
         } else if tip.locations.iter().any(|h| rack_of(h).as_deref() == Some(rack.as_str())) {
             same_rack += 1;
