@@ -192,3 +192,25 @@ fn garbage_never_panics() {
         assert!(parse(text).is_err(), "{text:?} should be rejected");
     }
 }
+
+#[test]
+fn a_jobs_own_failure_settings_are_checked_with_their_paths() {
+    let mut v = base();
+    v["jobs"][0]["conf"] = json!({"mapred.map.max.attempts": "zero", "mapred.max.map.failures.percent": 150});
+    v["jobs"][0]["max_tracker_failures"] = json!(0);
+    assert_error(v.clone(), "$.jobs[0].conf[\"mapred.map.max.attempts\"]", &["found \"zero\"", "from 1 to 100"]);
+    assert_error(v.clone(), "$.jobs[0].conf[\"mapred.max.map.failures.percent\"]", &["found 150", "from 0 to 100"]);
+    assert_error(v, "$.jobs[0].max_tracker_failures", &["found 0", "from 1 to 1000"]);
+    let mut v = base();
+    v["jobs"][0]["reduce_max_attempts"] = json!(2);
+    v["jobs"][0]["conf"] = json!({"mapred.reduce.max.attempts": "3"});
+    assert_error(
+        v,
+        "$.jobs[0].conf[\"mapred.reduce.max.attempts\"]",
+        &["also given as the job field", "reduce_max_attempts"],
+    );
+    let mut v = base();
+    v["jobs"][0]["conf"] = json!({"mapred.max.reduce.failures.percent": "25", "mapred.max.tracker.failures": 2});
+    v["jobs"][0]["map_max_attempts"] = json!(1);
+    assert_eq!(errors(&v), Vec::<String>::new());
+}

@@ -192,3 +192,137 @@ fn code_view_covers_every_scheduler_and_branch_ids_are_known() {
     assert!(ul.vars.iter().any(|v| v.name == "limit" && v.value == "6"));
     assert!(views.iter().any(|v| v.method == "capacity.QueueComparator"));
 }
+
+/// The numbers a text states. A word is a run of ASCII letters, digits and `_`; one that starts
+/// with a letter is an identifier (`J1`, `tt3`, `rack2`, `m0`), one that starts with a digit is
+/// a number (`6000`, `5.5`, `1,000`, `10s`; `3` in `3 个`).
+fn numbers(text: &str) -> Vec<f64> {
+    let c: Vec<char> = text.chars().collect();
+    let word = |ch: char| ch.is_ascii_alphanumeric() || ch == '_';
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < c.len() {
+        if !word(c[i]) {
+            i += 1;
+            continue;
+        }
+        if c[i].is_ascii_digit() {
+            let mut s = String::new();
+            while i < c.len() {
+                let sep = matches!(c[i], '.' | ',') && !s.is_empty() && c.get(i + 1).is_some_and(char::is_ascii_digit);
+                if c[i].is_ascii_digit() {
+                    s.push(c[i]);
+                } else if sep {
+                    if c[i] == '.' {
+                        s.push('.');
+                    }
+                } else {
+                    break;
+                }
+                i += 1;
+            }
+            out.push(s.parse().unwrap_or(f64::NAN));
+        }
+        while i < c.len() && word(c[i]) {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Comparison signs a choice may carry as a justification ("6000 ≥ 5000").
+const SIGNS: &[char] = &['<', '>', '≤', '≥', '=', '≠', '⩽', '⩾'];
+
+fn states_a_figure(text: &str) -> bool {
+    !numbers(text).is_empty() || text.contains(SIGNS)
+}
+
+/// Every number in an event's fields, except job ids (named `J<n>` in the text, an identifier).
+fn event_numbers(v: &serde_json::Value, out: &mut Vec<f64>) {
+    match v {
+        serde_json::Value::Object(m) => {
+            for (k, x) in m {
+                if k != "job" {
+                    event_numbers(x, out);
+                }
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| event_numbers(x, out)),
+        serde_json::Value::Number(n) => out.push(n.as_f64().unwrap()),
+        _ => {}
+    }
+}
+
+#[test]
+fn number_reading_skips_identifiers() {
+    assert_eq!(numbers("J1 on tt3 (rack2.node2) got m0"), Vec::<f64>::new());
+    assert_eq!(
+        numbers("6000 ms ≥ 5000; 5.5 s; 1,000 maps; 3 个；等了 17200 ms"),
+        vec![6000.0, 5000.0, 5.5, 1000.0, 3.0, 17200.0]
+    );
+    assert_eq!(numbers("at 10.4 s, 2 slots"), vec![10.4, 2.0]);
+    assert!(states_a_figure("RACK: waited ≥ node delay") && !states_a_figure("RACK"));
+}
+
+/// Predictions do not give the answer away: either every choice or none carries a figure or a
+/// comparison (so the right one is not the only one with a justification), and the question
+/// states no number that the step's own claims check (the deciding fact is the student's to
+/// find). Applies to every lesson in `lessons/`, built in or added later.
+#[test]
+fn predictions_do_not_give_the_answer_away() {
+    let mut problems = Vec::new();
+    for l in all() {
+        for (i, s) in l.steps.iter().enumerate() {
+            let Some(p) = &s.predict else { continue };
+            for (lang, pick) in
+                [("en", (|b: &lesson::Bi| b.en.clone()) as fn(&lesson::Bi) -> String), ("zh", |b| b.zh.clone())]
+            {
+                let with: Vec<bool> = p.choices.iter().map(|c| states_a_figure(&pick(&c.text))).collect();
+                if with.iter().any(|x| *x) && !with.iter().all(|x| *x) {
+                    let texts: Vec<String> = p.choices.iter().map(|c| pick(&c.text)).collect();
+                    problems
+                        .push(format!("{} step {i} ({lang}): some choices carry a figure, some not: {texts:?}", l.id));
+                }
+                let mut checked = Vec::new();
+                for e in s.check.iter().chain(s.when.iter()) {
+                    event_numbers(&serde_json::to_value(e).unwrap(), &mut checked);
+                }
+                let q = pick(&p.question);
+                for n in numbers(&q) {
+                    if checked.contains(&n) {
+                        problems.push(format!(
+                            "{} step {i} ({lang}): the question states {n}, which the step checks: {q}",
+                            l.id
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every step points at something that exists at its heartbeat: a submitted job, the tracker
+/// that is heartbeating for its budget, a task preempted at this heartbeat for its ghost, a
+/// method this heartbeat ran for its code (`lesson::point::missing`).
+#[test]
+fn every_point_names_what_exists_at_its_heartbeat() {
+    let mut problems = Vec::new();
+    for l in all() {
+        let r = lesson::resolve(&l);
+        let mut sim = Simulation::new(l.scenario.clone()).unwrap();
+        for (i, s) in l.steps.iter().enumerate() {
+            let (Some(p), Some(hb)) = (&s.point, r.hbs[i]) else { continue };
+            sim.go_to(hb);
+            let mut recs = Vec::new();
+            if hb > 0 {
+                sim.for_each_record(1, hb, |x| recs.push(x.clone()));
+            }
+            let ctx = lesson::Ctx { records: &recs, engine: sim.engine() };
+            if let Some(why) = lesson::point::missing(p, &ctx) {
+                problems.push(format!("{} step {i} at heartbeat {hb}: {why}", l.id));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -176,7 +176,10 @@ fn attr(root: &Element, selector: &str, name: &str) -> String {
 async fn the_landing_page_lists_every_lesson_and_one_click_opens_one() {
     let root = mount_app().await;
     click(&root, "[data-testid=lang-en]").await;
-    assert_eq!(count(&root, "[data-testid^=open-lesson-]"), 14);
+    // Every built-in lesson of a scheduler; `basics` is to be offered first by the landing page
+    // the stage rebuild brings (issue 12 item 2), and opens by its link until then.
+    let listed = schedscope::lesson::builtin().iter().filter(|(id, _)| *id != "basics").count() as u32;
+    assert_eq!(count(&root, "[data-testid^=open-lesson-]"), listed);
     click(&root, "[data-testid=open-lesson-fair-delay-scheduling]").await;
     assert_eq!(count(&root, "[data-testid=narrative]"), 1);
     assert_eq!(attr(&root, "[data-testid=narrative]", "data-step"), "0");

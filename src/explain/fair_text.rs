@@ -238,12 +238,14 @@ pub fn render(d: &FairDecision, assigned: &[Assignment], lang: Lang, out: &mut V
         let owed: Vec<String> = p.due.iter().map(|x| format!("{} {}", x.pool, x.due_min.max(x.due_fair))).collect();
         out.push(match (lang, p.only_log) {
             (Lang::En, false) => format!(
-                "Preemption at {}: starved pools are owed {} {}s ({}); killed the newest tasks of over-share pools: {}.",
-                secs(p.time_ms), p.to_preempt, p.kind, owed.join(", "), if who.is_empty() { "none".into() } else { who.join(", ") }
+                "Preemption at {}: starved pools are owed {} {}s ({}); killed the newest tasks of over-share pools: {}.{}",
+                secs(p.time_ms), p.to_preempt, p.kind, owed.join(", "), if who.is_empty() { "none".into() } else { who.join(", ") },
+                if p.kill_at_next_heartbeat && !who.is_empty() { " Each kill reaches its tracker at that tracker's next heartbeat; the slot is free once the tracker reports it." } else { "" }
             ),
             (Lang::Zh, false) => format!(
-                "{} 发生抢占：饥饿的池共应得 {} 个 {}（{}）；杀死超出份额的池中最新启动的任务：{}。",
-                secs(p.time_ms), p.to_preempt, p.kind, owed.join("，"), if who.is_empty() { "无".into() } else { who.join("，") }
+                "{} 发生抢占：饥饿的池共应得 {} 个 {}（{}）；杀死超出份额的池中最新启动的任务：{}。{}",
+                secs(p.time_ms), p.to_preempt, p.kind, owed.join("，"), if who.is_empty() { "无".into() } else { who.join("，") },
+                if p.kill_at_next_heartbeat && !who.is_empty() { "每个杀死指令在该 TaskTracker 下次心跳时送达；TaskTracker 汇报之后 slot 才空出。" } else { "" }
             ),
             (Lang::En, true) => format!("Preemption check at {}: {} {}s would be preempted ({}); log-only mode kills nothing.", secs(p.time_ms), p.to_preempt, p.kind, owed.join(", ")),
             (Lang::Zh, true) => format!("{} 抢占检查：应抢占 {} 个 {}（{}）；仅记录日志模式，不杀任务。", secs(p.time_ms), p.to_preempt, p.kind, owed.join("，")),

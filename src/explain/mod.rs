@@ -7,6 +7,7 @@ pub mod capacity_text;
 pub mod code;
 pub mod code_listings;
 pub mod fair_text;
+pub mod report_text;
 pub mod text;
 
 use crate::model::{AttemptId, Millis};
@@ -15,11 +16,17 @@ use serde::Serialize;
 /// The schedulers' part of the record, defined in `sched::decision` (the schedulers own it).
 pub use crate::sched::decision::{Assignment, Decision, JobLine, Why};
 
+pub use crate::model::cluster::KillSent;
+pub use crate::model::task::KillReason;
+
 /// A task report processed at the start of the heartbeat.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Reported {
     pub attempt: AttemptId,
     pub outcome: crate::model::cluster::AttemptEnd,
+    /// A kill: why the JobTracker closed the attempt.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kill: Option<KillReason>,
 }
 
 /// Everything that happened in one heartbeat.
@@ -32,6 +39,10 @@ pub struct HeartbeatRecord {
     pub host: String,
     /// Attempts this tracker reported finished / failed before scheduling.
     pub reported: Vec<Reported>,
+    /// Kills sent to this tracker in the response (`KillTaskAction`): those attempts keep their
+    /// slots until the tracker reports them KILLED at its next heartbeat.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub kills: Vec<KillSent>,
     pub assigned: Vec<Assignment>,
     pub decision: Decision,
     /// The interval handed back to the tracker (`getNextHeartbeatInterval`).

@@ -3,7 +3,6 @@
 
 use super::{Assignment, Decision, HeartbeatRecord, Why};
 use crate::i18n::Lang;
-use crate::model::cluster::AttemptEnd;
 use crate::model::task_selection::{MapSource, NoTask};
 use crate::sched::fifo::{FifoDecision, LoadCalc, MapStop, PaddingCheck, ReduceStop};
 use crate::sched::limit_tasks::LimitDecision;
@@ -18,20 +17,7 @@ pub fn render(r: &HeartbeatRecord, lang: Lang) -> Vec<String> {
         Lang::En => format!("Heartbeat {} at {} from {} ({}).", r.hb, secs(r.time_ms), r.tracker, r.host),
         Lang::Zh => format!("第 {} 次心跳，时间 {}，来自 {}（{}）。", r.hb, secs(r.time_ms), r.tracker, r.host),
     }];
-    for rep in &r.reported {
-        let what = match (rep.outcome, lang) {
-            (AttemptEnd::Succeeded, Lang::En) => "finished",
-            (AttemptEnd::Failed, Lang::En) => "failed",
-            (AttemptEnd::Killed, Lang::En) => "was killed",
-            (AttemptEnd::Succeeded, Lang::Zh) => "已完成",
-            (AttemptEnd::Failed, Lang::Zh) => "失败",
-            (AttemptEnd::Killed, Lang::Zh) => "被杀死",
-        };
-        out.push(match lang {
-            Lang::En => format!("{} reports {} {what}; its slot is free for this heartbeat.", r.tracker, rep.attempt),
-            Lang::Zh => format!("{} 汇报 {} {what}，其 slot 在本次心跳中即可重新分配。", r.tracker, rep.attempt),
-        });
-    }
+    super::report_text::render(r, lang, &mut out);
     match &r.decision {
         Decision::Fifo(d) => fifo(d, &r.assigned, lang, &mut out),
         Decision::LimitTasksPerJob(d) => limit(d, &r.assigned, lang, &mut out),

@@ -4,7 +4,9 @@
 /// (id, JSON) of every built-in lesson, in menu order.
 pub fn builtin() -> &'static [(&'static str, &'static str)] {
     &[
+        ("basics", include_str!("../../lessons/basics.json")),
         ("fifo-small-jobs", include_str!("../../lessons/fifo-small-jobs.json")),
+        ("fifo-multi-assign", include_str!("../../lessons/fifo-multi-assign.json")),
         ("fifo-load-factor", include_str!("../../lessons/fifo-load-factor.json")),
         ("fifo-padding", include_str!("../../lessons/fifo-padding.json")),
         ("fifo-off-switch", include_str!("../../lessons/fifo-off-switch.json")),
@@ -12,11 +14,14 @@ pub fn builtin() -> &'static [(&'static str, &'static str)] {
         ("fair-shares", include_str!("../../lessons/fair-shares.json")),
         ("fair-delay-scheduling", include_str!("../../lessons/fair-delay-scheduling.json")),
         ("fair-starvation", include_str!("../../lessons/fair-starvation.json")),
+        ("fair-assign-multiple", include_str!("../../lessons/fair-assign-multiple.json")),
         ("fair-preemption", include_str!("../../lessons/fair-preemption.json")),
+        ("capacity-capacity", include_str!("../../lessons/capacity-capacity.json")),
         ("capacity-queue-order", include_str!("../../lessons/capacity-queue-order.json")),
         ("capacity-user-limits", include_str!("../../lessons/capacity-user-limits.json")),
         ("capacity-high-memory", include_str!("../../lessons/capacity-high-memory.json")),
         ("capacity-admission-init", include_str!("../../lessons/capacity-admission-init.json")),
         ("capacity-locality-delay", include_str!("../../lessons/capacity-locality-delay.json")),
+        ("capacity-tasks-per-heartbeat", include_str!("../../lessons/capacity-tasks-per-heartbeat.json")),
     ]
 }

@@ -3,13 +3,19 @@
 //! from JSON and checked against the simulation's own decision records (and, for job and
 //! pool state, the engine right after that heartbeat). The same predicate answers "the first
 //! heartbeat where X happens" when a step is anchored on an event instead of a number.
+//!
+//! Claims every scheduler's record answers (the heartbeat itself: who sent it, what it
+//! reported, what it got, the interval sent back) are checked here; the scheduler-specific
+//! ones in `fifo`, `fair` and `capacity`.
+
+mod capacity;
+mod fair;
+mod fifo;
 
 pub use super::event_json::parse;
 use crate::explain::{Decision, HeartbeatRecord};
+use crate::model::cluster::AttemptEnd;
 use crate::model::{JobId, RunState};
-use crate::sched::capacity::decision::{JobVerdict, LookupResult, PhaseStop, ReservationStep};
-use crate::sched::fair::delay::{LevelReason, LocalityLevel};
-use crate::sched::fifo::{MapStop, ReduceStop};
 use crate::sim::Engine;
 use serde::Serialize;
 
@@ -34,6 +40,26 @@ pub enum Event {
     /// The heartbeat came from this TaskTracker.
     Tracker {
         tracker: String,
+    },
+    /// What the heartbeat carried up: attempts the tracker reported ended (matching every given
+    /// field; `count` exact, default at least one).
+    Reported {
+        job: Option<u32>,
+        #[serde(rename = "type")]
+        kind: Option<String>,
+        index: Option<u32>,
+        outcome: Option<String>,
+        count: Option<u32>,
+    },
+    /// The tracker's free slots of this type when it heartbeat, before anything was assigned.
+    FreeSlots {
+        #[serde(rename = "type")]
+        kind: String,
+        count: u32,
+    },
+    /// The interval the answer told the tracker to wait before its next heartbeat.
+    NextInterval {
+        ms: i64,
     },
     /// Tasks launched in this heartbeat matching every given field; `count` is exact (default:
     /// at least one); `first`: the job's first task of that type in the whole run.
@@ -80,6 +106,14 @@ pub enum Event {
         fair_share: f64,
         min_share: Option<i64>,
     },
+    /// Fair Scheduler: why tasks of this type stopped being offered (`max_tasks`: as many as
+    /// `maxTasksToAssign` allows; `all_running`: every wanted task of the cluster runs;
+    /// `load_cap`: the load manager's per-tracker cap; `no_task`: no pool had one).
+    FairStop {
+        #[serde(rename = "type")]
+        kind: String,
+        stop: String,
+    },
     /// FIFO: why map assignment stopped (`no_slots`, `filled`, `padding`, `off_switch`, `no_task`).
     FifoMapStop {
         stop: String,
@@ -89,7 +123,19 @@ pub enum Event {
     FifoReduceStop {
         stop: String,
     },
-    /// FIFO load factor: the tracker's current capacity `min(⌈loadFactor × slots⌉, slots)`.
+    /// FIFO: some `obtainNew*MapTask` call of the map loop matched every given field: the slot
+    /// being filled (0 = the first), the job asked, the call (`local` / `non_local`), whether
+    /// it found a map.
+    FifoTry {
+        slot: Option<u32>,
+        job: Option<u32>,
+        call: Option<String>,
+        found: Option<bool>,
+    },
+    /// The per-tracker cap from the cluster's load: FIFO's load factor
+    /// `min(⌈remaining / cluster slots × slots⌉, slots)`, or the Fair Scheduler's
+    /// `CapBasedLoadManager` cap `⌈slots × min(1, demand / cluster slots)⌉` (`remaining` is then
+    /// the cluster's demand, `available` the cap minus the tracker's running tasks).
     LoadCap {
         #[serde(rename = "type")]
         kind: String,
@@ -103,6 +149,13 @@ pub enum Event {
     Verdict {
         job: u32,
         verdict: String,
+    },
+    /// Capacity Scheduler: a lookup of this type skipped the queue because it is at its
+    /// maximum capacity (`assignSlotsToQueue(type, 1)` failed).
+    AtMaxCapacity {
+        queue: String,
+        #[serde(rename = "type")]
+        kind: String,
     },
     /// Capacity Scheduler: the tracker is (re-)reserved for the job.
     Reserved {
@@ -142,40 +195,35 @@ pub enum Event {
     },
 }
 
-fn level_name(l: LocalityLevel) -> &'static str {
-    l.as_str()
-}
-
-fn reason_name(r: &LevelReason) -> &'static str {
-    match r {
-        LevelReason::NoInfo | LevelReason::Waited => "waited",
-        LevelReason::NoLocalityInfo => "no_locality_info",
-        LevelReason::Starved { .. } => "starved",
+fn count_ok(n: u32, count: Option<u32>) -> bool {
+    match count {
+        Some(c) => n == c,
+        None => n > 0,
     }
 }
 
-fn verdict_name(v: &JobVerdict) -> &'static str {
-    match v {
-        JobVerdict::NotRunning { .. } => "not_running",
-        JobVerdict::MaxCapacity { .. } => "max_capacity",
-        JobVerdict::UserLimit { .. } => "user_limit",
-        JobVerdict::Memory { .. } => "memory",
-        JobVerdict::LocalityWait { .. } => "locality_wait",
-        JobVerdict::OffSwitchUsed => "off_switch_used",
-        JobVerdict::NoTask { .. } => "no_task",
-        JobVerdict::Assigned { .. } => "assigned",
+fn outcome_name(o: &AttemptEnd) -> &'static str {
+    match o {
+        AttemptEnd::Succeeded => "succeeded",
+        AttemptEnd::Failed => "failed",
+        AttemptEnd::Killed => "killed",
     }
 }
 
-fn phase_stop_name(s: PhaseStop) -> &'static str {
-    match s {
-        PhaseStop::NoFreeSlots => "no_free_slots",
-        PhaseStop::Filled => "filled",
-        PhaseStop::NoTask => "no_task",
-        PhaseStop::MemoryBlocked => "memory_blocked",
-        PhaseStop::MaxTasksPerHeartbeat => "max_tasks_per_heartbeat",
-        PhaseStop::OffSwitchLimit => "off_switch_limit",
-        PhaseStop::OneReduce => "one_reduce",
+/// The tracker's free slots of a type as the scheduler saw them when the heartbeat arrived.
+fn free_slots(d: &Decision, map: bool) -> Option<i64> {
+    match d {
+        Decision::Fifo(f) => {
+            let l = if map { &f.map } else { &f.reduce };
+            Some(l.tracker_capacity as i64 - l.tracker_running as i64)
+        }
+        Decision::Fair(f) => Some(if map {
+            f.map_cap.tracker_slots - f.tracker_maps
+        } else {
+            f.reduce_cap.tracker_slots - f.tracker_reduces
+        }),
+        Decision::Capacity(c) => Some(if map { c.map.available } else { c.reduce.available } as i64),
+        Decision::LimitTasksPerJob(_) => None,
     }
 }
 
@@ -186,6 +234,21 @@ impl Event {
         let d = &r.decision;
         match self {
             Event::Tracker { tracker } => r.tracker == *tracker,
+            Event::Reported { job, kind, index, outcome, count } => {
+                let n = r
+                    .reported
+                    .iter()
+                    .filter(|x| job.is_none_or(|j| x.attempt.job == j))
+                    .filter(|x| {
+                        kind.as_deref().is_none_or(|k| (k == "map") == (x.attempt.kind == crate::model::TaskType::Map))
+                    })
+                    .filter(|x| index.is_none_or(|i| x.attempt.index == i))
+                    .filter(|x| outcome.as_deref().is_none_or(|o| outcome_name(&x.outcome) == o))
+                    .count() as u32;
+                count_ok(n, *count)
+            }
+            Event::FreeSlots { kind, count } => free_slots(d, kind == "map") == Some(*count as i64),
+            Event::NextInterval { ms } => r.next_interval_ms == *ms,
             Event::Assigned { job, kind, locality, count, first } => {
                 let n = r
                     .assigned
@@ -194,143 +257,34 @@ impl Event {
                     .filter(|a| kind.as_deref().is_none_or(|k| a.kind == k))
                     .filter(|a| locality.as_deref().is_none_or(|l| a.locality == Some(l)))
                     .count() as u32;
-                let count_ok = match count {
-                    Some(c) => n == *c,
-                    None => n > 0,
-                };
                 let first_ok = !*first
                     || !c.records[..c.records.len() - 1]
                         .iter()
                         .flat_map(|x| &x.assigned)
                         .any(|a| job.is_some_and(|j| a.job == j) && kind.as_deref().is_none_or(|k| a.kind == k));
-                count_ok && first_ok
+                count_ok(n, *count) && first_ok
             }
-            Event::AllowedLevel { job, level, reason, waited_ms } => match d {
-                Decision::Fair(f) => f
-                    .turns
-                    .iter()
-                    .flat_map(|t| &t.visits)
-                    .flat_map(|p| &p.jobs)
-                    .find(|v| v.job == *job && v.allowed.is_some())
-                    .and_then(|v| v.allowed.as_ref())
-                    .is_some_and(|a| {
-                        level_name(a.level) == level
-                            && reason.as_deref().is_none_or(|x| reason_name(&a.reason) == x)
-                            && waited_ms.is_none_or(|w| a.waited_ms == w)
-                    }),
-                _ => false,
-            },
-            Event::Skipped { job } => matches!(d, Decision::Fair(f) if f.skipped.contains(job)),
-            Event::Preempted { job, pool, count } => match d {
-                Decision::Fair(f) => {
-                    let n = f
-                        .preemptions
-                        .iter()
-                        .filter(|p| !p.only_log)
-                        .flat_map(|p| &p.killed)
-                        .filter(|k| job.is_none_or(|j| k.attempt.job == j))
-                        .filter(|k| pool.as_deref().is_none_or(|p| k.pool == p))
-                        .count() as u32;
-                    match count {
-                        Some(c) => n == *c,
-                        None => n > 0,
-                    }
-                }
-                _ => false,
-            },
-            Event::Order { kind, order } => {
-                let seen: Vec<String> = match d {
-                    Decision::Fair(f) => f
-                        .turns
-                        .iter()
-                        .find(|t| t.kind == kind)
-                        .map(|t| t.order.iter().map(|p| p.pool.clone()).collect())
-                        .unwrap_or_default(),
-                    Decision::Capacity(cd) => {
-                        let phase = if kind == "map" { &cd.map } else { &cd.reduce };
-                        phase
-                            .lookups
-                            .first()
-                            .map(|l| l.order.iter().map(|q| q.queue.clone()).collect())
-                            .unwrap_or_default()
-                    }
-                    _ => Vec::new(),
-                };
-                !order.is_empty() && seen.len() >= order.len() && seen[..order.len()] == order[..]
+            Event::AllowedLevel { .. }
+            | Event::Skipped { .. }
+            | Event::Preempted { .. }
+            | Event::PoolShare { .. }
+            | Event::FairStop { .. } => matches!(d, Decision::Fair(f) if fair::holds(self, f)),
+            Event::FifoMapStop { .. } | Event::FifoReduceStop { .. } | Event::FifoTry { .. } => {
+                matches!(d, Decision::Fifo(f) if fifo::holds(self, f))
             }
-            Event::PoolShare { pool, kind, fair_share, min_share } => match d {
-                Decision::Fair(f) => f
-                    .turns
-                    .iter()
-                    .find(|t| t.kind == kind)
-                    .and_then(|t| t.order.iter().find(|p| p.pool == *pool))
-                    .is_some_and(|p| {
-                        (p.fair_share - fair_share).abs() < 0.01 && min_share.is_none_or(|m| p.min_share == m)
-                    }),
+            Event::Verdict { .. }
+            | Event::AtMaxCapacity { .. }
+            | Event::Reserved { .. }
+            | Event::ReservationHonoured { .. }
+            | Event::CapacityStop { .. } => matches!(d, Decision::Capacity(cd) if capacity::holds(self, cd)),
+            Event::Order { .. } => match d {
+                Decision::Fair(f) => fair::holds(self, f),
+                Decision::Capacity(cd) => capacity::holds(self, cd),
                 _ => false,
             },
-            Event::FifoMapStop { stop, job } => match d {
-                Decision::Fifo(f) => {
-                    let (name, j) = match f.map_stop {
-                        MapStop::NoAvailableSlots => ("no_slots", None),
-                        MapStop::Filled => ("filled", None),
-                        MapStop::PaddingExceeded { job } => ("padding", Some(job)),
-                        MapStop::OffSwitch { job } => ("off_switch", Some(job)),
-                        MapStop::NoTask => ("no_task", None),
-                    };
-                    name == stop && job.is_none_or(|x| j == Some(x))
-                }
-                _ => false,
-            },
-            Event::FifoReduceStop { stop } => match d {
-                Decision::Fifo(f) => {
-                    let name = match f.reduce_stop {
-                        ReduceStop::NoAvailableSlots => "no_slots",
-                        ReduceStop::Assigned { .. } => "assigned",
-                        ReduceStop::PaddingOnlyFirst { .. } => "padding",
-                        ReduceStop::NoTask => "no_task",
-                    };
-                    name == stop
-                }
-                _ => false,
-            },
-            Event::LoadCap { kind, capacity, available, remaining } => match d {
-                Decision::Fifo(f) => {
-                    let l = if kind == "map" { &f.map } else { &f.reduce };
-                    capacity.is_none_or(|x| l.tracker_current_capacity == x)
-                        && available.is_none_or(|x| l.available == x)
-                        && remaining.is_none_or(|x| l.remaining_load == x)
-                }
-                _ => false,
-            },
-            Event::Verdict { job, verdict } => match d {
-                Decision::Capacity(cd) => [&cd.map, &cd.reduce]
-                    .iter()
-                    .flat_map(|p| &p.lookups)
-                    .flat_map(|l| &l.queues)
-                    .flat_map(|q| &q.jobs)
-                    .any(|v| v.job == *job && verdict_name(&v.verdict) == verdict),
-                _ => false,
-            },
-            Event::Reserved { job } => match d {
-                Decision::Capacity(cd) => [&cd.map, &cd.reduce].iter().flat_map(|p| &p.lookups).any(|l| {
-                    matches!(l.reservation, Some(ReservationStep::Kept { job: j, .. }) if j == *job)
-                        || matches!(l.result, LookupResult::Memory { job: j, new_reservation: true } if j == *job)
-                }),
-                _ => false,
-            },
-            Event::ReservationHonoured { job } => match d {
-                Decision::Capacity(cd) => [&cd.map, &cd.reduce]
-                    .iter()
-                    .flat_map(|p| &p.lookups)
-                    .any(|l| matches!(l.reservation, Some(ReservationStep::Honoured { job: j, .. }) if j == *job)),
-                _ => false,
-            },
-            Event::CapacityStop { kind, stop } => match d {
-                Decision::Capacity(cd) => {
-                    let p = if kind == "map" { &cd.map } else { &cd.reduce };
-                    phase_stop_name(p.stop) == stop
-                }
+            Event::LoadCap { .. } => match d {
+                Decision::Fifo(f) => fifo::holds(self, f),
+                Decision::Fair(f) => fair::holds(self, f),
                 _ => false,
             },
             Event::JobState { job, state } => match c.engine.cluster.jobs.get(&JobId(*job)) {

@@ -7,16 +7,22 @@ use serde_json::Value;
 
 pub const EVENTS: &[&str] = &[
     "tracker",
+    "reported",
+    "free_slots",
+    "next_interval",
     "assigned",
     "allowed_level",
     "skipped",
     "preempted",
     "order",
     "pool_share",
+    "fair_stop",
     "fifo_map_stop",
     "fifo_reduce_stop",
+    "fifo_try",
     "load_cap",
     "verdict",
+    "at_max_capacity",
     "reserved",
     "reservation_honoured",
     "capacity_stop",
@@ -67,6 +73,19 @@ pub fn parse(v: &Value, path: &str, errs: &mut Errs) -> Option<Event> {
     };
     let e = match name.as_str() {
         "tracker" => Event::Tracker { tracker: required(o.str("tracker", errs), &o, "tracker", errs)?.to_string() },
+        "reported" => Event::Reported {
+            job: job(&mut o, errs),
+            kind: one_of(&mut o, "type", &["map", "reduce"], errs),
+            index: o.u64_in("index", 0, 1_000_000, errs).map(|x| x as u32),
+            outcome: one_of(&mut o, "outcome", &["succeeded", "failed", "killed"], errs),
+            count: o.u64_in("count", 0, 10_000, errs).map(|x| x as u32),
+        },
+        "free_slots" => {
+            let kind = kind(&mut o, errs);
+            let count = required(o.u64_in("count", 0, 10_000, errs), &o, "count", errs)? as u32;
+            Event::FreeSlots { kind, count }
+        }
+        "next_interval" => Event::NextInterval { ms: required(o.i64_in("ms", 0, 1 << 40, errs), &o, "ms", errs)? },
         "assigned" => {
             let job = job(&mut o, errs);
             let kind = one_of(&mut o, "type", &["map", "reduce"], errs);
@@ -109,6 +128,17 @@ pub fn parse(v: &Value, path: &str, errs: &mut Errs) -> Option<Event> {
             let min_share = o.i64_in("min_share", 0, 1 << 40, errs);
             Event::PoolShare { pool: pool?, kind, fair_share: fair_share?, min_share }
         }
+        "fair_stop" => {
+            let kind = kind(&mut o, errs);
+            let allowed = ["max_tasks", "all_running", "load_cap", "no_task"];
+            Event::FairStop { kind, stop: required(one_of(&mut o, "stop", &allowed, errs), &o, "stop", errs)? }
+        }
+        "fifo_try" => Event::FifoTry {
+            slot: o.u64_in("slot", 0, 10_000, errs).map(|x| x as u32),
+            job: job(&mut o, errs),
+            call: one_of(&mut o, "call", &["local", "non_local"], errs),
+            found: o.bool("found", errs),
+        },
         "fifo_map_stop" => Event::FifoMapStop {
             stop: required(
                 one_of(&mut o, "stop", &["no_slots", "filled", "padding", "off_switch", "no_task"], errs),
@@ -146,6 +176,11 @@ pub fn parse(v: &Value, path: &str, errs: &mut Errs) -> Option<Event> {
             ];
             let verdict = required(one_of(&mut o, "verdict", &allowed, errs), &o, "verdict", errs);
             Event::Verdict { job: j?, verdict: verdict? }
+        }
+        "at_max_capacity" => {
+            let queue = required(o.str("queue", errs), &o, "queue", errs).map(str::to_string);
+            let kind = kind(&mut o, errs);
+            Event::AtMaxCapacity { queue: queue?, kind }
         }
         "reserved" => Event::Reserved { job: required(job(&mut o, errs), &o, "job", errs)? },
         "reservation_honoured" => Event::ReservationHonoured { job: required(job(&mut o, errs), &o, "job", errs)? },

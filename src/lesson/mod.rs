@@ -8,6 +8,7 @@ pub mod builtin;
 pub mod check;
 pub mod event;
 pub mod event_json;
+pub mod point;
 
 pub use builtin::builtin;
 pub use check::{LessonFailure, Resolved, resolve};
@@ -23,9 +24,13 @@ pub const VERSION: u64 = 1;
 pub const MAX_STEPS: usize = 100;
 pub const MAX_CHOICES: usize = 6;
 
-/// The seed concepts of the product brief; every one has at least one built-in lesson.
+/// The concepts the built-in lessons teach, in teaching order: `basics` (racks, trackers,
+/// slots, heartbeats, locality) first, then each scheduler's concepts (issue 12's list of the
+/// product brief's seed concepts). Every one has at least one built-in lesson.
 pub const CONCEPTS: &[&str] = &[
+    "basics",
     "fifo.small_jobs",
+    "fifo.multi_assign",
     "fifo.load_factor",
     "fifo.padding",
     "fifo.off_switch",
@@ -33,12 +38,15 @@ pub const CONCEPTS: &[&str] = &[
     "fair.shares",
     "fair.delay",
     "fair.starvation",
+    "fair.assign_multiple",
     "fair.preemption",
+    "capacity.capacity",
     "capacity.queue_order",
     "capacity.user_limits",
-    "capacity.high_memory",
     "capacity.admission",
+    "capacity.high_memory",
     "capacity.locality_delay",
+    "capacity.tasks_per_heartbeat",
 ];
 
 /// Panels the page can highlight (`"point": "panel:<id>"`).
@@ -55,7 +63,11 @@ pub const PANELS: &[&str] = &[
     "capacity.users",
     "capacity.memory",
     "jobs",
+    "log",
 ];
+/// Marks the stage leaves for one heartbeat (`"point": "ghost:<id>"`): a task killed by
+/// preemption.
+pub const GHOSTS: &[&str] = &["preempted"];
 /// Charts (`"point": "chart:<id>"`).
 pub const CHARTS: &[&str] = &["locality", "slots", "shares", "response"];
 
@@ -101,7 +113,8 @@ pub struct LessonStep {
     pub check: Vec<Event>,
     pub pause: bool,
     /// What to highlight: `tracker:tt3`, `rack:/rack1`, `job:J2`, `pool:p`, `queue:q`,
-    /// `panel:<id>`, `chart:<id>`, `code:<method>`.
+    /// `panel:<id>`, `chart:<id>`, `code:<method>`, `reach:J2`, `user:q/alice`, `budget:tt3`,
+    /// `ghost:preempted` (see `docs/lesson-format.md`).
     pub point: Option<String>,
     pub text: Bi,
     pub predict: Option<Predict>,
@@ -163,18 +176,25 @@ fn check_point(p: &str, path: &str, s: Option<&Scenario>, errs: &mut Errs) {
         errs.push(path, format!("found {p:?}, expected kind:name, e.g. \"tracker:tt1\" or \"panel:why\""));
         return;
     };
+    let tracker = |n: &str| s.is_none_or(|s| s.trackers.iter().any(|t| t.name == n));
+    let job = |n: &str| n.strip_prefix('J').and_then(|n| n.parse::<u32>().ok()).is_some();
     let ok = match kind {
-        "tracker" => s.is_none_or(|s| s.trackers.iter().any(|t| t.name == name)),
+        "tracker" | "budget" => tracker(name),
         "rack" => s.is_none_or(|s| s.topology.iter().any(|(r, _)| r == name)),
-        "job" => name.strip_prefix('J').and_then(|n| n.parse::<u32>().ok()).is_some(),
+        "job" | "reach" => job(name),
         "pool" | "queue" => !name.is_empty(),
+        "user" => name.split_once('/').is_some_and(|(q, u)| !q.is_empty() && !u.is_empty()),
+        "ghost" => GHOSTS.contains(&name),
         "panel" => PANELS.contains(&name),
         "chart" => CHARTS.contains(&name),
         "code" => crate::explain::code::METHODS.iter().any(|m| m.id == name),
         _ => {
             errs.push(
                 path,
-                format!("unknown kind {kind:?}; expected tracker, rack, job, pool, queue, panel, chart or code"),
+                format!(
+                    "unknown kind {kind:?}; expected tracker, rack, job, pool, queue, panel, chart, code, reach, user, \
+                     budget or ghost"
+                ),
             );
             return;
         }

@@ -13,7 +13,10 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 mod attempts;
+mod kills;
 mod obtain;
+
+pub use kills::{KillDelivery, KillSent};
 
 /// `MRConstants.HEARTBEAT_INTERVAL_MIN`.
 pub const HEARTBEAT_INTERVAL_MIN: Millis = 300;
@@ -41,6 +44,11 @@ pub struct ClusterConf {
     /// A job whose tasks have all completed becomes SUCCEEDED at once (false: it stays
     /// RUNNING until a step ends it, like the fake jobs of Hadoop's unit tests).
     pub auto_succeed: bool,
+    /// An initialised job becomes RUNNING at once (its setup task is not modelled); false in the
+    /// Fair unit-test harness, whose fake job stays PREP until the test sets it RUNNING.
+    pub running_on_init: bool,
+    /// How the JobTracker's kills reach the trackers.
+    pub kill_delivery: KillDelivery,
 }
 
 impl Default for ClusterConf {
@@ -53,6 +61,8 @@ impl Default for ClusterConf {
             running_counts: RunningCounts::AsReported,
             jt_identifier: "test".into(),
             auto_succeed: true,
+            running_on_init: true,
+            kill_delivery: KillDelivery::NextHeartbeat,
         }
     }
 }
@@ -209,8 +219,15 @@ impl Cluster {
         self.events.push(JobEvent::Added { job: id });
     }
 
-    /// `JobInProgress.initTasks`, then (setup tasks not modelled) PREP → RUNNING.
+    /// `JobInProgress.initTasks`, then (setup tasks not modelled) PREP → RUNNING unless the
+    /// Fair unit-test harness keeps it PREP.
     pub fn init_job(&mut self, id: JobId) -> Result<(), String> {
+        self.init_job_as(id, self.conf.running_on_init)
+    }
+
+    /// `initTasks`, then PREP → RUNNING if `running` (a job submitted RUNNING, as Hadoop's tests
+    /// build them, is RUNNING under every harness).
+    pub fn init_job_as(&mut self, id: JobId, running: bool) -> Result<(), String> {
         let levels = self.conf.cache_levels;
         let unique = self.num_unique_hosts();
         let Some(job) = self.jobs.get(&id) else { return Err(format!("no job {id}")) };
@@ -227,7 +244,7 @@ impl Cluster {
         let now = self.now;
         let job = self.jobs.get_mut(&id).expect("checked");
         job.init_tasks(&self.topology, now, unique);
-        if job.state == RunState::Prep {
+        if job.state == RunState::Prep && running {
             self.set_state(id, RunState::Running);
         }
         self.check_job_done(id);

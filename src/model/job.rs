@@ -155,6 +155,9 @@ pub struct Job {
     /// The TIPs, in chunks shared copy-on-write with history's checkpoints.
     pub maps: Tips,
     pub reduces: Tips,
+    /// The maps were given with split locations, possibly empty ones (a job built from input
+    /// splits always is; only `TestFairScheduler`'s fake job can be built without).
+    pub locations_given: bool,
     /// The distinct split hosts of the maps, sorted (they never change; see `split_hosts_of`).
     pub split_hosts: std::sync::Arc<[String]>,
     pub finished_maps: u32,

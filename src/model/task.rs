@@ -104,6 +104,41 @@ impl fmt::Display for AttemptId {
     }
 }
 
+/// Why the JobTracker closes a running attempt: `TaskInProgress.shouldClose` (the TIP or the job
+/// is over) or an explicit `killTask` (`tasksToKill`). The kill travels to the attempt's tracker
+/// in its next heartbeat response (`KillTaskAction`); the tracker reports the attempt KILLED in
+/// the heartbeat after, and only then is its slot free.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KillReason {
+    /// Another attempt of the same TIP succeeded first (the speculative race is over).
+    TwinSucceeded,
+    /// The TIP failed permanently (too many failed attempts).
+    TipFailed,
+    /// The job succeeded, failed or was killed while the attempt ran.
+    JobSucceeded,
+    JobFailed,
+    JobKilled,
+    /// The Fair Scheduler preempted it (`preemptTasks` → `killTask`).
+    Preempted,
+    /// Its tracker was declared lost (`JobTracker.lostTaskTracker`).
+    TrackerLost,
+}
+
+impl KillReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            KillReason::TwinSucceeded => "twin_succeeded",
+            KillReason::TipFailed => "tip_failed",
+            KillReason::JobSucceeded => "job_succeeded",
+            KillReason::JobFailed => "job_failed",
+            KillReason::JobKilled => "job_killed",
+            KillReason::Preempted => "preempted",
+            KillReason::TrackerLost => "tracker_lost",
+        }
+    }
+}
+
 /// One running attempt of a TIP (`TaskInProgress.activeTasks`).
 #[derive(Debug, Clone, Serialize)]
 pub struct ActiveAttempt {
@@ -181,9 +216,16 @@ impl Tip {
         self.active.iter().any(|a| a.tracker == tracker) || self.has_failed_on(host)
     }
 
-    /// `getProgress()` as used by speculation: best progress of running attempts, 1 when complete.
+    /// `recomputeProgress()` / `getProgress()`: 1 when complete, 0 when failed, otherwise the
+    /// best progress of the running attempts (0 with none).
     pub fn progress(&self) -> f32 {
-        if self.complete { 1.0 } else { self.active.iter().map(|a| a.progress).fold(0.0, f32::max) }
+        if self.complete {
+            1.0
+        } else if self.failed {
+            0.0
+        } else {
+            self.active.iter().map(|a| a.progress).fold(0.0, f32::max)
+        }
     }
 
     /// `hasSpeculativeTask(now, avgProgress)` (record skipping and COMMIT_PENDING are not modelled).

@@ -2,7 +2,7 @@
 //! that occupy them, `countMapTasks` / `countReduceTasks`).
 
 use super::Millis;
-use super::task::{AttemptId, TaskType};
+use super::task::{AttemptId, KillReason, TaskType};
 use super::topology::NodeId;
 use serde::Serialize;
 
@@ -15,6 +15,14 @@ pub struct RunningTask {
     /// When the attempt completes (automatic mode); `None` = until told.
     pub end_time: Option<Millis>,
     pub launch_time: Millis,
+    /// An explicit kill the JobTracker decided on (`TaskInProgress.killTask`, e.g. preemption),
+    /// not yet sent to the tracker.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kill_requested: Option<KillReason>,
+    /// The kill was sent in a heartbeat response (`KillTaskAction`): the tracker reports the
+    /// attempt KILLED at its next heartbeat. Until then it still occupies its slot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kill_sent: Option<KillReason>,
 }
 
 #[derive(Debug, Clone, Serialize)]

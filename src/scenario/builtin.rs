@@ -4,8 +4,13 @@
 pub fn builtin() -> &'static [(&'static str, &'static str)] {
     &[
         ("fifo-two-racks", include_str!("../../scenarios/fifo-two-racks.json")),
+        ("basics-small-cluster", include_str!("../../scenarios/basics-small-cluster.json")),
+        ("fifo-multi-assign", include_str!("../../scenarios/fifo-multi-assign.json")),
         ("fair-delay-worked-example", include_str!("../../scenarios/fair-delay-worked-example.json")),
         ("fair-delay-sweep", include_str!("../../scenarios/fair-delay-sweep.json")),
+        ("fair-assign-multiple", include_str!("../../scenarios/fair-assign-multiple.json")),
         ("capacity-users-highmem", include_str!("../../scenarios/capacity-users-highmem.json")),
+        ("capacity-max-capacity", include_str!("../../scenarios/capacity-max-capacity.json")),
+        ("capacity-tasks-per-heartbeat", include_str!("../../scenarios/capacity-tasks-per-heartbeat.json")),
     ]
 }

@@ -3,6 +3,7 @@
 
 pub mod builtin;
 pub mod generator;
+pub mod job_conf;
 pub mod json;
 pub mod props;
 mod readers;
@@ -115,11 +116,16 @@ pub struct JobSpec {
     pub state: Option<RunState>,
     pub init_ms: Millis,
     pub maps: MapsSpec,
+    /// `maps` was written with split locations (a list of maps, or `locations` / `replicas`),
+    /// possibly empty ones, rather than as a bare count.
+    pub locations_given: bool,
     pub reduces: u64,
     pub reduce_duration_ms: Option<Millis>,
     pub slowstart: Option<f32>,
     pub speculative_maps: Option<bool>,
     pub speculative_reduces: Option<bool>,
+    /// Failure settings from the job's own conf (`job_conf`).
+    pub limits: job_conf::JobLimits,
     /// Job-conf properties (`"conf"`); a `"pool"` field also sets `mapred.fairscheduler.pool`.
     pub conf: Vec<(String, String)>,
 }

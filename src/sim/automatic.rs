@@ -102,11 +102,14 @@ impl Engine {
         self.arrivals_left.checked_sub(1).map(|i| &self.arrivals[i])
     }
 
+    /// Every job is over and every tracker has reported its last attempt (a twin or an attempt of
+    /// a killed job runs until its tracker is told, and reports the kill a heartbeat later).
     pub(super) fn all_done(&self) -> bool {
         self.arrivals_left == 0
             && self.init_queue.is_empty()
             && self.initializing.is_empty()
             && self.cluster.jobs.values().all(|j| j.state.is_terminal())
+            && self.cluster.trackers.iter().all(|t| t.running.is_empty())
     }
 
     /// Automatic driver: run to the next heartbeat, or `None` when the run is over.

@@ -42,6 +42,7 @@ impl Engine {
             inited: false,
             init_ms: spec.init_ms,
             init_time: None,
+            locations_given: spec.locations_given,
             split_hosts: crate::model::job::split_hosts_of(&maps),
             maps: maps.into(),
             reduces,
@@ -57,11 +58,14 @@ impl Engine {
             conf: JobConf {
                 speculative_maps: spec.speculative_maps.unwrap_or(c.speculative_maps),
                 speculative_reduces: spec.speculative_reduces.unwrap_or(c.speculative_reduces),
-                map_max_attempts: c.map_max_attempts,
-                reduce_max_attempts: c.reduce_max_attempts,
-                max_map_failures_percent: c.max_map_failures_percent,
-                max_reduce_failures_percent: c.max_reduce_failures_percent,
-                max_tracker_failures: c.max_tracker_failures,
+                map_max_attempts: spec.limits.map_max_attempts.unwrap_or(c.map_max_attempts),
+                reduce_max_attempts: spec.limits.reduce_max_attempts.unwrap_or(c.reduce_max_attempts),
+                max_map_failures_percent: spec.limits.max_map_failures_percent.unwrap_or(c.max_map_failures_percent),
+                max_reduce_failures_percent: spec
+                    .limits
+                    .max_reduce_failures_percent
+                    .unwrap_or(c.max_reduce_failures_percent),
+                max_tracker_failures: spec.limits.max_tracker_failures.unwrap_or(c.max_tracker_failures),
                 slowstart: spec.slowstart.unwrap_or(c.slowstart),
                 props: spec.conf.iter().cloned().collect(),
             },
@@ -95,7 +99,7 @@ impl Engine {
         self.cluster.submit(job);
         match spec.state {
             Some(RunState::Prep) => {}
-            Some(RunState::Running) => self.cluster.init_job(id).map_err(Refusal::Config)?,
+            Some(RunState::Running) => self.cluster.init_job_as(id, true).map_err(Refusal::Config)?,
             Some(terminal) => {
                 // Put there directly, as Hadoop's tests do: no state-change event.
                 if let Some(j) = self.cluster.jobs.get_mut(&id) {

@@ -19,7 +19,7 @@ pub use validate::validate;
 
 pub use history::Simulation;
 
-use crate::explain::{HeartbeatRecord, Reported};
+use crate::explain::{HeartbeatRecord, KillReason, Reported};
 use crate::model::cluster::{AttemptEnd, ClusterConf};
 use crate::model::job::{Counters, JobConf};
 use crate::model::task::Tip;
@@ -90,7 +90,7 @@ impl Engine {
             heartbeat_scaling_factor: c.heartbeat_scaling_factor,
             running_counts: c.cluster_running_counts,
             jt_identifier: "test".into(),
-            auto_succeed: true,
+            ..ClusterConf::default()
         };
         let mut cluster = Cluster::new(conf);
         // Hosts named in the topology but running no tracker are DataNodes; they are resolved
@@ -112,7 +112,7 @@ impl Engine {
             )),
             SchedulerKind::Fair => Scheduler::Fair(Box::new(crate::sched::fair::FairScheduler::new(
                 s.fair.clone().unwrap_or_default(),
-                &cluster,
+                &mut cluster,
             ))),
         };
         let mut e = Engine {
@@ -169,6 +169,8 @@ impl Engine {
 
     /// Deliver job events to the scheduler's listeners.
     fn flush_events(&mut self) {
+        // Under the Fair unit-test harness, attempts the JobTracker closes end at once.
+        self.cluster.close_now();
         let events = std::mem::take(&mut self.cluster.events);
         for ev in &events {
             self.scheduler.job_event(&self.cluster, ev);
@@ -204,21 +206,29 @@ impl Engine {
     pub fn heartbeat(&mut self, ti: usize) -> HeartbeatRecord {
         let now = self.cluster.now;
         let mut reported = Vec::new();
-        // Report: attempts whose time is up (automatic mode) finish now.
-        let due: Vec<AttemptId> = self.cluster.trackers[ti]
+        // The report: attempts the tracker killed when told to at its previous heartbeat, and
+        // (automatic mode) attempts whose time is up.
+        let due: Vec<(AttemptId, AttemptEnd, Option<KillReason>)> = self.cluster.trackers[ti]
             .running
             .iter()
-            .filter(|r| r.end_time.is_some_and(|e| e <= now))
-            .map(|r| r.attempt)
+            .filter_map(|r| match r.kill_sent {
+                Some(k) => Some((r.attempt, AttemptEnd::Killed, Some(k))),
+                None if r.end_time.is_some_and(|e| e <= now) => {
+                    Some((r.attempt, AttemptEnd::Succeeded, self.cluster.close_reason(r)))
+                }
+                None => None,
+            })
             .collect();
-        for aid in due {
-            if self.cluster.end_attempt(aid, AttemptEnd::Succeeded).is_ok() {
-                reported.push(Reported { attempt: aid, outcome: AttemptEnd::Succeeded });
+        for (aid, how, why) in due {
+            if let Ok(outcome) = self.cluster.end_attempt(aid, how) {
+                let kill = if outcome == AttemptEnd::Killed { why } else { None };
+                reported.push(Reported { attempt: aid, outcome, kill });
             }
         }
         self.update_progress(ti);
         self.cluster.record_report(ti);
         self.cluster.trackers[ti].last_heartbeat = Some(now);
+        let kills = self.cluster.deliver_kills(ti);
         self.flush_events();
         let (assigned, decision) = self.scheduler.assign_tasks(&mut self.cluster, ti);
         self.flush_events();
@@ -234,6 +244,7 @@ impl Engine {
             tracker: t.name.clone(),
             host: t.host.clone(),
             reported,
+            kills,
             assigned,
             decision,
             next_interval_ms: interval,
@@ -286,7 +297,12 @@ impl Engine {
             if on_trackers != running {
                 return Err(format!("J{}: {} map attempts on trackers, {} active", j.id.0, on_trackers, running));
             }
-            if j.pending_maps() < 0 || j.pending_reduces() < 0 {
+            // Hadoop's pendingMaps() reads −1 per twin whose sibling succeeded until the twin's
+            // kill is reported (its running count drops then, the speculative count already did).
+            let closing = |kind: TaskType| -> i64 {
+                j.tips(kind).iter().filter(|t| t.complete || t.failed).map(|t| t.active.len() as i64).sum()
+            };
+            if j.pending_maps() + closing(TaskType::Map) < 0 || j.pending_reduces() + closing(TaskType::Reduce) < 0 {
                 return Err(format!("J{}: negative pending count", j.id.0));
             }
             if j.maps.iter().any(|t| t.complete && t.failed) {

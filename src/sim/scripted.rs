@@ -30,6 +30,13 @@ impl Engine {
         self.failures.push(CheckFailure { step: step.path.clone(), hb: Some(self.hb), message });
     }
 
+    /// Run one step now, besides the scenario's own list: a test or a tool drives an engine
+    /// this way. A heartbeat step returns its record; failed checks go to `failures`, and a
+    /// step that cannot run stops the engine as a scripted one would.
+    pub fn run_step(&mut self, step: &Step) -> Option<HeartbeatRecord> {
+        self.exec(step)
+    }
+
     /// Run one scripted step; a heartbeat step returns its record.
     pub(super) fn exec(&mut self, step: &Step) -> Option<HeartbeatRecord> {
         let res: Result<(), String> = match &step.kind {
@@ -96,9 +103,9 @@ impl Engine {
                 let start = spec.submit_time.unwrap_or(self.cluster.now);
                 self.submit(&spec, start).map_err(|e| super::validate::refused(spec.id, &e))
             }
-            StepKind::Finish { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Succeeded),
-            StepKind::Fail { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Failed),
-            StepKind::KillTask { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Killed),
+            StepKind::Finish { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Succeeded).map(|_| ()),
+            StepKind::Fail { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Failed).map(|_| ()),
+            StepKind::KillTask { attempt } => self.cluster.end_attempt(*attempt, AttemptEnd::Killed).map(|_| ()),
             StepKind::Progress { attempt, value } => self.cluster.set_progress(*attempt, *value),
             StepKind::SetPriority { job, priority } => {
                 self.cluster.set_priority(JobId(*job), *priority);

@@ -126,7 +126,14 @@ impl Cluster {
             TaskType::Map => job.slots_per_map,
             TaskType::Reduce => job.slots_per_reduce,
         };
-        tracker.running.push(RunningTask { attempt: aid, slots, end_time: None, launch_time: now });
+        tracker.running.push(RunningTask {
+            attempt: aid,
+            slots,
+            end_time: None,
+            launch_time: now,
+            kill_requested: None,
+            kill_sent: None,
+        });
         self.live_sum[kind_ix(kind)] += 1;
         Ok(Launched { attempt: aid, level, locality: level.map(|l| classify(l, nodegroup)), speculative, source })
     }

@@ -6,6 +6,7 @@
 //! `conf` (CapacitySchedulerConf), `display` (the scheduling-info texts), `decision` (the
 //! heartbeat record), `scenario` / `steps` (scenario shape and scripted ops).
 
+mod checks;
 pub mod conf;
 pub mod decision;
 pub mod display;
@@ -107,6 +108,7 @@ impl CapacityTaskScheduler {
     pub fn new(setup: &CapacityScenario, cluster: &mut Cluster) -> Result<Self, String> {
         if setup.harness {
             cluster.conf.auto_succeed = false;
+            cluster.conf.kill_delivery = crate::model::cluster::KillDelivery::ByStep;
         }
         let mut s = CapacityTaskScheduler {
             setup: Arc::new(setup.clone()),

@@ -156,6 +156,9 @@ pub struct PreemptionCheck {
     pub only_log: bool,
     pub due: Vec<PoolDue>,
     pub killed: Vec<Preempted>,
+    /// The kills wait for each tracker's next heartbeat (a real JobTracker), rather than ending
+    /// the attempts at once (the unit-test harness).
+    pub kill_at_next_heartbeat: bool,
 }
 
 /// The Fair Scheduler's part of a heartbeat record.

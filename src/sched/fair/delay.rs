@@ -141,13 +141,10 @@ pub struct Allowed {
 
 /// Whether the job "has no locality information" for delay scheduling: the real
 /// `JobInProgress` keeps unscheduled location-less maps in `nonLocalMaps` (quirk Q8); the
-/// unit-test fake keeps every map of a job created without locations there for good.
+/// unit-test fake keeps every map of a job created without locations there for good, and a job
+/// created with location lists, even all empty, has none there (spec §8.3).
 pub fn has_no_locality_info(job: &Job, fake: bool) -> bool {
-    if fake {
-        !job.maps.is_empty() && job.maps.iter().all(|m| m.locations.is_empty())
-    } else {
-        !job.caches.non_local_maps.is_empty()
-    }
+    if fake { !job.maps.is_empty() && !job.locations_given } else { !job.caches.non_local_maps.is_empty() }
 }
 
 /// The level table of `getAllowedLocalityLevel` step 4 (thresholds are "≥", cumulative).

@@ -127,8 +127,14 @@ fn kinds() -> [TaskType; 2] {
 }
 
 impl FairScheduler {
-    /// `FairScheduler.start` with the configured properties and allocation file.
-    pub fn new(conf: FairConfig, cluster: &Cluster) -> FairScheduler {
+    /// `FairScheduler.start` with the configured properties and allocation file. Under the
+    /// unit-test harness the JobTracker is `TestFairScheduler`'s fakes: an initialised job stays
+    /// PREP until the test sets it RUNNING, and a killed attempt ends at once.
+    pub fn new(conf: FairConfig, cluster: &mut Cluster) -> FairScheduler {
+        if conf.harness.fake_task_choice() {
+            cluster.conf.running_on_init = false;
+            cluster.conf.kill_delivery = crate::model::cluster::KillDelivery::AtOnce;
+        }
         let pm = PoolManager::new(conf.allocations.clone(), &conf.pool_name_property, cluster.now);
         let delays = Delays::from_conf(conf.locality_delay, conf.node_locality_delay, conf.rack_locality_delay);
         FairScheduler {

@@ -1,11 +1,14 @@
 //! Preemption in the Hadoop 1.2.1 Fair Scheduler (spec §10): the starvation timestamps
 //! (`updatePreemptionVariables`, `isStarvedForMinShare`, `isStarvedForFairShare`), how many
 //! tasks a pool is owed (`tasksToPreempt`), when to check (`preemptTasksIfNecessary`) and which
-//! tasks die (`preemptTasks`: newest first, never pushing a pool below its fair share).
+//! tasks die (`preemptTasks`: newest first, never pushing a pool below its fair share). A
+//! preempted attempt is killed like any other (`TaskInProgress.killTask`): at its tracker's next
+//! heartbeat, its slot free once the tracker reports it (at once under the unit-test harness).
 
 use super::FairScheduler;
 use super::decision::{PoolDue, Preempted, PreemptionCheck};
-use crate::model::cluster::AttemptEnd;
+use crate::model::cluster::KillDelivery;
+use crate::model::task::KillReason;
 use crate::model::{AttemptId, Cluster, JobId, Millis, TaskType};
 use std::cmp::Reverse;
 
@@ -90,6 +93,7 @@ impl FairScheduler {
                     only_log: self.conf.preemption_only_log,
                     due,
                     killed,
+                    kill_at_next_heartbeat: cluster.conf.kill_delivery != KillDelivery::AtOnce,
                 });
             }
         }
@@ -125,7 +129,7 @@ impl FairScheduler {
             let Some(pool) = self.infos.get(&JobId(aid.job)).map(|i| i.pool.clone()) else { continue };
             let Some(pi) = self.pm.find(&pool) else { continue };
             if left[pi] as f64 > self.pm.pools[pi].sched(kind).fair_share
-                && cluster.end_attempt(aid, AttemptEnd::Killed).is_ok()
+                && cluster.request_kill(aid, KillReason::Preempted).is_ok()
             {
                 killed.push(Preempted { attempt: aid, tracker, pool, started_ms: start });
                 to_preempt -= 1;

@@ -189,7 +189,9 @@ impl FairScheduler {
         if job.maps.is_empty() {
             return Err(NoTask::NoTasksOfType);
         }
-        let no_locations = job.maps.iter().all(|m| m.locations.is_empty());
+        // FakeTaskInProgress.getLocalityLevel: −1 for a job built without locations; a map with
+        // an empty location list is off-rack (2) everywhere.
+        let no_locations = !job.locations_given;
         let cap: i64 = match level {
             LocalityLevel::Node => 1,
             LocalityLevel::Rack => 2,
