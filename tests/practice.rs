@@ -143,10 +143,23 @@ fn check(q: &Question) {
             let e = Event::Preempted { job: None, pool: None, count: Some(killed.len() as u32) };
             assert!(holds(e, &rec, after), "{tag}");
             for a in &killed {
-                assert!(!after.cluster.is_running(*a), "{tag}: {a} still runs");
+                assert!(before.cluster.is_running(*a), "{tag}: {a} ran before the check");
                 let e = Event::Preempted { job: Some(a.job), pool: None, count: None };
                 assert!(holds(e, &rec, after), "{tag}");
             }
+            // Each killed attempt's tracker is told and reports it ended (at this heartbeat or a
+            // later one; KILLED, unless it finished before the kill reached it).
+            let mut left = killed.clone();
+            left.retain(|a| !rec.reported.iter().any(|x| x.attempt == *a));
+            let mut sim = sim;
+            for _ in 0..200 {
+                if left.is_empty() || !sim.step_forward() {
+                    break;
+                }
+                let r = sim.last_record().unwrap();
+                left.retain(|a| !r.reported.iter().any(|x| x.attempt == *a));
+            }
+            assert!(left.is_empty(), "{tag}: {left:?} never reported ended");
         }
         ("capacity.user_limit", Answer::Number(x)) => {
             let Decision::Capacity(d) = &rec.decision else { panic!("{tag}") };

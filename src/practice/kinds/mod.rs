@@ -81,16 +81,23 @@ pub fn header(m: &Moment) -> Vec<Bi> {
         format!("Heartbeat {} comes from {} ({}) at {}.", r.hb, r.tracker, r.host, secs(r.time_ms)),
         format!("第 {} 次心跳来自 {}（{}），时间 {}。", r.hb, r.tracker, r.host, secs(r.time_ms)),
     )];
-    let done: Vec<String> = r.reported.iter().map(|x| x.attempt.to_string()).collect();
-    if !done.is_empty() {
-        out.push(bi(
-            format!(
-                "Before the scheduler runs, {} reports {} finished: those slots are free.",
-                r.tracker,
-                done.join(", ")
-            ),
-            format!("调度器运行前，{} 汇报 {} 已完成：这些 slot 已空出。", r.tracker, done.join("、")),
-        ));
+    use crate::model::cluster::AttemptEnd;
+    for (end, en, zh) in [
+        (AttemptEnd::Succeeded, "finished", "已完成"),
+        (AttemptEnd::Failed, "failed", "失败"),
+        (AttemptEnd::Killed, "killed", "已被杀死"),
+    ] {
+        let done: Vec<String> = r.reported.iter().filter(|x| x.outcome == end).map(|x| x.attempt.to_string()).collect();
+        if !done.is_empty() {
+            out.push(bi(
+                format!(
+                    "Before the scheduler runs, {} reports {} {en}: those slots are free.",
+                    r.tracker,
+                    done.join(", ")
+                ),
+                format!("调度器运行前，{} 汇报 {} {zh}：这些 slot 已空出。", r.tracker, done.join("、")),
+            ));
+        }
     }
     out
 }
