@@ -1,32 +1,45 @@
 #!/usr/bin/env bash
 # Release build of the page into dist/: cargo (bin `viz`, wasm32) -> wasm-bindgen --target web
-# -> npm binaryen wasm-opt -Os. Assumes scripts/setup.sh has run.
+# -> npm binaryen wasm-opt -Os. Also the JavaScript API (bin `api`, docs/js-api.md) into
+# dist/api/ with its example page, and the whole page in one offline file,
+# dist/schedscope.html (scripts/single-file.mjs). Assumes scripts/setup.sh has run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 log() { printf '[build] %s\n' "$*" >&2; }
 
-log "cargo build --release --target wasm32-unknown-unknown --bin viz"
-cargo build --release --locked --target wasm32-unknown-unknown --bin viz
+log "cargo build --release --target wasm32-unknown-unknown --bin viz --bin api"
+cargo build --release --locked --target wasm32-unknown-unknown --bin viz --bin api
 
 rm -rf dist
-mkdir -p dist
+mkdir -p dist/api
 cp -r www/. dist/
+cp docs/js-api-example.html dist/api/example.html
 
-log "wasm-bindgen --target web"
-wasm-bindgen --target web --no-typescript --out-dir dist/pkg --out-name viz \
-  target/wasm32-unknown-unknown/release/viz.wasm
+# wasm-bindgen's glue, then npm binaryen's wasm-opt -Os. Prints the sizes; sets GZ.
+bindgen() {
+  local bin="$1" dir="$2" name="$3"
+  log "wasm-bindgen --target web ($bin)"
+  wasm-bindgen --target web --no-typescript --out-dir "$dir" --out-name "$name" \
+    "target/wasm32-unknown-unknown/release/$bin.wasm"
+  local wasm="$dir/${name}_bg.wasm" before after
+  before=$(wc -c <"$wasm")
+  if [ -x node_modules/.bin/wasm-opt ]; then
+    log "wasm-opt -Os (npm binaryen): $wasm"
+    node_modules/.bin/wasm-opt -Os "$wasm" -o "$wasm"
+  else
+    log "node_modules/.bin/wasm-opt missing (run scripts/setup.sh); skipping optimisation"
+  fi
+  after=$(wc -c <"$wasm")
+  GZ=$(gzip -9 -c "$wasm" | wc -c)
+  log "$wasm: ${before} B -> ${after} B after wasm-opt, ${GZ} B gzipped"
+}
 
-WASM=dist/pkg/viz_bg.wasm
-before=$(wc -c <"$WASM")
-if [ -x node_modules/.bin/wasm-opt ]; then
-  log "wasm-opt -Os (npm binaryen)"
-  node_modules/.bin/wasm-opt -Os "$WASM" -o "$WASM"
-else
-  log "node_modules/.bin/wasm-opt missing (run scripts/setup.sh); skipping optimisation"
-fi
-after=$(wc -c <"$WASM")
-gz=$(gzip -9 -c "$WASM" | wc -c)
-log "viz_bg.wasm: ${before} B -> ${after} B after wasm-opt, ${gz} B gzipped"
-echo "dist/ ready; wasm gzipped: $((gz / 1024)) KiB (${gz} bytes)"
+bindgen api dist/api schedscope
+api_gz=$GZ
+bindgen viz dist/pkg viz
+
+log "dist/schedscope.html (the page in one file, for file://)"
+node scripts/single-file.mjs dist
+echo "dist/ ready; wasm gzipped: $((GZ / 1024)) KiB (${GZ} bytes); API (dist/api): $((api_gz / 1024)) KiB"

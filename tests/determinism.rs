@@ -82,3 +82,42 @@ fn golden_trace_fingerprints() {
     let golden: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     assert_eq!(now, golden, "traces changed; if intended, run UPDATE_GOLDEN=1 cargo test --test determinism");
 }
+
+/// A record reads the same in JavaScript as on the command line, and reads well. Every number
+/// of a record is exact as a JavaScript number (integers below 2^53; the JavaScript API would
+/// refuse others), and no `f32` reaches a record unconverted: `explain::json` writes an `f32` as
+/// JavaScript gets it (widened to `f64`, `0.01` becoming `0.009999999776482582`), so the CLI's
+/// line and `JSON.stringify` agree either way, but records carry Hadoop's float settings as
+/// decimals (`sched::decision::f32_as_decimal`).
+#[test]
+fn record_numbers_are_exact_javascript_numbers() {
+    use serde_json::Value;
+    // `widened`: the record as serde_json's Value holds it (an f32 widened to f64); `text`: as
+    // serde_json writes it (an f32 as its shortest decimal) and reads it back (floats within an
+    // ulp or two: serde_json's default float parser is not exact).
+    fn same(widened: &Value, text: &Value, at: &str) {
+        match (widened, text) {
+            (Value::Number(a), Value::Number(b)) => {
+                let big = a.as_u64().is_some_and(|u| u > (1 << 53)) || a.as_i64().is_some_and(|i| i < -(1 << 53));
+                assert!(!big, "{at}: {a} is not exact as a JavaScript number");
+                let (x, y) = (a.as_f64().unwrap(), b.as_f64().unwrap());
+                assert!(x == y || (x - y).abs() <= 1e-12 * x.abs().max(y.abs()), "{at}: {x} (an f32?) against {y}");
+            }
+            (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
+                a.iter().zip(b).enumerate().for_each(|(i, (x, y))| same(x, y, &format!("{at}[{i}]")))
+            }
+            (Value::Object(a), Value::Object(b)) if a.len() == b.len() => {
+                a.iter().zip(b).for_each(|((k, x), (_, y))| same(x, y, &format!("{at}.{k}")))
+            }
+            (a, b) => assert_eq!(a, b, "{at}"),
+        }
+    }
+    for (id, json) in schedscope::scenario::builtin() {
+        let mut sim = Simulation::from_json(json).unwrap();
+        sim.run_to_end(3_000);
+        for r in sim.records() {
+            let text: Value = serde_json::from_str(&serde_json::to_string(r).unwrap()).unwrap();
+            same(&serde_json::to_value(r).unwrap(), &text, &format!("{id} hb {}", r.hb));
+        }
+    }
+}

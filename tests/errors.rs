@@ -214,3 +214,10 @@ fn a_jobs_own_failure_settings_are_checked_with_their_paths() {
     v["jobs"][0]["map_max_attempts"] = json!(1);
     assert_eq!(errors(&v), Vec::<String>::new());
 }
+
+#[test]
+fn run_until_ms_in_a_scripted_scenario_points_to_the_run_step() {
+    let mut v = base();
+    v["run"] = json!({"until_ms": 5000});
+    assert_error(v, "$.run.until_ms", &["automatic mode", "\"op\": \"run\""]);
+}

@@ -124,13 +124,14 @@ proptest! {
 
     #[test]
     fn capacity_xml_reader_survives(text in ".{0,300}", e in edits()) {
+        use schedscope::sched::capacity::xml::XmlFile;
         let mut p = schedscope::sched::capacity::conf::Props::default();
-        let _ = p.merge_xml(&text);
+        let _ = p.merge_xml(&text, XmlFile::CapacityScheduler);
         let seed = "<?xml version=\"1.0\"?><configuration><property><name>mapred.capacity-scheduler.queue.default.capacity</name><value>100</value></property><property><name>mapred.capacity-scheduler.queue.default.maximum-capacity</name><value>-1</value></property><property><name>mapred.capacity-scheduler.queue.default.minimum-user-limit-percent</name><value>25</value></property></configuration>";
         let mut p = schedscope::sched::capacity::conf::Props::default();
-        prop_assert!(p.merge_xml(seed).is_ok());
+        prop_assert!(p.merge_xml(seed, XmlFile::CapacityScheduler).is_ok());
         let mut p = schedscope::sched::capacity::conf::Props::default();
-        if p.merge_xml(&mutate(seed, &e)).is_ok() {
+        if p.merge_xml(&mutate(seed, &e), XmlFile::CapacityScheduler).is_ok() {
             let _ = schedscope::sched::capacity::conf::start(&p);
         }
     }

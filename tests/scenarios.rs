@@ -80,3 +80,27 @@ fn builtin_scenarios_parse_and_run() {
         e.check_invariants().unwrap_or_else(|m| panic!("{id}: {m}"));
     }
 }
+
+/// `run.until_ms` ends an automatic run at the first heartbeat past it (issue 13): one 60 s map
+/// with `until_ms: 5000` stops with the clock at 5000 ms, its job still running, both through
+/// the engine (the CLI) and through `Simulation` (the page).
+#[test]
+fn an_automatic_run_stops_at_until_ms() {
+    let json = r#"{"version": 1, "scheduler": "fifo", "trackers": [{"name": "tt1"}],
+        "jobs": [{"id": 1, "maps": [{"duration_ms": 60000}], "reduces": 0}], "run": {"until_ms": 5000}}"#;
+    let mut e = Engine::new(schedscope::scenario::parse(json).unwrap()).unwrap();
+    let mut last = 0;
+    while let Some(r) = e.next_heartbeat() {
+        assert!(r.time_ms <= 5000, "heartbeat {} at {} ms, after until_ms", r.hb, r.time_ms);
+        last = r.time_ms;
+    }
+    let interval = e.cluster.heartbeat_interval();
+    assert!(last + interval > 5000, "stopped early, at {last} ms");
+    assert_eq!(e.cluster.now, 5000);
+    assert_eq!(e.cluster.jobs.values().next().unwrap().state, schedscope::model::RunState::Running);
+    let mut sim = Simulation::from_json(json).unwrap();
+    sim.run_to_end(100_000);
+    assert_eq!(sim.hb(), e.hb);
+    assert!(sim.finished());
+    assert_eq!(sim.time_ms(), 5000);
+}

@@ -56,7 +56,7 @@ fn kind(o: &mut Obj, errs: &mut Errs) -> String {
 }
 
 fn job(o: &mut Obj, errs: &mut Errs) -> Option<u32> {
-    o.u64_in("job", 1, 9999, errs).map(|x| x as u32)
+    o.u64_in("job", 1, crate::scenario::MAX_JOB_ID, errs).map(|x| x as u32)
 }
 
 /// Read an event; `None` (with errors) when it is unusable.

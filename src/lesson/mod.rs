@@ -282,22 +282,18 @@ fn prefixed(e: ScenarioError, prefix: &str) -> ScenarioError {
 
 /// Parse and validate a lesson; on failure, every problem with its JSON path.
 pub fn parse(text: &str) -> Result<Lesson, ScenarioErrors> {
-    if text.len() > 4 * 1024 * 1024 {
-        let e =
-            ScenarioError { path: "$".into(), message: format!("found {} bytes, expected at most 4 MiB", text.len()) };
-        return Err(ScenarioErrors { errors: vec![e] });
-    }
-    let v: Value = serde_json::from_str(text).map_err(|e| ScenarioErrors {
-        errors: vec![ScenarioError {
-            path: format!("line {}, column {}", e.line(), e.column()),
-            message: format!("invalid JSON: {e}"),
-        }],
-    })?;
-    from_value(&v)
+    from_value(&scenario::strict::parse_json(text, MAX_LESSON_BYTES)?)
 }
+
+/// The largest lesson file read.
+pub const MAX_LESSON_BYTES: usize = 4 * 1024 * 1024;
 
 pub fn from_value(v: &Value) -> Result<Lesson, ScenarioErrors> {
     let mut errs = Errs::default();
+    // The scenario's own strings are checked with it.
+    for (k, x) in v.as_object().into_iter().flatten().filter(|(k, _)| *k != "scenario") {
+        scenario::strict::check_control_chars(x, &child("$", k), &mut errs);
+    }
     let lesson = read(v, &mut errs);
     match lesson {
         Some(l) if errs.0.is_empty() => Ok(l),

@@ -5,12 +5,15 @@ pub mod builtin;
 pub mod generator;
 pub mod job_conf;
 pub mod json;
+mod limits;
 pub mod props;
 mod readers;
 pub mod steps;
+pub mod strict;
 pub mod traces;
 
 pub use builtin::builtin;
+pub use limits::*;
 pub use props::Config;
 pub use steps::{AttemptRef, ExpectTask, Step, StepKind};
 
@@ -21,13 +24,6 @@ use std::fmt;
 
 pub(crate) use readers::read_job;
 use readers::{read_rack_generator, read_topology, read_tracker};
-
-/// Limits that keep a hostile scenario from exhausting memory.
-pub const MAX_TRACKERS: usize = 10_000;
-pub const MAX_JOBS: usize = 100_000;
-pub const MAX_TASKS_PER_JOB: u64 = 1_000_000;
-pub const MAX_TOTAL_TASKS: u64 = 2_000_000;
-pub const MAX_STEPS: usize = 1_000_000;
 
 /// One problem in a scenario: where, and what was found versus expected.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -181,25 +177,12 @@ impl Scenario {
 
 /// Parse and validate a scenario; on failure, every problem found.
 pub fn parse(text: &str) -> Result<Scenario, ScenarioErrors> {
-    if text.len() > 64 * 1024 * 1024 {
-        return Err(ScenarioErrors {
-            errors: vec![ScenarioError {
-                path: "$".into(),
-                message: format!("found {} bytes, expected at most 64 MiB", text.len()),
-            }],
-        });
-    }
-    let value: Value = serde_json::from_str(text).map_err(|e| ScenarioErrors {
-        errors: vec![ScenarioError {
-            path: format!("line {}, column {}", e.line(), e.column()),
-            message: format!("invalid JSON: {e}"),
-        }],
-    })?;
-    from_value(&value)
+    from_value(&strict::parse_json(text, MAX_SCENARIO_BYTES)?)
 }
 
 pub fn from_value(v: &Value) -> Result<Scenario, ScenarioErrors> {
     let mut errs = Errs::default();
+    strict::check_control_chars(v, "$", &mut errs);
     // A capacity scenario's own settings (and the test harness's shape) become generic first.
     let (v, capacity) = match crate::sched::capacity::scenario::normalise(v, &mut errs) {
         Some((nv, c)) => (std::borrow::Cow::Owned(nv), Some(c)),
@@ -288,8 +271,15 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
     let mut topology = topology;
     if let Some(tv) = o.get("trackers") {
         if let Some(list) = as_array(tv, "$.trackers", MAX_TRACKERS, errs) {
+            // Each host's rack per `topology` (the first that lists it).
+            let mut rack_of = std::collections::HashMap::new();
+            for (r, hs) in &topology {
+                for h in hs {
+                    rack_of.entry(h.as_str()).or_insert(r.as_str());
+                }
+            }
             for (i, t) in list.iter().enumerate() {
-                if let Some(spec) = read_tracker(t, &index("$.trackers", i), &config, &topology, errs) {
+                if let Some(spec) = read_tracker(t, &index("$.trackers", i), &config, &rack_of, errs) {
                     trackers.push(spec);
                 }
             }
@@ -298,20 +288,28 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
     if trackers.len() > MAX_TRACKERS {
         errs.push("$.trackers", format!("found {} trackers, expected at most {MAX_TRACKERS}", trackers.len()));
     }
+    let mut names = std::collections::HashSet::new();
     for (i, t) in trackers.iter().enumerate() {
-        if trackers[..i].iter().any(|o| o.name == t.name) {
+        if !names.insert(t.name.as_str()) {
             errs.push(
                 &index("$.trackers", i),
                 format!("tracker name {:?} is used twice; expected unique names", t.name),
             );
         }
     }
-    // Racks given on trackers (not in topology) join the topology.
+    // Racks given on trackers (not in topology) join the topology (looked up by name: a
+    // cluster of 10,000 trackers must not take quadratic time).
+    let mut hosts: std::collections::HashSet<String> = topology.iter().flat_map(|(_, hs)| hs.iter().cloned()).collect();
+    let mut racks: std::collections::HashMap<String, usize> =
+        topology.iter().enumerate().map(|(i, (r, _))| (r.clone(), i)).collect();
     for t in &trackers {
-        if !topology.iter().any(|(_, hs)| hs.contains(&t.host)) {
-            match topology.iter_mut().find(|(r, _)| *r == t.rack) {
-                Some((_, hs)) => hs.push(t.host.clone()),
-                None => topology.push((t.rack.clone(), vec![t.host.clone()])),
+        if hosts.insert(t.host.clone()) {
+            match racks.get(&t.rack) {
+                Some(&i) => topology[i].1.push(t.host.clone()),
+                None => {
+                    racks.insert(t.rack.clone(), topology.len());
+                    topology.push((t.rack.clone(), vec![t.host.clone()]));
+                }
             }
         }
     }
@@ -329,7 +327,7 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
     let mut run = RunLimits { until_ms: None, max_heartbeats: 100_000 };
     if let Some(rv) = o.get("run") {
         if let Some(mut r) = Obj::new(rv, "$.run", errs) {
-            run.until_ms = r.i64_in("until_ms", 0, i64::MAX / 4, errs);
+            run.until_ms = r.i64_in("until_ms", 0, MAX_TIME_MS, errs);
             if let Some(m) = r.u64_in("max_heartbeats", 1, 10_000_000, errs) {
                 run.max_heartbeats = m;
             }
@@ -361,9 +359,10 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
 /// Cross-field checks that need the whole scenario.
 fn validate(s: &Scenario, errs: &mut Errs) {
     let mut total: u64 = 0;
+    let mut ids = std::collections::HashSet::new();
     for (i, j) in s.jobs.iter().enumerate() {
         let path = index("$.jobs", i);
-        if s.jobs[..i].iter().any(|o| o.id == j.id) {
+        if !ids.insert(j.id) {
             errs.push(&child(&path, "id"), format!("job id {} is used twice; expected unique ids", j.id));
         }
         total += j.num_maps() + j.reduces;
@@ -379,7 +378,16 @@ fn validate(s: &Scenario, errs: &mut Errs) {
     if s.steps.is_none() && s.trackers.is_empty() && !s.jobs.is_empty() {
         errs.push("$.trackers", "automatic mode needs at least one tracker");
     }
+    limits::check_slots(s, errs);
+    limits::check_work(s, errs);
     if let Some(steps) = &s.steps {
+        if s.run.until_ms.is_some() {
+            errs.push(
+                "$.run.until_ms",
+                "the stop time of automatic mode, but this scenario has steps; expected a step \
+                 {\"op\": \"run\", \"until_ms\": ...} to run the automatic driver until a time",
+            );
+        }
         steps::validate_steps(s, steps, errs);
     }
 }

@@ -70,7 +70,7 @@ pub(super) fn read_tracker(
     v: &Value,
     path: &str,
     config: &Config,
-    topo: &[(String, Vec<String>)],
+    rack_of: &std::collections::HashMap<&str, &str>,
     errs: &mut Errs,
 ) -> Option<TrackerSpec> {
     let mut o = Obj::new(v, path, errs)?;
@@ -80,7 +80,7 @@ pub(super) fn read_tracker(
     }
     let name = name?;
     let host = o.str("host", errs).map(str::to_string).unwrap_or_else(|| format!("{name}.host"));
-    let listed = topo.iter().find(|(_, hs)| hs.contains(&host)).map(|(r, _)| r.clone());
+    let listed = rack_of.get(host.as_str()).map(|r| r.to_string());
     let rack = match o.str("rack", errs) {
         Some(r) => match crate::model::topology::normalise_location(r) {
             Ok(r) => {
@@ -109,7 +109,7 @@ pub(super) fn read_tracker(
 
 pub(crate) fn read_job(v: &Value, path: &str, default_id: u32, errs: &mut Errs) -> Option<JobSpec> {
     let mut o = Obj::new(v, path, errs)?;
-    let id = o.u64_in("id", 1, 9999, errs).map(|x| x as u32).unwrap_or(default_id);
+    let id = o.u64_in("id", 1, super::MAX_JOB_ID, errs).map(|x| x as u32).unwrap_or(default_id);
     let name = o.str("name", errs).map(str::to_string);
     let user = o.str("user", errs).unwrap_or("user").to_string();
     let queue_key = if o.has("pool") { "pool" } else { "queue" };

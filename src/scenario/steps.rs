@@ -127,21 +127,6 @@ pub enum StepKind {
     },
 }
 
-impl StepKind {
-    /// A check (its failure is reported and the run goes on) rather than an action (its
-    /// failure means the step cannot run, and the run stops there).
-    pub fn is_check(&self) -> bool {
-        match self {
-            StepKind::ExpectQueue { .. }
-            | StepKind::ExpectJob { .. }
-            | StepKind::ExpectHeartbeatInterval { .. }
-            | StepKind::ExpectMatchingLevel { .. } => true,
-            StepKind::Sched { op, .. } => crate::sched::op_is_check(op),
-            _ => false,
-        }
-    }
-}
-
 #[derive(Debug, Clone, PartialEq)]
 pub struct Step {
     /// JSON path of the step, for messages.
@@ -300,7 +285,7 @@ fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
         "set_start_time" => {
             let job = job_of(&mut o, errs);
             let time = o.i64_in("time", -(1 << 50), 1 << 50, errs);
-            let rel = o.u64_in("relative_to", 1, 9999, errs).map(|x| x as u32);
+            let rel = o.u64_in("relative_to", 1, super::MAX_JOB_ID, errs).map(|x| x as u32);
             let offset = o.i64_in("offset", -(1 << 50), 1 << 50, errs).unwrap_or(0);
             if time.is_none() && rel.is_none() {
                 errs.push(path, "expected \"time\" or \"relative_to\" (+ \"offset\")");
@@ -322,7 +307,7 @@ fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
                     l.iter()
                         .enumerate()
                         .filter_map(|(i, x)| {
-                            super::json::as_u64_in(x, &index(&op_, i), 1, 9999, errs).map(|x| x as u32)
+                            super::json::as_u64_in(x, &index(&op_, i), 1, super::MAX_JOB_ID, errs).map(|x| x as u32)
                         })
                         .collect::<Vec<_>>()
                 }),
@@ -380,7 +365,7 @@ fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
             StepKind::ExpectMatchingLevel { a: a?, b: b?, max_level: ml?, level: l? }
         }
         "run" => {
-            let u = o.i64_in("until_ms", 0, i64::MAX / 4, errs);
+            let u = o.i64_in("until_ms", 0, super::MAX_TIME_MS, errs);
             StepKind::Run { until_ms: need(u, &o, "until_ms", "the time to run until", errs)? }
         }
         other if crate::sched::is_sched_op(other) => {
@@ -413,7 +398,7 @@ fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
 }
 
 fn job_of(o: &mut Obj, errs: &mut Errs) -> Option<u32> {
-    let j = o.u64_in("job", 1, 9999, errs).map(|x| x as u32);
+    let j = o.u64_in("job", 1, super::MAX_JOB_ID, errs).map(|x| x as u32);
     need(j, o, "job", "a job number", errs)
 }
 

@@ -12,6 +12,15 @@ use crate::model::task_selection::NoTask;
 use crate::model::{AttemptId, JobPriority, Millis, RunState};
 use serde::Serialize;
 
+/// Serialise an `f32` of a decision record as the `f64` nearest to its shortest decimal
+/// (Hadoop's float properties are `f32`: `0.01f32` is written `0.01`, never
+/// `0.009999999776482582`). JSON writers print the same digits either way, and a browser
+/// reading the record (the JavaScript API, `serde-wasm-bindgen`, where every number is an
+/// `f64`) gets `0.01` too, so a record reads the same from the CLI and from JavaScript.
+pub fn f32_as_decimal<S: serde::Serializer>(v: &f32, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(v.to_string().parse().unwrap_or(f64::from(*v)))
+}
+
 /// One assignment, in the shape of `schedscope run --json`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Assignment {

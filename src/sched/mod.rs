@@ -7,6 +7,7 @@ pub mod fair;
 pub mod fifo;
 pub mod job_queue;
 pub mod limit_tasks;
+pub mod xml_doc;
 
 use crate::model::cluster::JobEvent;
 use crate::model::{Cluster, Job, JobId, Millis};

@@ -112,7 +112,9 @@ impl Engine {
             && self.cluster.trackers.iter().all(|t| t.running.is_empty())
     }
 
-    /// Automatic driver: run to the next heartbeat, or `None` when the run is over.
+    /// Automatic driver: run to the next heartbeat, or `None` when the run is over. With
+    /// `until` (`run.until_ms`, or a scripted `run` step) everything due by then happens, and the
+    /// run stops at the first heartbeat past it, with the clock at `until`.
     pub(super) fn auto_next(&mut self, until: Option<Millis>) -> Option<HeartbeatRecord> {
         self.start_auto();
         loop {
@@ -140,18 +142,8 @@ impl Engine {
                 self.arrivals_left -= 1;
                 let spec = &arrivals[self.arrivals_left];
                 self.set_now(next);
-                match self.submit(spec, next) {
-                    Ok(()) => {}
-                    // Refused for now (a queue's or user's limit): the JobTracker goes on.
-                    Err(Refusal::Limit(e)) => {
-                        self.failures.push(CheckFailure { step: format!("job {}", spec.id), hb: None, message: e })
-                    }
-                    // The job can never run: the scenario is in error, the run stops.
-                    Err(r) => {
-                        let i = self.scenario.jobs.iter().position(|j| j.id == spec.id).unwrap_or(0);
-                        self.stop(format!("$.jobs[{i}]"), super::validate::refused(spec.id, &r));
-                        return None;
-                    }
+                if !self.submit_arrival(spec, next) {
+                    return None;
                 }
                 self.flush_events();
                 continue;

@@ -256,7 +256,7 @@ impl Engine {
         if self.ended {
             return None;
         }
-        let r = if self.is_scripted() { self.scripted_next() } else { self.auto_next(None) };
+        let r = if self.is_scripted() { self.scripted_next() } else { self.auto_next(self.scenario.run.until_ms) };
         if r.is_none() {
             self.ended = true;
         }

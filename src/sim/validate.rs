@@ -6,6 +6,8 @@
 //! way (a dry run, no records kept) to report it.
 
 use super::{CheckFailure, Engine};
+use crate::model::Millis;
+use crate::scenario::JobSpec;
 use crate::scenario::{Scenario, ScenarioError, ScenarioErrors};
 use crate::sched::Refusal;
 
@@ -23,17 +25,40 @@ impl Engine {
         self.stopped = Some(f);
     }
 
-    /// Run as `run` would, without keeping records, until the end or until nothing can be
-    /// refused any more (an automatic-mode run whose jobs have all been submitted).
-    fn dry_run(&mut self) {
-        while self.stopped.is_none() {
-            if !self.is_scripted() && self.arrivals_left == 0 {
-                return;
+    /// Automatic mode: submit an arriving job. A job refused by a limit of the moment is
+    /// recorded and the run goes on, as Hadoop's JobTracker goes on; a job that can never run
+    /// (`Refusal::Config`) stops the run at its path. `false`: the run stopped.
+    pub(super) fn submit_arrival(&mut self, spec: &JobSpec, t: Millis) -> bool {
+        match self.submit(spec, t) {
+            Ok(()) => true,
+            Err(Refusal::Limit(e)) => {
+                self.failures.push(CheckFailure { step: format!("job {}", spec.id), hb: None, message: e });
+                true
             }
-            if self.next_heartbeat().is_none() {
-                return;
+            Err(r) => {
+                let i = self.scenario.jobs.iter().position(|j| j.id == spec.id).unwrap_or(0);
+                self.stop(format!("$.jobs[{i}]"), refused(spec.id, &r));
+                false
             }
         }
+    }
+
+    /// Run as `run` would, without keeping records, until the end. In automatic mode only a
+    /// submission can stop a run, and whether a job can ever run (`Refusal::Config`) does not
+    /// depend on what ran before it, so the jobs are submitted in arrival order without
+    /// heartbeats in between: the same refusals, at the cost of building the jobs.
+    fn dry_run(&mut self) {
+        if !self.is_scripted() {
+            let arrivals = self.arrivals.clone();
+            for spec in arrivals.iter().rev() {
+                let t = spec.submit_time.unwrap_or(0);
+                if !self.submit_arrival(spec, t) {
+                    return;
+                }
+            }
+            return;
+        }
+        while self.stopped.is_none() && self.next_heartbeat().is_some() {}
     }
 }
 

@@ -6,28 +6,12 @@
 // The delay-scheduling lesson also checks the code view's branch at every step.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
 import { launch, openPage, URL } from './browser.mjs';
-
-const LESSON_DIR = new globalThis.URL('../../lessons/', import.meta.url);
-const lessons = readdirSync(LESSON_DIR).filter((f) => f.endsWith('.json')).sort()
-  .map((f) => JSON.parse(readFileSync(new globalThis.URL(f, LESSON_DIR), 'utf8')));
+import { fastest, hb, waitStep, walk, lessons } from './lesson-walk.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-const hb = async (page) => Number(await page.getByTestId('hb').textContent());
-const stepShown = async (page) => Number(await page.getByTestId('narrative').getAttribute('data-step'));
-const stopOf = (s) => (s.predict ? s.hb - 1 : s.hb);
-const pauses = (s) => Boolean(s.pause || s.predict);
-
-async function waitStep(page, i, atHb) {
-  await page.waitForFunction(([step, h]) => {
-    const n = document.querySelector('[data-testid=narrative]');
-    return n?.getAttribute('data-step') === String(step) && document.querySelector('[data-testid=hb]')?.textContent === String(h);
-  }, [i, atHb], { timeout: 20_000 });
-}
 
 /** Fair-delay-scheduling: heartbeat → getAllowedLocalityLevel's branch and J1's wait. */
 const DELAY_CODE = {
@@ -50,74 +34,16 @@ async function checkCode(page, h) {
   assert.equal(waited, want[1], `heartbeat ${h}: timeWaitedForLocalMap`);
 }
 
-async function walk(page, lesson, lang) {
-  const other = lang === 'en' ? 'zh' : 'en';
-  await page.goto(`${URL}#v=1&l=${lesson.id}&st=0`);
-  await page.getByTestId('narrative').waitFor({ timeout: 30_000 });
-  await page.getByTestId(`lang-${lang}`).click();
-  assert.equal(await page.getByTestId('narrative').getAttribute('data-lesson'), lesson.id);
-  const steps = lesson.steps;
-  for (let i = 0; i < steps.length; i++) {
-    const s = steps[i];
-    const stop = stopOf(s);
-    if (i === 0) {
-      await waitStep(page, 0, stop);
-    } else if (pauses(s) && stop > await hb(page)) {
-      // Play at full speed: the lesson must pause by itself on this step's heartbeat.
-      await page.getByTestId('play').click();
-      await page.waitForFunction(() => document.querySelector('[data-testid=play]')?.getAttribute('aria-pressed') === 'false', null, { timeout: 20_000 });
-      assert.equal(await hb(page), stop, `${lesson.id} step ${i}: playback paused at heartbeat ${await hb(page)}, the narrative says ${stop}`);
-      assert.equal(await stepShown(page), i, `${lesson.id}: step shown after the pause`);
-    } else {
-      await page.getByTestId('lesson-next').click();
-      await waitStep(page, i, stop);
-    }
-    if (s.predict) {
-      const card = page.getByTestId('predict');
-      assert.match(await card.innerText(), new RegExp(s.predict.question[lang].slice(0, 12).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-      // Answer (wrong first in odd lessons, to see the "not this time" verdict), then reveal.
-      const wrong = (s.predict.answer + 1) % s.predict.choices.length;
-      const pick = lesson.index % 2 ? wrong : s.predict.answer;
-      await page.getByTestId(`choice-${pick}`).click();
-      await page.getByTestId('reveal').click();
-      await waitStep(page, i, s.hb);
-      const verdict = page.getByTestId('predict-verdict');
-      assert.match(await verdict.getAttribute('class'), pick === s.predict.answer ? /\bok\b/ : /\bno\b/, `${lesson.id} step ${i}: verdict`);
-      assert.match(await page.getByTestId(`choice-${s.predict.answer}`).getAttribute('class'), /right/);
-    }
-    // The step's text in the current language, and its claims on this very heartbeat.
-    assert.equal(await page.getByTestId('step-text').innerText(), s.text[lang].trim(), `${lesson.id} step ${i} text (${lang})`);
-    assert.match(await page.getByTestId('step-count').innerText(), new RegExp(`\\b${s.hb}\\b`));
-    if ((s.check && s.check.length) || s.when || s.predict) {
-      const checks = page.getByTestId('step-checks');
-      const [held, total] = [await checks.getAttribute('data-held'), await checks.getAttribute('data-total')];
-      assert.ok(Number(total) > 0 && held === total, `${lesson.id} step ${i} at heartbeat ${s.hb}: ${held}/${total} claims hold`);
-    }
-    if (lesson.id === 'fair-delay-scheduling') await checkCode(page, s.hb);
-    // A live language switch on the second step.
-    if (i === 1) {
-      await page.getByTestId(`lang-${other}`).click();
-      assert.equal(await page.getByTestId('step-text').innerText(), s.text[other].trim(), `${lesson.id}: switched to ${other}`);
-      await page.getByTestId(`lang-${lang}`).click();
-    }
-  }
-  assert.ok(await page.getByTestId('lesson-next').isDisabled(), `${lesson.id}: the last step ends the lesson`);
-  assert.equal(await stepShown(page), steps.length - 1);
-}
-
 test('every lesson walks to its end, pausing on the heartbeats its narrative names', async () => {
   const { page, errors } = await openPage(browser);
   try {
-    // Fastest playback (the speed is remembered).
-    await page.locator('body').click({ position: { x: 5, y: 115 } });
-    for (let k = 0; k < 10; k++) await page.keyboard.press('+');
-    assert.match(await page.getByTestId('speed').textContent(), /256/);
+    await fastest(page);
     // basics, then at least one lesson per scheduler concept (src/lesson/mod.rs CONCEPTS).
     assert.ok(lessons.length >= 19, `${lessons.length} lessons`);
     assert.equal(lessons[0].id, 'basics', 'the first lesson by file name is basics');
     for (const [index, lesson] of lessons.entries()) {
       lesson.index = index;
-      await walk(page, lesson, index % 2 ? 'zh' : 'en');
+      await walk(page, lesson, index % 2 ? 'zh' : 'en', URL, (p, h) => lesson.id === 'fair-delay-scheduling' && checkCode(p, h));
     }
     assert.deepEqual(errors, []);
   } finally {
@@ -160,6 +86,30 @@ test('the landing page opens a lesson with one click; the link carries lesson an
     await page.getByTestId('exit-lesson').click();
     assert.equal(await page.getByTestId('narrative').count(), 0);
     assert.equal(await hb(page), 105);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a link to a prediction step asks the question and does not show the answer', async () => {
+  const { page, errors } = await openPage(browser);
+  try {
+    for (const lesson of lessons) {
+      for (const [i, s] of lesson.steps.entries()) {
+        if (!s.predict) continue;
+        await page.goto(`${URL}#v=1&l=${lesson.id}&st=${i}`);
+        await page.reload();
+        await page.getByTestId('narrative').waitFor({ timeout: 30_000 });
+        await waitStep(page, i, s.hb - 1);
+        const card = page.getByTestId('predict');
+        assert.doesNotMatch(await card.getAttribute('class'), /revealed/, `${lesson.id} step ${i}: revealed on opening`);
+        assert.equal(await page.locator('[data-testid^=choice-].right').count(), 0, `${lesson.id} step ${i}: an answer is marked`);
+        assert.equal(await page.getByTestId('step-text').count(), 0, `${lesson.id} step ${i}: the explanation is shown before the answer`);
+        assert.equal(await page.getByTestId('step-checks').count(), 0, `${lesson.id} step ${i}: the claims are shown before the answer`);
+        assert.ok(await page.getByTestId('reveal').isDisabled(), `${lesson.id} step ${i}: Reveal before a choice`);
+      }
+    }
     assert.deepEqual(errors, []);
   } finally {
     await page.close();

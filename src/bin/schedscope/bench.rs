@@ -74,7 +74,11 @@ pub(super) fn bench(args: BenchArgs) -> ExitCode {
                 }
             }
             Err(e) => {
-                eprintln!("{e}");
+                // Name the options that asked for this workload, then what refused it.
+                eprintln!(
+                    "bench --scheduler {} --nodes {} --tasks {}: the generated workload:\n{e}",
+                    c.scheduler, c.nodes, c.tasks
+                );
                 return ExitCode::from(1);
             }
         }

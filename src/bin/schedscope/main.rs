@@ -17,6 +17,7 @@ mod teach;
 #[cfg(not(target_arch = "wasm32"))]
 use std::process::ExitCode;
 
+/// A scenario file, or `builtin:ID`. Errors do not name the file: the caller does.
 #[cfg(not(target_arch = "wasm32"))]
 fn read(path: &str) -> Result<String, String> {
     if let Some(id) = path.strip_prefix("builtin:") {
@@ -26,7 +27,24 @@ fn read(path: &str) -> Result<String, String> {
             .map(|(_, j)| j.to_string())
             .ok_or_else(|| format!("no built-in scenario {id:?}; try `schedscope list`"));
     }
-    std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))
+    read_capped(path, schedscope::scenario::MAX_SCENARIO_BYTES)
+}
+
+/// A text file of at most `cap` bytes. Reading stops just past the cap, so a device
+/// (`/dev/zero`) or a huge file is refused without being read whole.
+#[cfg(not(target_arch = "wasm32"))]
+fn read_capped(path: &str, cap: usize) -> Result<String, String> {
+    use schedscope::scenario::strict::size;
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(cap as u64 + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    if bytes.len() > cap {
+        return Err(format!("found more than {}, expected a file of at most {}", size(cap), size(cap)));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!("found a byte that is not UTF-8 at offset {}, expected UTF-8 text", e.utf8_error().valid_up_to())
+    })
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -54,8 +54,9 @@ pub(super) fn run(args: cli::RunArgs) -> ExitCode {
 }
 
 fn print_json(out: &mut impl Write, rec: &HeartbeatRecord) -> std::io::Result<()> {
-    let line = serde_json::to_string(rec).expect("records serialise");
-    writeln!(out, "{line}")
+    // Numbers as JavaScript writes them: the same line as `JSON.stringify` of the record read
+    // through the JavaScript API.
+    writeln!(out, "{}", schedscope::explain::json::to_line(rec))
 }
 
 fn print_text(out: &mut impl Write, rec: &HeartbeatRecord, lang: Lang) -> std::io::Result<()> {
@@ -170,7 +171,7 @@ pub(super) fn validate(files: &[String]) -> ExitCode {
         match read(f).map(checked) {
             Err(e) => {
                 bad = true;
-                println!("{e}");
+                println!("{f}: {e}");
             }
             Ok(Err(errs)) => {
                 bad = true;

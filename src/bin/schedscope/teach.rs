@@ -2,7 +2,7 @@
 //! `compare` (one workload, several schedulers) and `import` (Rumen / SWIM traces).
 
 use super::cli::{CompareArgs, ImportArgs, LessonArgs, SweepArgs};
-use super::{indent, read};
+use super::{indent, read, read_capped};
 use schedscope::scenario;
 use std::process::ExitCode;
 
@@ -44,7 +44,7 @@ pub(super) fn lesson(args: LessonArgs) -> ExitCode {
                 .find(|(i, _)| *i == id)
                 .map(|(_, j)| j.to_string())
                 .ok_or(format!("no built-in lesson {id:?}")),
-            None => std::fs::read_to_string(&f).map_err(|e| format!("{f}: {e}")),
+            None => read_capped(&f, lesson::MAX_LESSON_BYTES),
         };
         match text.and_then(|t| lesson::parse(&t).map_err(|e| e.to_string())) {
             Ok(l) => {
@@ -67,6 +67,7 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
         None => cmp::delay_experiment(args.seed, args.delay),
         Some(file) => read(file)
             .and_then(|t| scenario::parse(&t).map_err(|e| e.to_string()))
+            .map_err(|e| format!("{file}:\n{e}"))
             .and_then(|s| cmp::compare(&s, &args.schedulers, args.max_heartbeats)),
     };
     match result {
@@ -91,10 +92,8 @@ pub(super) fn import(args: ImportArgs) -> ExitCode {
     if let Some(n) = max_jobs {
         o.max_jobs = n as usize;
     }
-    match std::fs::read_to_string(&file)
-        .map_err(|e| format!("{file}: {e}"))
-        .and_then(|t| traces::import(&t, &o).map_err(|e| e.to_string()))
-    {
+    // Reading stops at the cap; the import's own errors name the file too.
+    match read_capped(&file, traces::MAX_TRACE_BYTES).and_then(|t| traces::import(&t, &o).map_err(|e| e.to_string())) {
         Ok(v) => {
             println!("{}", serde_json::to_string_pretty(&v).expect("serialises"));
             ExitCode::SUCCESS

@@ -67,7 +67,7 @@ pub(super) fn read_attempt(v: &Value, path: &str, errs: &mut Errs) -> Option<(At
         },
         Value::Object(_) => {
             let mut o = Obj::new(v, path, errs)?;
-            let job = o.u64_in("job", 1, 9999, errs);
+            let job = o.u64_in("job", 1, crate::scenario::MAX_JOB_ID, errs);
             if job.is_none() && !o.has("job") {
                 errs.push(&o.path_of("job"), "missing; expected the job number");
             }

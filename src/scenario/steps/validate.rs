@@ -4,7 +4,23 @@
 
 use super::*;
 use crate::model::TaskType;
+use crate::scenario::{MAX_JOB_ID, MAX_TIME_MS};
 use std::collections::BTreeMap;
+
+impl StepKind {
+    /// A check (its failure is reported and the run goes on) rather than an action (its
+    /// failure means the step cannot run, and the run stops there).
+    pub fn is_check(&self) -> bool {
+        match self {
+            StepKind::ExpectQueue { .. }
+            | StepKind::ExpectJob { .. }
+            | StepKind::ExpectHeartbeatInterval { .. }
+            | StepKind::ExpectMatchingLevel { .. } => true,
+            StepKind::Sched { op, .. } => crate::sched::op_is_check(op),
+            _ => false,
+        }
+    }
+}
 
 /// Jobs known at a step: id → (maps, reduces).
 struct Jobs(BTreeMap<u32, (u64, u64)>);
@@ -43,12 +59,39 @@ impl Jobs {
     }
 }
 
+/// The clock after a step that moves it (sums saturate: they are compared with MAX_TIME_MS).
+fn clock_after(k: &StepKind, now: Millis) -> Option<Millis> {
+    match k {
+        StepKind::Advance { ms } => Some(now.saturating_add(*ms)),
+        StepKind::Run { until_ms } => Some(now.max(*until_ms)),
+        StepKind::Sched { op, args } if op == "advance_no_update" => {
+            let ms = args.get("ms").and_then(|v| v.as_i64().or_else(|| v.as_str()?.trim().parse().ok()));
+            Some(now.saturating_add(ms.unwrap_or(0)))
+        }
+        _ => None,
+    }
+}
+
 /// Steps must name trackers, jobs and tasks that exist.
 pub fn validate_steps(s: &Scenario, steps: &[Step], errs: &mut Errs) {
     let mut jobs = Jobs(s.jobs.iter().map(|j| (j.id, (j.num_maps(), j.reduces))).collect());
     // Trackers that scheduler-specific steps add (e.g. the Capacity tests' `add_tracker`).
     let mut added: Vec<String> = Vec::new();
+    // The clock as the steps move it: it may not pass MAX_TIME_MS.
+    let mut clock: Millis = 0;
     for st in steps {
+        if let Some(t) = clock_after(&st.kind, clock) {
+            if t > MAX_TIME_MS {
+                errs.push(
+                    &st.path,
+                    format!(
+                        "the clock would reach {t} ms at this step; expected at most {MAX_TIME_MS} ms (2^50 ms, about 35,700 years) in all"
+                    ),
+                );
+                return;
+            }
+            clock = t;
+        }
         let jp = child(&st.path, "job");
         let ap = child(&st.path, "attempt");
         match &st.kind {
@@ -70,7 +113,9 @@ pub fn validate_steps(s: &Scenario, steps: &[Step], errs: &mut Errs) {
             StepKind::Submit { job } => {
                 // id 0 = not given: the next free id.
                 let id = if job.id == 0 { jobs.0.keys().max().copied().unwrap_or(0) + 1 } else { job.id };
-                if jobs.0.insert(id, (job.num_maps(), job.reduces)).is_some() {
+                if u64::from(id) > MAX_JOB_ID {
+                    errs.push(&jp, format!("this submit would give job id {id}; expected ids up to {MAX_JOB_ID}"));
+                } else if jobs.0.insert(id, (job.num_maps(), job.reduces)).is_some() {
                     errs.push(&jp, format!("job id {id} is used twice; expected a new id"));
                 }
             }

@@ -67,31 +67,6 @@ impl Props {
         }
     }
 
-    /// Read `<configuration><property><name/><value/></property>...</configuration>`.
-    pub fn merge_xml(&mut self, xml: &str) -> Result<(), String> {
-        let doc = roxmltree::Document::parse(xml).map_err(|e| format!("invalid XML: {e}"))?;
-        let root = doc.root_element();
-        if root.tag_name().name() != "configuration" {
-            return Err(format!("found <{}>, expected a <configuration> root element", root.tag_name().name()));
-        }
-        for p in root.children().filter(|n| n.is_element()) {
-            if p.tag_name().name() != "property" {
-                continue; // Hadoop ignores other elements (with a warning)
-            }
-            let text_of = |tag: &str| {
-                p.children()
-                    .find(|c| c.is_element() && c.tag_name().name() == tag)
-                    .map(|c| c.text().unwrap_or("").trim().to_string())
-            };
-            match (text_of("name"), text_of("value")) {
-                (Some(n), Some(v)) if !n.is_empty() => self.set(&n, &v),
-                (Some(n), None) if !n.is_empty() => {} // a property without a value is skipped
-                _ => return Err("a <property> without a <name>".to_string()),
-            }
-        }
-        Ok(())
-    }
-
     fn queue_key(q: &str, prop: &str) -> String {
         format!("{QUEUE_PREFIX}{q}.{prop}")
     }
@@ -423,17 +398,5 @@ mod tests {
         let p = props(&[("mapred.task.limit.maxvmem", "3145728")]);
         let m = memory_conf(&p);
         assert_eq!((m.max_map_mb, m.max_reduce_mb), (3, 3));
-    }
-
-    #[test]
-    fn xml_is_read() {
-        let mut p = Props::default();
-        p.merge_xml(
-            "<?xml version=\"1.0\"?><configuration><property><name>mapred.capacity-scheduler.queue.default.capacity</name>\
-             <value> 100 </value></property></configuration>",
-        )
-        .unwrap();
-        assert_eq!(p.get("mapred.capacity-scheduler.queue.default.capacity"), Some("100"));
-        assert!(p.merge_xml("<configuration><property>").is_err());
     }
 }

@@ -19,6 +19,7 @@ pub mod ordering;
 pub mod queue;
 pub mod scenario;
 pub mod steps;
+pub mod xml;
 
 use crate::model::cluster::JobEvent;
 use crate::model::{AttemptId, Cluster, JobId, Millis, TaskType};

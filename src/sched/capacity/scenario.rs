@@ -5,6 +5,7 @@
 //! format plus a [`CapacityScenario`], so Hadoop's tests can be encoded as they are written.
 
 use super::conf::{Props, QUEUE_PREFIX};
+use super::xml::XmlFile;
 use crate::scenario::json::Errs;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -94,14 +95,14 @@ pub const SCHED_FIELDS: &[(&str, &str)] = &[
     ("default_init_accept_jobs_factor", "mapred.capacity-scheduler.default-init-accept-jobs-factor"),
 ];
 
-const MEMORY_FIELDS: &[(&str, &str)] = &[
+pub(super) const MEMORY_FIELDS: &[(&str, &str)] = &[
     ("map_slot_mb", "mapred.cluster.map.memory.mb"),
     ("reduce_slot_mb", "mapred.cluster.reduce.memory.mb"),
     ("max_map_mb", "mapred.cluster.max.map.memory.mb"),
     ("max_reduce_mb", "mapred.cluster.max.reduce.memory.mb"),
 ];
 
-const OTHER_HADOOP: &[&str] = &["mapred.task.limit.maxvmem", "mapred.task.default.maxvmem"];
+pub(super) const OTHER_HADOOP: &[&str] = &["mapred.task.limit.maxvmem", "mapred.task.default.maxvmem"];
 
 /// Is `k` a Hadoop property the Capacity Scheduler reads (rather than a generic config key)?
 pub fn is_capacity_property(k: &str) -> bool {
@@ -206,14 +207,18 @@ fn read_config(
     let path = "$.config";
     let mut harness_given = false;
     let mut from: BTreeMap<String, String> = BTreeMap::new();
-    for key in ["capacity_scheduler_xml", "mapred_site_xml"] {
+    // Properties read from XML: (name, the file's JSON path, "line L, column C").
+    let mut xml_at: Vec<(String, String, String)> = Vec::new();
+    for (key, file) in
+        [("capacity_scheduler_xml", XmlFile::CapacityScheduler), ("mapred_site_xml", XmlFile::MapredSite)]
+    {
         if let Some(v) = cfg.remove(key) {
             let p = child(path, key);
             match v.as_str() {
                 Some(x) => {
-                    if let Err(e) = out.props.merge_xml(x) {
-                        errs.push(&p, e);
-                    }
+                    let r = out.props.merge_xml(x, file);
+                    r.errors.into_iter().for_each(|e| errs.push(&p, e));
+                    xml_at.extend(r.properties.into_iter().map(|(n, a)| (n, p.clone(), a)));
                 }
                 None => errs.expected(&p, &v, "the XML file's text"),
             }
@@ -225,7 +230,9 @@ fn read_config(
         let p = child(path, &k);
         if is_capacity_property(&k) {
             let v = cfg.remove(&k).expect("listed");
-            if let Some(s) = prop_value(&v, &p, errs) {
+            if let Err(e) = super::xml::check_name(&k) {
+                errs.push(&p, e);
+            } else if let Some(s) = prop_value(&v, &p, errs) {
                 set_unique(&mut out.props, &mut from, &k, s, &p, errs);
             }
         } else if let Some((_, h)) = SCHED_FIELDS.iter().find(|(f, _)| *f == k) {
@@ -305,6 +312,19 @@ fn read_config(
     if out.props.get("mapred.queue.names").is_none() {
         if let Some(n) = queue_names {
             out.props.set("mapred.queue.names", &n.join(","));
+        }
+    }
+    // Every per-queue property names a configured queue.
+    let names = out.props.get("mapred.queue.names").unwrap_or("default").to_string();
+    let queues: Vec<&str> = names.split(',').map(str::trim).collect();
+    for (name, p, pos) in &xml_at {
+        if let Err(e) = super::xml::check_queue_of(name, &queues) {
+            errs.push(p, format!("{pos}: {e}"));
+        }
+    }
+    for (name, p) in &from {
+        if let Err(e) = super::xml::check_queue_of(name, &queues) {
+            errs.push(p, e);
         }
     }
     let slots = |generic: &str, hadoop: &str| -> u32 {

@@ -158,14 +158,8 @@ fn set_top(a: &mut Allocations, name: &str, v: Val) {
 
 /// Parse Hadoop's XML allocation file. Errors are `line L, column C: message`.
 pub fn parse_xml(text: &str) -> Result<Allocations, Vec<String>> {
-    let doc = roxmltree::Document::parse(text).map_err(|e| {
-        let p = e.pos();
-        vec![format!("line {}, column {}: malformed XML: {e}", p.row, p.col)]
-    })?;
-    let at = |n: roxmltree::Node| {
-        let p = doc.text_pos_at(n.range().start);
-        format!("line {}, column {}", p.row, p.col)
-    };
+    let doc = crate::sched::xml_doc::parse(text).map_err(|e| vec![e])?;
+    let at = |n: roxmltree::Node| crate::sched::xml_doc::at(&doc, n);
     let root = doc.root_element();
     if root.tag_name().name() != "allocations" {
         return Err(vec![format!(

@@ -27,6 +27,7 @@ pub struct PaddingCheck {
     pub total_tasks: u32,
     pub total_capacity: u32,
     pub num_trackers: u32,
+    #[serde(serialize_with = "crate::sched::decision::f32_as_decimal")]
     pub pad_fraction: f32,
     /// Σ desired tasks of RUNNING jobs with reduces, up to the job that tripped the check.
     pub total_needed: u64,

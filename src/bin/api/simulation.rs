@@ -1,0 +1,158 @@
+//! `Simulation` in JavaScript: `schedscope::sim::Simulation` (history, checkpoints, replay)
+//! behind methods that take and return plain values.
+
+use crate::catalogue::{builtin_scenario, read_lesson};
+use crate::convert::{Input, heartbeat, input, lang, scenario_errors, to_js};
+use schedscope::explain::text;
+use schedscope::scenario;
+use schedscope::sim::{self, interesting};
+use wasm_bindgen::prelude::*;
+
+/// A run of one scenario that steps forward and back and jumps; every heartbeat's record is
+/// kept or recomputed on demand, so any heartbeat can be read again.
+#[wasm_bindgen(js_name = Simulation)]
+pub struct JsSimulation {
+    sim: sim::Simulation,
+}
+
+#[wasm_bindgen(js_class = Simulation)]
+impl JsSimulation {
+    /// `new Simulation(scenario)`: a scenario as JSON text, `"builtin:<id>"`, or an object.
+    /// Throws an `Error` listing every problem (`error.errors`: `[{path, message}]`).
+    #[wasm_bindgen(constructor)]
+    pub fn new(scenario: JsValue) -> Result<JsSimulation, JsValue> {
+        let parsed = match input(scenario, "scenario")? {
+            Input::Builtin(id) => scenario::parse(builtin_scenario(&id)?),
+            Input::Text(t) => scenario::parse(&t),
+            Input::Object(v) => scenario::from_value(&v),
+        };
+        let s = parsed.map_err(|e| scenario_errors("scenario", &e))?;
+        let sim = sim::Simulation::new(s).map_err(|e| scenario_errors("scenario", &e))?;
+        Ok(JsSimulation { sim })
+    }
+
+    /// The run of a lesson's scenario (`"builtin:<id>"`, JSON text or an object).
+    #[wasm_bindgen(js_name = forLesson)]
+    pub fn for_lesson(lesson: JsValue) -> Result<JsSimulation, JsValue> {
+        let l = read_lesson(lesson)?;
+        let sim = sim::Simulation::new(l.scenario).map_err(|e| scenario_errors("lesson scenario", &e))?;
+        Ok(JsSimulation { sim })
+    }
+
+    /// The current heartbeat (0: before the first).
+    #[wasm_bindgen(getter)]
+    pub fn hb(&self) -> f64 {
+        self.sim.hb() as f64
+    }
+
+    /// Simulated time of the current heartbeat, in milliseconds.
+    #[wasm_bindgen(getter, js_name = timeMs)]
+    pub fn time_ms(&self) -> f64 {
+        self.sim.time_ms() as f64
+    }
+
+    /// Heartbeats computed so far.
+    #[wasm_bindgen(getter)]
+    pub fn known(&self) -> f64 {
+        self.sim.total_hbs_known() as f64
+    }
+
+    /// The run's last heartbeat once the end has been reached, otherwise `null`.
+    #[wasm_bindgen(getter, js_name = endHb)]
+    pub fn end_hb(&self) -> JsValue {
+        self.sim.end_known().map_or(JsValue::NULL, |h| JsValue::from_f64(h as f64))
+    }
+
+    /// Whether the run has ended and this is its last heartbeat.
+    #[wasm_bindgen(getter)]
+    pub fn finished(&self) -> bool {
+        self.sim.finished()
+    }
+
+    /// Run the next heartbeat; its record, or `null` when the run has ended.
+    #[wasm_bindgen(js_name = stepForward)]
+    pub fn step_forward(&mut self) -> Result<JsValue, JsValue> {
+        if !self.sim.step_forward() {
+            return Ok(JsValue::NULL);
+        }
+        to_js(&self.sim.last_record())
+    }
+
+    /// Step back one heartbeat; `false` at heartbeat 0.
+    #[wasm_bindgen(js_name = stepBack)]
+    pub fn step_back(&mut self) -> bool {
+        self.sim.step_back()
+    }
+
+    /// Jump to heartbeat `hb` (computing forward if needed; past the end: the end). Returns the
+    /// heartbeat reached.
+    #[wasm_bindgen(js_name = goTo)]
+    pub fn go_to(&mut self, hb: f64) -> Result<f64, JsValue> {
+        self.sim.go_to(heartbeat(hb, "goTo")?);
+        Ok(self.sim.hb() as f64)
+    }
+
+    /// Run to the end (at most `max` heartbeats more, default 100,000). Returns the heartbeat
+    /// reached.
+    #[wasm_bindgen(js_name = runToEnd)]
+    pub fn run_to_end(&mut self, max: Option<f64>) -> Result<f64, JsValue> {
+        self.sim.run_to_end(heartbeat(max.unwrap_or(100_000.0), "runToEnd")?);
+        Ok(self.sim.hb() as f64)
+    }
+
+    /// Step forward to the next heartbeat worth stopping at (a task assigned, an order or a
+    /// locality level changed, a rule bit; at most `max` heartbeats, default 10,000). Returns
+    /// the reasons (`["assignment", "reorder", "level_change", "rule_bit"]`), or `null` if the
+    /// run ended first.
+    #[wasm_bindgen(js_name = nextInteresting)]
+    pub fn next_interesting(&mut self, max: Option<f64>) -> Result<JsValue, JsValue> {
+        let max = heartbeat(max.unwrap_or(10_000.0), "nextInteresting")?;
+        to_js(&interesting::step_to_next(&mut self.sim, max))
+    }
+
+    /// The record of heartbeat `hb` (default: the current one), exactly as
+    /// `schedscope run --json` prints it; `null` for heartbeat 0 and heartbeats not computed.
+    pub fn record(&self, hb: Option<f64>) -> Result<JsValue, JsValue> {
+        let hb = match hb {
+            Some(h) => heartbeat(h, "record")?,
+            None => self.sim.hb(),
+        };
+        to_js(&self.sim.record_at(hb))
+    }
+
+    /// The records of heartbeats `from..=to` (default: all computed), clamped to those
+    /// computed.
+    pub fn records(&self, from: Option<f64>, to: Option<f64>) -> Result<JsValue, JsValue> {
+        let from = heartbeat(from.unwrap_or(1.0), "records")?;
+        let to = match to {
+            Some(t) => heartbeat(t, "records")?,
+            None => self.sim.total_hbs_known(),
+        };
+        let mut out = Vec::new();
+        self.sim.for_each_record(from, to, |r| out.push(r.clone()));
+        to_js(&out)
+    }
+
+    /// What the grid shows now: `{hb, time_ms, heartbeating, racks: [{name, nodes: [{tracker,
+    /// host, map_slots, reduce_slots}]}], jobs}`.
+    pub fn view(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.sim.view())
+    }
+
+    /// Why heartbeat `hb` (default: the current one) went as it did, in sentences: the CLI's
+    /// text, one string per line. `lang`: `"en"` (default) or `"zh"`.
+    pub fn explain(&self, lang_code: Option<String>, hb: Option<f64>) -> Result<Vec<String>, JsValue> {
+        let lang = lang(lang_code)?;
+        let hb = match hb {
+            Some(h) => heartbeat(h, "explain")?,
+            None => self.sim.hb(),
+        };
+        Ok(self.sim.record_at(hb).map(|r| text::render(&r, lang)).unwrap_or_default())
+    }
+
+    /// Expectations of a self-checking scenario that the run did not meet so far:
+    /// `[{step, hb, message}]`.
+    pub fn failures(&self) -> Result<JsValue, JsValue> {
+        to_js(self.sim.failures())
+    }
+}
