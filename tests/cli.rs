@@ -88,7 +88,10 @@ fn numeric_and_named_values_are_validated() {
     refused(&["compare", "--paper", "--delay", "abc"], &["invalid value 'abc' for '--delay <MS>'", "whole ms"]);
     refused(&["compare", "--paper", "--delay", "-5"], &["invalid value '-5' for '--delay <MS>'"]);
     refused(&["compare", "--paper", "--seed", "-1"], &["invalid value '-1' for '--seed <N>'"]);
-    refused(&["compare", "--paper", "--lang", "fr"], &["invalid value 'fr' for '--lang <LANG>': expected en or zh"]);
+    refused(
+        &["compare", "--paper", "--lang", "fr"],
+        &["invalid value 'fr' for '--lang <LANG>': expected en, zh or zh-Hant (also zh-TW, zh-HK)"],
+    );
     refused(
         &["run", "builtin:fifo-two-racks", "--max-heartbeats", "0"],
         &["invalid value '0' for '--max-heartbeats <N>': expected a whole number ≥ 1"],

@@ -3,7 +3,7 @@
 //! receive values that are already valid, so no option is ever replaced by a default.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use schedscope::i18n::Lang;
+use schedscope::i18n::Locale;
 use schedscope::scenario::traces::{self, MAX_IMPORT_JOBS};
 use schedscope::sched::fair::config::MAX_LOCALITY_DELAY_MS;
 use schedscope::sim::compare::{Variant, parse_variant};
@@ -59,9 +59,9 @@ pub struct RunArgs {
     /// One JSON object per heartbeat, then a summary object.
     #[arg(long)]
     pub json: bool,
-    /// The language of the text output.
+    /// The language of the text output: en, zh (简体中文) or zh-Hant (繁體中文; also zh-TW, zh-HK).
     #[arg(long, value_name = "LANG", default_value = "en", value_parser = lang)]
-    pub lang: Lang,
+    pub lang: Locale,
     /// Stop after N heartbeats (N ≥ 1).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = at_least_one)]
     pub max_heartbeats: Option<u64>,
@@ -108,9 +108,9 @@ pub struct SweepArgs {
     /// The rack locality delay, in ms.
     #[arg(long, value_name = "MS", default_value = "0", allow_negative_numbers = true, value_parser = delay_ms)]
     pub rack_delay: i64,
-    /// The language of the text output.
+    /// The language of the text output: en, zh (简体中文) or zh-Hant (繁體中文; also zh-TW, zh-HK).
     #[arg(long, value_name = "LANG", default_value = "en", value_parser = lang)]
-    pub lang: Lang,
+    pub lang: Locale,
     /// The result as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -140,9 +140,9 @@ pub struct CompareArgs {
     /// The result as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// The language of the text output.
+    /// The language of the text output: en, zh (简体中文) or zh-Hant (繁體中文; also zh-TW, zh-HK).
     #[arg(long, value_name = "LANG", default_value = "en", value_parser = lang)]
-    pub lang: Lang,
+    pub lang: Locale,
 }
 
 #[derive(Debug, Args)]
@@ -166,9 +166,9 @@ pub struct LessonArgs {
     /// Lesson files, or builtin:ID (see `schedscope list`).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<String>,
-    /// The language of the text output.
+    /// The language of the text output: en, zh (简体中文) or zh-Hant (繁體中文; also zh-TW, zh-HK).
     #[arg(long, value_name = "LANG", default_value = "en", value_parser = lang)]
-    pub lang: Lang,
+    pub lang: Locale,
 }
 
 #[derive(Debug, Args)]
@@ -195,9 +195,9 @@ pub struct PracticeArgs {
     /// The questions and answers as JSON.
     #[arg(long, conflicts_with = "verify")]
     pub json: bool,
-    /// The language of the text output.
+    /// The language of the text output: en, zh (简体中文) or zh-Hant (繁體中文; also zh-TW, zh-HK).
     #[arg(long, value_name = "LANG", default_value = "en", value_parser = lang)]
-    pub lang: Lang,
+    pub lang: Locale,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -254,8 +254,8 @@ impl From<TraceFormat> for traces::Format {
     }
 }
 
-fn lang(s: &str) -> Result<Lang, String> {
-    Lang::parse(s).ok_or_else(|| "expected en or zh".to_string())
+fn lang(s: &str) -> Result<Locale, String> {
+    Locale::parse(s).ok_or_else(|| "expected en, zh or zh-Hant (also zh-TW, zh-HK)".to_string())
 }
 
 fn at_least_one(s: &str) -> Result<u64, String> {

@@ -24,7 +24,7 @@ pub(super) fn sweep(args: SweepArgs) -> ExitCode {
     };
     match sw::sweep(&s, &what, rack) {
         Ok(r) if json => println!("{}", serde_json::to_string(&r).expect("serialises")),
-        Ok(r) => sw::render(&r, lang).iter().for_each(|l| println!("{l}")),
+        Ok(r) => lang.lines(sw::render(&r, lang.lang())).iter().for_each(|l| println!("{l}")),
         Err(e) => {
             eprintln!("{file}: {e}");
             return ExitCode::from(1);
@@ -50,7 +50,7 @@ pub(super) fn lesson(args: LessonArgs) -> ExitCode {
             Ok(l) => {
                 let r = lesson::resolve(&l);
                 bad |= !r.failures.is_empty();
-                lesson::check::render(&l, &r, lang).iter().for_each(|x| println!("{x}"));
+                lang.lines(lesson::check::render(&l, &r, lang.lang())).iter().for_each(|x| println!("{x}"));
             }
             Err(e) => {
                 bad = true;
@@ -72,7 +72,7 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
     };
     match result {
         Ok(c) if args.json => println!("{}", serde_json::to_string(&c).expect("serialises")),
-        Ok(c) => cmp::render(&c, args.lang).iter().for_each(|l| println!("{l}")),
+        Ok(c) => args.lang.lines(cmp::render(&c, args.lang.lang())).iter().for_each(|l| println!("{l}")),
         Err(e) => {
             eprintln!("{e}");
             return ExitCode::from(1);
