@@ -6,6 +6,7 @@ use yew::Reducible;
 
 use super::compare::CompareAction;
 use super::platform;
+use super::practice::PracticeAction;
 use super::state::{Chart, Dialog, KEY_LANG, KEY_SAVED, KEY_SPEED, KEY_THEME, Lab, Origin, SPEEDS, Saved, Tab};
 use crate::i18n::Lang;
 use crate::share::{self, Source};
@@ -63,6 +64,7 @@ pub enum Action {
     Compare(CompareAction),
     /// One slice of computing the run ahead (scheduled by the page while `Lab::computing`).
     ComputeAhead,
+    Practice(PracticeAction),
 }
 
 impl Lab {
@@ -104,6 +106,13 @@ impl Lab {
     }
 
     fn load_link(&mut self, hash: &str) {
+        if crate::practice::SetSpec::is_link(hash) {
+            match crate::practice::SetSpec::parse_link(hash) {
+                Ok(spec) => self.open_practice(spec),
+                Err(e) => self.fail_link(&e.message(self.lang() == Lang::Zh)),
+            }
+            return;
+        }
         match share::decode(hash) {
             Ok(None) => {}
             Ok(Some(link)) => {
@@ -173,6 +182,12 @@ impl Reducible for Lab {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let same = |lab: Option<Lab>| -> Rc<Lab> { lab.map(Rc::new).unwrap_or_else(|| self.clone()) };
+        if self.practice_holds(&action) {
+            let mut held = (*self).clone();
+            held.playing = false;
+            held.toast = Some("practice_answer_first");
+            return Rc::new(held);
+        }
         let mut next = (*self).clone();
         next.toast = None;
         if next.compare.is_some() {
@@ -396,6 +411,7 @@ impl Reducible for Lab {
                 next.playing = false;
             }
             Action::Compare(a) => next.compare_action(a),
+            Action::Practice(a) => next.practice_action(a),
         }
         Rc::new(next)
     }

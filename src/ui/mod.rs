@@ -18,6 +18,7 @@ mod dialogs;
 mod icons;
 mod lesson;
 pub mod platform;
+mod practice;
 mod side;
 mod stage;
 mod state;

@@ -75,7 +75,7 @@ fn live(text: &str, vars: &[Var]) -> Option<String> {
     vars.iter().find(|v| v.name == name).map(|v| format!("= {}", v.value))
 }
 
-fn listing(v: &CodeView, lang: crate::i18n::Lang) -> Html {
+pub fn listing(v: &CodeView, lang: crate::i18n::Lang) -> Html {
     let Some(m) = code::method(v.method) else { return html! {} };
     let taken = |b: &str| !b.is_empty() && v.taken.contains(&b);
     let first_line = |b: &str| m.lines.iter().position(|l| l.branch == b);

@@ -62,6 +62,22 @@ pub struct Ghost {
     pub preempted: bool,
 }
 
+/// Running attempts a practice question lets the student pick on the grid: each slot's
+/// `(tracker, label)` (`J1.m3`, as `grid::slot_label`) with its candidate index and whether it
+/// is picked, and what a click does.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Picks {
+    pub slots: Vec<(String, String, usize, bool)>,
+    pub on_pick: Option<yew::Callback<usize>>,
+}
+
+impl Picks {
+    /// The candidate index of the attempt in this slot, and whether it is picked.
+    pub fn of(&self, tracker: &str, label: &str) -> Option<(usize, bool)> {
+        self.slots.iter().find(|s| s.0 == tracker && s.1 == label).map(|s| (s.2, s.3))
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Marks {
     pub reach: Option<ReachMarks>,
@@ -73,6 +89,10 @@ pub struct Marks {
     pub ghosts: Vec<Ghost>,
     /// The selected job's input hosts (block icons), when no reach is drawn.
     pub input_hosts: HashSet<String>,
+    /// Practice: the tasks the student picked for the heartbeating tracker (job, label).
+    pub planned: Vec<(u32, String)>,
+    /// Practice: running attempts to pick on the grid.
+    pub picks: Picks,
 }
 
 impl Marks {
