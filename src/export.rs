@@ -29,7 +29,7 @@ pub fn trace_csv(records: &[HeartbeatRecord]) -> String {
     let mut out = String::from(CSV_HEADER);
     out.push('\n');
     for r in records {
-        let head = format!("{},{},{},{}", r.hb, r.time_ms, csv(&r.tracker), csv(&r.host));
+        let head = format!("{},{},{},{}", r.hb, r.time_ms, csv_field(&r.tracker), csv_field(&r.host));
         if r.assigned.is_empty() {
             let _ = writeln!(out, "{head},,,,,,,,");
         }
@@ -53,7 +53,7 @@ pub fn trace_csv(records: &[HeartbeatRecord]) -> String {
 
 /// RFC 4180 quoting when needed; a leading `=+-@` is prefixed with `'` so a spreadsheet does
 /// not run it as a formula.
-fn csv(s: &str) -> String {
+pub fn csv_field(s: &str) -> String {
     let s = if s.starts_with(['=', '+', '-', '@']) { format!("'{s}") } else { s.to_string() };
     if s.contains([',', '"', '\n', '\r']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s }
 }
@@ -299,10 +299,10 @@ mod tests {
 
     #[test]
     fn csv_quotes_and_defuses_formulas() {
-        assert_eq!(csv("tt1"), "tt1");
-        assert_eq!(csv("a,b"), "\"a,b\"");
-        assert_eq!(csv("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv("=cmd()"), "'=cmd()");
+        assert_eq!(csv_field("tt1"), "tt1");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("=cmd()"), "'=cmd()");
     }
 
     #[test]

@@ -1,10 +1,15 @@
 //! Languages and the interface's fixed strings (English and Simplified Chinese). Chinese
 //! terms follow the source articles: 心跳, 负载因子, 数据本地性, padding, off-switch, 延迟调度.
+//! Traditional Chinese (`Locale::ZhHant`) is the Simplified text converted (`hant`).
 
 use serde::Serialize;
 
+pub mod hant;
+mod locale;
 mod stage;
 mod teach;
+pub use hant::to_hant;
+pub use locale::Locale;
 pub use stage::STAGE_STRINGS;
 pub use teach::TEACH_STRINGS;
 

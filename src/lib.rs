@@ -9,6 +9,7 @@ pub mod i18n;
 pub mod json_locate;
 pub mod lesson;
 pub mod model;
+pub mod practice;
 pub mod scenario;
 pub mod sched;
 pub mod share;

@@ -27,8 +27,8 @@ fn refused(args: &[&str], needles: &[&str]) {
     }
 }
 
-const SUBCOMMANDS: [&str; 10] =
-    ["run", "check", "validate", "bench", "sweep", "compare", "import", "lesson", "list", "completions"];
+const SUBCOMMANDS: [&str; 11] =
+    ["run", "check", "validate", "bench", "sweep", "compare", "import", "lesson", "practice", "list", "completions"];
 
 #[test]
 fn every_subcommand_has_help() {
@@ -88,7 +88,10 @@ fn numeric_and_named_values_are_validated() {
     refused(&["compare", "--paper", "--delay", "abc"], &["invalid value 'abc' for '--delay <MS>'", "whole ms"]);
     refused(&["compare", "--paper", "--delay", "-5"], &["invalid value '-5' for '--delay <MS>'"]);
     refused(&["compare", "--paper", "--seed", "-1"], &["invalid value '-1' for '--seed <N>'"]);
-    refused(&["compare", "--paper", "--lang", "fr"], &["invalid value 'fr' for '--lang <LANG>': expected en or zh"]);
+    refused(
+        &["compare", "--paper", "--lang", "fr"],
+        &["invalid value 'fr' for '--lang <LANG>': expected en, zh or zh-Hant (also zh-TW, zh-HK)"],
+    );
     refused(
         &["run", "builtin:fifo-two-racks", "--max-heartbeats", "0"],
         &["invalid value '0' for '--max-heartbeats <N>': expected a whole number ≥ 1"],
@@ -102,7 +105,7 @@ fn numeric_and_named_values_are_validated() {
     refused(&["bench", "--scheduler", "fare"], &["invalid value 'fare' for '--scheduler <SCHEDULER>'", "'fair'"]);
     refused(&["sweep", "x.json", "--delays", "100,abc"], &["invalid value 'abc' for '--delays <MS,MS,..>'"]);
     refused(&["sweep", "x.json", "--skips", "-1"], &["invalid value '-1' for '--skips <D,D,..>'"]);
-    refused(&["sweep", "x.json", "--rack-delay", "1.5"], &["invalid value '1.5' for '--rack-delay <MS>'"]);
+    refused(&["sweep", "x.json", "--rack-delay", "1.5"], &["invalid value '1.5' for '--rack-delay <MS,MS,..>'"]);
     refused(
         &["compare", "x.json", "--schedulers", "fifo,fare"],
         &["invalid value 'fare' for '--schedulers <LIST>'", "unknown scheduler \"fare\""],
@@ -147,4 +150,50 @@ fn the_commands_still_work() {
     let o = schedscope(&["list"]);
     assert!(stdout(&o).lines().any(|l| l.starts_with("fifo-two-racks ")));
     assert!(stdout(&o).lines().any(|l| l.starts_with("lesson:")));
+}
+
+#[test]
+fn practice_prints_an_answer_key_and_verifies_result_codes() {
+    use schedscope::practice::{SetSpec, result};
+    let o = schedscope(&[
+        "practice",
+        "--concepts",
+        "fair.delay,fifo",
+        "--difficulty",
+        "easy",
+        "--seed",
+        "3",
+        "--count",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("#p=1&c=fifo.small_jobs,"), "{out}");
+    assert_eq!(out.matches("\nQuestion ").count(), 2, "{out}");
+    assert!(out.contains("Answer:") && out.contains("Code path:") && out.contains("Heartbeat "), "{out}");
+    let zh = stdout(&schedscope(&["practice", "--link", "p=1&c=fair&d=hard&seed=2&n=1", "--lang", "zh"]));
+    assert!(zh.contains("答案：") && zh.contains("第 1 题"), "{zh}");
+    let json = stdout(&schedscope(&["practice", "--count", "1", "--json"]));
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(v["questions"].as_array().map(Vec::len), Some(1));
+
+    let spec = SetSpec::parse_link("p=1&c=capacity&d=easy&seed=11&n=3").unwrap();
+    let qs = spec.questions();
+    let answers: Vec<_> = qs.iter().enumerate().map(|(i, q)| (i != 1).then(|| q.expected.clone())).collect();
+    let code = result::encode(&spec, &qs, &answers);
+    let o = schedscope(&["practice", "--verify", &code]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("p=1&c=capacity&d=easy&seed=11&n=3") && out.contains("Total: 2/3"), "{out}");
+    assert!(out.contains("(no answer)"), "{out}");
+    let mut typo: Vec<char> = code.chars().collect();
+    typo[2] = if typo[2] == 'A' { 'B' } else { 'A' };
+    let o = schedscope(&["practice", "--verify", &typo.into_iter().collect::<String>()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("checksum"), "{}", stderr(&o));
+    refused(&["practice", "--concepts", "fair.dealy"], &["--concepts", "fair.dealy"]);
+    refused(&["practice", "--count", "0"], &["--count"]);
+    refused(&["practice", "--seed", "-1"], &["--seed"]);
+    refused(&["practice", "--link", "p=1&d=insane"], &["--link", "insane"]);
+    refused(&["practice", "--verify", "X", "--seed", "2"], &["--verify"]);
 }

@@ -31,6 +31,40 @@ fn delay_scheduling_raises_node_locality_on_a_facebook_like_mix() {
 }
 
 #[test]
+fn small_jobs_gain_node_locality_by_bin_as_in_the_paper() {
+    use schedscope::sim::metrics::{data_nodes_of, node_locality_of};
+    // The default seed and delay of `schedscope compare --paper`.
+    let c = compare::delay_experiment(1, 3000).unwrap();
+    let (without, with) = (&c.runs[0], &c.runs[1]);
+    let trackers = scenario::from_value(&schedscope::scenario::generator::generate(&compare::facebook_mix(1)))
+        .unwrap()
+        .trackers
+        .len();
+    assert_eq!(trackers, 100, "the paper's 100-node cluster");
+    for bin in [1, 2] {
+        let a = node_locality_of(&without.locality_by_size, &[bin]).unwrap();
+        let b = node_locality_of(&with.locality_by_size, &[bin]).unwrap();
+        assert!(b - a >= 0.30, "bin {bin}: {a:.3} without delay, {b:.3} with");
+        // Head-of-line: without delay a small job is node-local about as often as a random node
+        // holds its input (3 replicas on 100 nodes).
+        let data = data_nodes_of(&without.locality_by_size, &[bin]).unwrap();
+        assert!((a - data).abs() < 0.10, "bin {bin}: locality {a:.3}, data on {data:.3} of the nodes");
+        assert!(b >= 0.9, "bin {bin}: {b:.3}");
+    }
+    // Large jobs lose much less: their input is on most nodes.
+    let big = node_locality_of(&without.locality_by_size, &[6, 7, 8, 9]).unwrap();
+    assert!(big > 0.75, "{big}");
+    for r in &c.runs {
+        let maps: u64 = r.locality_by_size.iter().map(|b| b.maps_located).sum();
+        assert_eq!(maps, r.maps_node + r.maps_rack + r.maps_off_switch, "{}: every map counted once", r.label);
+        assert!(r.sticky_share.is_some_and(|x| (0.0..=1.0).contains(&x)));
+    }
+    let text = compare::render(&c, schedscope::i18n::Lang::En).join("\n");
+    assert!(text.contains("Node locality by job size"), "{text}");
+    assert!(compare::render(&c, schedscope::i18n::Lang::Zh).join("\n").contains("节点本地比例"));
+}
+
+#[test]
 fn three_schedulers_side_by_side() {
     let s = builtin("fifo-two-racks");
     let v: Vec<_> = ["fifo", "fair", "capacity", "fair@0"].iter().map(|x| parse_variant(x).unwrap()).collect();

@@ -9,7 +9,12 @@
 //!   `kill_task`), never because its twin finished or its job was killed or preempted;
 //! - every attempt is launched once, then ends exactly once (a run is drained at the end by
 //!   killing every job and letting each tracker heartbeat until it has reported everything).
+//!
+//! Trackers are also lost (their attempts end with them, the one way a slot goes without a
+//! report) and join again.
 #![cfg(not(target_arch = "wasm32"))]
+
+mod common;
 
 use proptest::prelude::*;
 use schedscope::model::{AttemptId, TaskType};
@@ -28,15 +33,7 @@ fn scenario(sched: &'static str) -> impl Strategy<Value = Value> {
         (prop::bool::ANY, 0u64..1000, prop::bool::ANY, 1u32..=4),
     )
         .prop_map(move |((racks, per, ms, rs), jobs, (map_att, red_att, fail_pct, tt_fail), (imm, seed, preempt, limit))| {
-            let mut trackers = Vec::new();
-            let mut topo = serde_json::Map::new();
-            for r in 1..=racks {
-                let hosts: Vec<String> = (1..=per).map(|k| format!("r{r}n{k}")).collect();
-                for h in &hosts {
-                    trackers.push(json!({"name": format!("tt_{h}"), "host": h}));
-                }
-                topo.insert(format!("/rack{r}"), json!(hosts));
-            }
+            let (trackers, topo) = common::racks_of_trackers(racks, per);
             let jobs: Vec<Value> = jobs
                 .iter()
                 .enumerate()
@@ -91,6 +88,9 @@ fn step(kind: StepKind) -> Step {
 struct Ledger {
     alive: BTreeMap<AttemptId, String>,
     ended: BTreeSet<AttemptId>,
+    /// Per (job, type): the failed TIPs' share that the last "every TIP done" success counted
+    /// into the progress by setting it to 1 (a failed TIP is 0 in the mean).
+    topped: BTreeMap<(u32, TaskType), f64>,
 }
 
 impl Ledger {
@@ -128,24 +128,32 @@ impl Ledger {
 }
 
 /// Job progress is the mean of its TIPs' progress and within [0, 1] (float32 rounding aside).
-fn progress_is_the_mean(e: &Engine) -> Result<(), String> {
+/// Once a success finishes every TIP of a type the progress is 1, which also counts the failed
+/// TIPs (0 in the mean); that share stays in the sum if a lost tracker takes a map output back.
+fn progress_is_the_mean(e: &Engine, led: &mut Ledger) -> Result<(), String> {
     for j in e.cluster.jobs.values() {
         for kind in [TaskType::Map, TaskType::Reduce] {
             let tips = j.tips(kind);
             if tips.is_empty() {
                 continue;
             }
-            let (p, done) = match kind {
-                TaskType::Map => (j.map_progress as f64, j.finished_maps + j.failed_map_tips),
-                TaskType::Reduce => (j.reduce_progress as f64, j.finished_reduces + j.failed_reduce_tips),
+            let (p, done, failed) = match kind {
+                TaskType::Map => (j.map_progress as f64, j.finished_maps + j.failed_map_tips, j.failed_map_tips),
+                TaskType::Reduce => {
+                    (j.reduce_progress as f64, j.finished_reduces + j.failed_reduce_tips, j.failed_reduce_tips)
+                }
             };
             if !(-1e-6..=1.0 + 1e-6).contains(&p) {
                 return Err(format!("J{} {} progress {p} outside [0, 1]", j.id.0, kind.as_str()));
             }
-            let mean = tips.iter().map(|t| t.progress() as f64).sum::<f64>() / tips.len() as f64;
-            // Once every TIP of the type is done, a last success sets the progress to 1.
-            let all_done = done as usize == tips.len() && p == 1.0;
-            if !all_done && (p - mean).abs() > 1e-4 {
+            let n = tips.len() as f64;
+            let mean = tips.iter().map(|t| t.progress() as f64).sum::<f64>() / n;
+            if done as usize == tips.len() && p == 1.0 {
+                led.topped.insert((j.id.0, kind), failed as f64 / n);
+                continue;
+            }
+            let offset = led.topped.get(&(j.id.0, kind)).copied().unwrap_or(0.0);
+            if (p - mean).abs() > 1e-4 && (p - mean - offset).abs() > 1e-4 {
                 return Err(format!("J{} {} progress {p}, but its TIPs average {mean}", j.id.0, kind.as_str()));
             }
         }
@@ -159,11 +167,26 @@ fn apply(e: &mut Engine, led: &mut Ledger, kind: StepKind) -> Result<(), String>
         StepKind::Finish { attempt } | StepKind::Fail { attempt } | StepKind::KillTask { attempt } => Some(*attempt),
         _ => None,
     };
+    // A lost tracker's attempts end with it (`lostTaskTracker`): the one way a slot goes
+    // without its tracker reporting.
+    let lost: Vec<AttemptId> = match &kind {
+        StepKind::LoseTracker { tracker } => e
+            .cluster
+            .trackers
+            .iter()
+            .filter(|t| t.name == *tracker)
+            .flat_map(|t| t.running.iter().map(|r| r.attempt))
+            .collect(),
+        _ => Vec::new(),
+    };
     let rec = e.run_step(&step(kind));
     if let Some(s) = &e.stopped {
         return Err(format!("the engine stopped: {}", s.message));
     }
     if let Some(a) = report {
+        led.ended(a, None)?;
+    }
+    for a in lost {
         led.ended(a, None)?;
     }
     if let Some(rec) = rec {
@@ -175,7 +198,7 @@ fn apply(e: &mut Engine, led: &mut Ledger, kind: StepKind) -> Result<(), String>
         }
     }
     led.matches(e)?;
-    progress_is_the_mean(e)?;
+    progress_is_the_mean(e, led)?;
     e.check_invariants()
 }
 
@@ -196,7 +219,7 @@ fn late_job(e: &Engine, arg: u32) -> StepKind {
 
 /// One random action, chosen by `c` among those that can run now.
 fn action(e: &Engine, c: u32) -> StepKind {
-    let trackers: Vec<String> = e.cluster.trackers.iter().map(|t| t.name.clone()).collect();
+    let trackers: Vec<String> = e.cluster.trackers.iter().filter(|t| t.is_live()).map(|t| t.name.clone()).collect();
     let running: Vec<AttemptId> = e.cluster.trackers.iter().flat_map(|t| t.running.iter().map(|r| r.attempt)).collect();
     let arg = c / 20;
     let heartbeat = || StepKind::Heartbeat {
@@ -229,6 +252,26 @@ fn action(e: &Engine, c: u32) -> StepKind {
             StepKind::KillJob { job: ids[(arg / 8) as usize % ids.len()] }
         }
         18 if arg % 4 == 0 && e.cluster.jobs.len() < 8 => late_job(e, arg / 4),
+        // A tracker is lost (keeping at least one), or a lost one joins again.
+        18 if arg % 4 == 1 => {
+            let lost: Vec<&schedscope::model::Tracker> = e.cluster.trackers.iter().filter(|t| !t.is_live()).collect();
+            let live: Vec<&schedscope::model::Tracker> = e.cluster.trackers.iter().filter(|t| t.is_live()).collect();
+            match (lost.first(), live.len()) {
+                (Some(t), _) if arg % 8 == 1 => StepKind::AddTracker {
+                    tracker: Box::new(schedscope::scenario::TrackerSpec {
+                        name: t.name.clone(),
+                        host: t.host.clone(),
+                        rack: e.cluster.topology.location_of(t.node).to_string(),
+                        map_slots: t.max_map_slots,
+                        reduce_slots: t.max_reduce_slots,
+                        join_ms: None,
+                        silent_ms: None,
+                    }),
+                },
+                (_, n) if n > 1 => StepKind::LoseTracker { tracker: live[(arg / 4) as usize % n].name.clone() },
+                _ => heartbeat(),
+            }
+        }
         _ => heartbeat(),
     }
 }
@@ -249,7 +292,7 @@ fn run(v: &Value, choices: &[u32]) -> Result<(), String> {
     for id in ids {
         apply(&mut e, &mut led, StepKind::KillJob { job: id })?;
     }
-    let names: Vec<String> = e.cluster.trackers.iter().map(|t| t.name.clone()).collect();
+    let names: Vec<String> = e.cluster.trackers.iter().filter(|t| t.is_live()).map(|t| t.name.clone()).collect();
     for _ in 0..2 {
         for t in &names {
             let hb = StepKind::Heartbeat { tracker: t.clone(), expect: None, expect_count: None, note: None };
@@ -319,15 +362,30 @@ fn the_random_runs_reach_speculation_kills_and_failures() {
                     }
                     *seen.entry("kill reported").or_default() +=
                         rec.reported.iter().filter(|r| r.kill.is_some()).count() as u32;
+                    for c in &rec.tracker_changes {
+                        if let schedscope::explain::TrackerChange::Lost { lost_outputs, .. } = c {
+                            *seen.entry("tracker lost").or_default() += 1;
+                            *seen.entry("map output lost").or_default() += lost_outputs.len() as u32;
+                        }
+                    }
                 }
                 *seen.entry("fail").or_default() += failed as u32;
                 *seen.entry("kill step").or_default() += killed as u32;
             }
         }
     }
-    for key in
-        ["speculative", "twin_succeeded", "job_killed", "tip_failed", "preempted", "kill reported", "fail", "kill step"]
-    {
+    for key in [
+        "speculative",
+        "twin_succeeded",
+        "job_killed",
+        "tip_failed",
+        "preempted",
+        "kill reported",
+        "fail",
+        "kill step",
+        "tracker lost",
+        "map output lost",
+    ] {
         assert!(seen.get(key).copied().unwrap_or(0) > 0, "no {key} in the sample: {seen:?}");
     }
     println!("{seen:?}");

@@ -3,6 +3,8 @@
 //! reproduces identical states.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use proptest::prelude::*;
 use schedscope::model::RunState;
 use schedscope::sim::{Engine, Simulation};
@@ -20,15 +22,7 @@ fn scenario_strategy() -> impl Strategy<Value = Value> {
         prop::bool::ANY, // immediate counts
     )
         .prop_map(|(racks, per, ms, rs, jobs, spec, seed, immediate)| {
-            let mut trackers = Vec::new();
-            let mut topo = serde_json::Map::new();
-            for r in 1..=racks {
-                let hosts: Vec<String> = (1..=per).map(|k| format!("r{r}n{k}")).collect();
-                for h in &hosts {
-                    trackers.push(json!({"name": format!("tt_{h}"), "host": h}));
-                }
-                topo.insert(format!("/rack{r}"), json!(hosts));
-            }
+            let (trackers, topo) = common::racks_of_trackers(racks, per);
             let prios = ["VERY_HIGH", "HIGH", "NORMAL", "LOW", "VERY_LOW"];
             let jobs: Vec<Value> = jobs
                 .iter()

@@ -10,6 +10,7 @@ pub mod fair_text;
 pub mod json;
 pub mod report_text;
 pub mod text;
+pub mod tracker_text;
 
 use crate::model::{AttemptId, Millis};
 use serde::Serialize;
@@ -17,7 +18,7 @@ use serde::Serialize;
 /// The schedulers' part of the record, defined in `sched::decision` (the schedulers own it).
 pub use crate::sched::decision::{Assignment, Decision, JobLine, Why};
 
-pub use crate::model::cluster::KillSent;
+pub use crate::model::cluster::{ClusterSize, KillSent, TrackerChange};
 pub use crate::model::task::KillReason;
 
 /// A task report processed at the start of the heartbeat.
@@ -38,6 +39,9 @@ pub struct HeartbeatRecord {
     pub time_ms: Millis,
     pub tracker: String,
     pub host: String,
+    /// Trackers that joined or were lost since the previous heartbeat.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tracker_changes: Vec<TrackerChange>,
     /// Attempts this tracker reported finished / failed before scheduling.
     pub reported: Vec<Reported>,
     /// Kills sent to this tracker in the response (`KillTaskAction`): those attempts keep their

@@ -17,6 +17,7 @@ pub fn render(r: &HeartbeatRecord, lang: Lang) -> Vec<String> {
         Lang::En => format!("Heartbeat {} at {} from {} ({}).", r.hb, secs(r.time_ms), r.tracker, r.host),
         Lang::Zh => format!("第 {} 次心跳，时间 {}，来自 {}（{}）。", r.hb, secs(r.time_ms), r.tracker, r.host),
     }];
+    super::tracker_text::render(r, lang, &mut out);
     super::report_text::render(r, lang, &mut out);
     match &r.decision {
         Decision::Fifo(d) => fifo(d, &r.assigned, lang, &mut out),

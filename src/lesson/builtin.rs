@@ -23,5 +23,8 @@ pub fn builtin() -> &'static [(&'static str, &'static str)] {
         ("capacity-admission-init", include_str!("../../lessons/capacity-admission-init.json")),
         ("capacity-locality-delay", include_str!("../../lessons/capacity-locality-delay.json")),
         ("capacity-tasks-per-heartbeat", include_str!("../../lessons/capacity-tasks-per-heartbeat.json")),
+        ("paper-head-of-line", include_str!("../../lessons/paper-head-of-line.json")),
+        ("paper-sticky-slots", include_str!("../../lessons/paper-sticky-slots.json")),
+        ("paper-bound", include_str!("../../lessons/paper-bound.json")),
     ]
 }

@@ -44,6 +44,12 @@ fn describe(e: &Event) -> String {
     serde_json::to_string(e).unwrap_or_else(|_| format!("{e:?}"))
 }
 
+/// A claim that does not hold, with what the run gave where the claim can say.
+fn failure(path: String, hb: u64, e: &Event) -> LessonFailure {
+    let found = e.found().map(|f| format!(" ({f})")).unwrap_or_default();
+    LessonFailure { path, hb: Some(hb), message: format!("{} does not hold{found}", describe(e)) }
+}
+
 /// Run the lesson's scenario and resolve every step. Never panics; a scenario that cannot
 /// start is one failure at `$.scenario`.
 pub fn resolve(lesson: &Lesson) -> Resolved {
@@ -113,8 +119,12 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
         let Some(hb) = hb else { continue };
         prev = prev.max(hb);
         if hb == 0 {
-            if !step.check.is_empty() {
-                fail(&mut out, Some(0), "claims need a heartbeat; heartbeat 0 is before the first".into());
+            for (k, ev) in step.check.iter().enumerate() {
+                if !ev.is_run_level() {
+                    fail(&mut out, Some(0), "claims need a heartbeat; heartbeat 0 is before the first".into());
+                } else if !ev.holds(&Ctx { records: &[], engine: sim.engine() }) {
+                    out.failures.push(failure(format!("{path}.check[{k}]"), 0, ev));
+                }
             }
             continue;
         }
@@ -130,11 +140,7 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
         let ctx = Ctx { records: &recs, engine: sim.engine() };
         for (k, ev) in step.check.iter().enumerate() {
             if !ev.holds(&ctx) {
-                out.failures.push(LessonFailure {
-                    path: format!("{path}.check[{k}]"),
-                    hb: Some(hb),
-                    message: format!("{} does not hold", describe(ev)),
-                });
+                out.failures.push(failure(format!("{path}.check[{k}]"), hb, ev));
             }
         }
         if let Some(p) = &step.predict {
@@ -185,6 +191,12 @@ pub fn render(lesson: &Lesson, r: &Resolved, lang: crate::i18n::Lang) -> Vec<Str
         let hb = r.hbs.get(i).copied().flatten().map(|h| h.to_string()).unwrap_or_else(|| "?".into());
         let pause = if step.pause { " ‖" } else { "" };
         out.push(format!("  [hb {hb}{pause}] {}", step.text.pick(lang)));
+        // Run-level figures, with what the run gave, so the narrative's numbers can be compared.
+        for e in step.check.iter() {
+            if let (true, Some(found)) = (e.is_run_level(), e.found()) {
+                out.push(format!("      = {} {found}", describe(e)));
+            }
+        }
         if let Some(p) = &step.predict {
             out.push(format!("      ? {}", p.question.pick(lang)));
             for (k, c) in p.choices.iter().enumerate() {

@@ -184,6 +184,9 @@ pub enum Event {
         kind: String,
         count: u32,
     },
+    /// A number of the lesson's whole-run experiments (`compare`, `sweeps`) in a range: holds
+    /// at every heartbeat (`lesson::figure`).
+    Figure(super::figure::FigureClaim),
     Not {
         of: Box<Event>,
     },
@@ -228,8 +231,29 @@ fn free_slots(d: &Decision, map: bool) -> Option<i64> {
 }
 
 impl Event {
+    /// A claim about the whole run (figures only), true or false at every heartbeat alike.
+    pub fn is_run_level(&self) -> bool {
+        match self {
+            Event::Figure(_) => true,
+            Event::Not { of } => of.is_run_level(),
+            Event::All { of } | Event::Any { of } => !of.is_empty() && of.iter().all(Event::is_run_level),
+            _ => false,
+        }
+    }
+
+    /// For a failure message: what the run gave, where the event can say.
+    pub fn found(&self) -> Option<String> {
+        match self {
+            Event::Figure(f) => Some(f.found()),
+            _ => None,
+        }
+    }
+
     /// Whether the claim holds at the context's heartbeat.
     pub fn holds(&self, c: &Ctx) -> bool {
+        if let Event::Figure(f) = self {
+            return f.holds();
+        }
         let Some(r) = c.rec() else { return false };
         let d = &r.decision;
         match self {
@@ -301,6 +325,7 @@ impl Event {
                 };
                 n == *count
             }
+            Event::Figure(f) => f.holds(),
             Event::Not { of } => !of.holds(c),
             Event::All { of } => of.iter().all(|e| e.holds(c)),
             Event::Any { of } => of.iter().any(|e| e.holds(c)),

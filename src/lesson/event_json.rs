@@ -2,6 +2,7 @@
 //! with its JSON path (the reader of `scenario::json`).
 
 use super::event::Event;
+use super::runs::RunsRef;
 use crate::scenario::json::{Errs, Obj, as_array, as_str, index};
 use serde_json::Value;
 
@@ -28,6 +29,7 @@ pub const EVENTS: &[&str] = &[
     "capacity_stop",
     "job_state",
     "running",
+    "figure",
     "not",
     "all",
     "any",
@@ -59,8 +61,9 @@ fn job(o: &mut Obj, errs: &mut Errs) -> Option<u32> {
     o.u64_in("job", 1, crate::scenario::MAX_JOB_ID, errs).map(|x| x as u32)
 }
 
-/// Read an event; `None` (with errors) when it is unusable.
-pub fn parse(v: &Value, path: &str, errs: &mut Errs) -> Option<Event> {
+/// Read an event; `None` (with errors) when it is unusable. `runs`: the lesson's experiments,
+/// which `figure` claims read.
+pub fn parse(v: &Value, path: &str, runs: &RunsRef, errs: &mut Errs) -> Option<Event> {
     let mut o = Obj::new(v, path, errs)?;
     let name = match o.str("event", errs) {
         Some(n) => n.to_string(),
@@ -213,15 +216,22 @@ pub fn parse(v: &Value, path: &str, errs: &mut Errs) -> Option<Event> {
             }
             Event::Running { job: j, pool, kind, count }
         }
+        "figure" => {
+            let mut f = super::figure::read(&mut o, errs)?;
+            f.runs = runs.clone();
+            super::figure::validate(&f, path, errs);
+            Event::Figure(f)
+        }
         "not" => {
             let p = o.path_of("of");
             let of = required(o.get("of"), &o, "of", errs)?;
-            Event::Not { of: Box::new(parse(of, &p, errs)?) }
+            Event::Not { of: Box::new(parse(of, &p, runs, errs)?) }
         }
         "all" | "any" => {
             let p = o.path_of("of");
             let list = required(o.get("of"), &o, "of", errs).and_then(|l| as_array(l, &p, 50, errs))?;
-            let of: Vec<Event> = list.iter().enumerate().filter_map(|(i, x)| parse(x, &index(&p, i), errs)).collect();
+            let of: Vec<Event> =
+                list.iter().enumerate().filter_map(|(i, x)| parse(x, &index(&p, i), runs, errs)).collect();
             if name == "all" { Event::All { of } } else { Event::Any { of } }
         }
         other => {

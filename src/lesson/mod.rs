@@ -8,14 +8,19 @@ pub mod builtin;
 pub mod check;
 pub mod event;
 pub mod event_json;
+pub mod figure;
 pub mod point;
+pub mod runs;
+mod steps;
+
+use steps::{bi, check_views, prefixed, read_step};
 
 pub use builtin::builtin;
 pub use check::{LessonFailure, Resolved, resolve};
 pub use event::{Ctx, Event};
 
 use crate::scenario::json::{Errs, Obj, as_array, child, index};
-use crate::scenario::{self, Scenario, ScenarioError, ScenarioErrors};
+use crate::scenario::{self, Scenario, ScenarioErrors};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -47,6 +52,9 @@ pub const CONCEPTS: &[&str] = &[
     "capacity.high_memory",
     "capacity.locality_delay",
     "capacity.tasks_per_heartbeat",
+    "paper.head_of_line",
+    "paper.sticky_slots",
+    "paper.bound",
 ];
 
 /// Panels the page can highlight (`"point": "panel:<id>"`).
@@ -70,6 +78,14 @@ pub const PANELS: &[&str] = &[
 pub const GHOSTS: &[&str] = &["preempted"];
 /// Charts (`"point": "chart:<id>"`).
 pub const CHARTS: &[&str] = &["locality", "slots", "shares", "response"];
+/// Compare-mode elements (`"point": "compare:<id>"`): node locality by job-size bin, sticky slots.
+pub const COMPARE_POINTS: &[&str] = &["bins", "sticky"];
+/// Sweep elements (`"point": "sweep:<id>"`): the measured-vs-bound curve, the table explaining
+/// the gap (skips, distinct trackers, bounds, remembered levels).
+pub const SWEEP_POINTS: &[&str] = &["curve", "gap"];
+/// What a step shows (`"view"`): the stage (default), compare mode on the lesson's `compare`, or
+/// the lesson's sweeps.
+pub const VIEWS: &[&str] = &["stage", "compare", "sweep"];
 
 /// Text in both languages.
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
@@ -118,6 +134,8 @@ pub struct LessonStep {
     pub point: Option<String>,
     pub text: Bi,
     pub predict: Option<Predict>,
+    /// `stage` (default), `compare` or `sweep`.
+    pub view: Option<String>,
 }
 
 /// Where the lesson's scenario comes from.
@@ -138,6 +156,8 @@ pub struct Lesson {
     #[serde(skip)]
     pub scenario: Scenario,
     pub steps: Vec<LessonStep>,
+    /// The whole-run experiments its `figure` claims read (`compare`, `sweeps`).
+    pub runs: runs::RunsRef,
 }
 
 impl Lesson {
@@ -150,134 +170,6 @@ impl Lesson {
             ScenarioRef::Inline(v) => serde_json::to_string_pretty(v).unwrap_or_default(),
         }
     }
-}
-
-pub(crate) fn bi(v: Option<&Value>, path: &str, errs: &mut Errs) -> Option<Bi> {
-    let Some(v) = v else {
-        errs.push(path, "missing; expected {\"en\": ..., \"zh\": ...}");
-        return None;
-    };
-    let mut o = Obj::new(v, path, errs)?;
-    let en = o.str("en", errs).map(str::to_string);
-    let zh = o.str("zh", errs).map(str::to_string);
-    for (k, t) in [("en", &en), ("zh", &zh)] {
-        match t {
-            None if !o.has(k) => errs.push(&o.path_of(k), "missing; every lesson text exists in English and Chinese"),
-            Some(s) if s.trim().is_empty() => errs.push(&o.path_of(k), "empty text"),
-            _ => {}
-        }
-    }
-    o.finish(errs);
-    Some(Bi { en: en?, zh: zh? })
-}
-
-fn check_point(p: &str, path: &str, s: Option<&Scenario>, errs: &mut Errs) {
-    let Some((kind, name)) = p.split_once(':') else {
-        errs.push(path, format!("found {p:?}, expected kind:name, e.g. \"tracker:tt1\" or \"panel:why\""));
-        return;
-    };
-    let tracker = |n: &str| s.is_none_or(|s| s.trackers.iter().any(|t| t.name == n));
-    let job = |n: &str| n.strip_prefix('J').and_then(|n| n.parse::<u32>().ok()).is_some();
-    let ok = match kind {
-        "tracker" | "budget" => tracker(name),
-        "rack" => s.is_none_or(|s| s.topology.iter().any(|(r, _)| r == name)),
-        "job" | "reach" => job(name),
-        "pool" | "queue" => !name.is_empty(),
-        "user" => name.split_once('/').is_some_and(|(q, u)| !q.is_empty() && !u.is_empty()),
-        "ghost" => GHOSTS.contains(&name),
-        "panel" => PANELS.contains(&name),
-        "chart" => CHARTS.contains(&name),
-        "code" => crate::explain::code::METHODS.iter().any(|m| m.id == name),
-        _ => {
-            errs.push(
-                path,
-                format!(
-                    "unknown kind {kind:?}; expected tracker, rack, job, pool, queue, panel, chart, code, reach, user, \
-                     budget or ghost"
-                ),
-            );
-            return;
-        }
-    };
-    if !ok {
-        errs.push(path, format!("found {p:?}: no such {kind} in this lesson"));
-    }
-}
-
-fn read_predict(v: &Value, path: &str, errs: &mut Errs) -> Option<Predict> {
-    let mut o = Obj::new(v, path, errs)?;
-    let question = bi(o.get("question"), &o.path_of("question"), errs);
-    let cp = o.path_of("choices");
-    let mut choices = Vec::new();
-    match o.get("choices").and_then(|c| as_array(c, &cp, MAX_CHOICES, errs)) {
-        Some(list) => {
-            for (i, c) in list.iter().enumerate() {
-                let p = index(&cp, i);
-                let Some(mut co) = Obj::new(c, &p, errs) else { continue };
-                let text = bi(co.get("text"), &co.path_of("text"), errs);
-                let ep = co.path_of("event");
-                let event = match co.get("event") {
-                    Some(e) => event::parse(e, &ep, errs),
-                    None => {
-                        errs.push(&ep, "missing; every choice names the event that makes it right");
-                        None
-                    }
-                };
-                co.finish(errs);
-                if let (Some(text), Some(event)) = (text, event) {
-                    choices.push(Choice { text, event });
-                }
-            }
-        }
-        None if !o.has("choices") => errs.push(&cp, "missing; expected 2 to 6 choices"),
-        None => {}
-    }
-    let answer = o.u64_in("answer", 0, MAX_CHOICES as u64 - 1, errs);
-    if answer.is_none() && !o.has("answer") {
-        errs.push(&o.path_of("answer"), "missing; expected the index of the right choice");
-    }
-    o.finish(errs);
-    let answer = answer? as usize;
-    if choices.len() < 2 {
-        errs.push(&cp, format!("found {} choices, expected 2 to {MAX_CHOICES}", choices.len()));
-    } else if answer >= choices.len() {
-        errs.push(&child(path, "answer"), format!("found {answer}, expected an index below {}", choices.len()));
-    }
-    Some(Predict { question: question?, choices, answer })
-}
-
-fn read_step(v: &Value, path: &str, s: Option<&Scenario>, errs: &mut Errs) -> Option<LessonStep> {
-    let mut o = Obj::new(v, path, errs)?;
-    let hb = o.u64_in("hb", 0, crate::share::MAX_HB, errs);
-    let when = o.get("when").and_then(|w| event::parse(w, &child(path, "when"), errs));
-    if hb.is_none() && when.is_none() && !o.has("hb") && !o.has("when") {
-        errs.push(path, "expected \"hb\" (a heartbeat number) or \"when\" (an event), or both");
-    }
-    let cp = o.path_of("check");
-    let check = match o.get("check").and_then(|c| as_array(c, &cp, 20, errs)) {
-        Some(list) => list.iter().enumerate().filter_map(|(i, e)| event::parse(e, &index(&cp, i), errs)).collect(),
-        None => Vec::new(),
-    };
-    let pause = o.bool("pause", errs).unwrap_or(false);
-    let point = o.str("point", errs).map(str::to_string);
-    if let Some(p) = &point {
-        check_point(p, &child(path, "point"), s, errs);
-    }
-    let text = bi(o.get("text"), &o.path_of("text"), errs);
-    let predict = o.get("predict").and_then(|p| read_predict(p, &child(path, "predict"), errs));
-    if predict.is_some() && hb == Some(0) {
-        errs.push(&child(path, "predict"), "a prediction is revealed by a heartbeat; expected \"hb\" of 1 or more");
-    }
-    o.finish(errs);
-    Some(LessonStep { hb, when, check, pause, point, text: text?, predict })
-}
-
-fn prefixed(e: ScenarioError, prefix: &str) -> ScenarioError {
-    let path = match e.path.strip_prefix('$') {
-        Some(rest) => format!("{prefix}{rest}"),
-        None => format!("{prefix}: {}", e.path),
-    };
-    ScenarioError { path, message: e.message }
 }
 
 /// Parse and validate a lesson; on failure, every problem with its JSON path.
@@ -367,12 +259,18 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
             (ScenarioRef::Inline(Value::Null), None)
         }
     };
+    let runs = runs::RunsRef(std::sync::Arc::new(runs::Runs::read(
+        o.get("compare"),
+        o.get("sweeps"),
+        scenario.as_ref(),
+        errs,
+    )));
     let mut steps = Vec::new();
     if let Some(list) = o.get("steps").and_then(|s| as_array(s, "$.steps", MAX_STEPS, errs)) {
         let mut last_hb = 0u64;
         for (i, st) in list.iter().enumerate() {
             let p = index("$.steps", i);
-            if let Some(step) = read_step(st, &p, scenario.as_ref(), errs) {
+            if let Some(step) = read_step(st, &p, scenario.as_ref(), &runs, errs) {
                 if let Some(h) = step.hb {
                     if h < last_hb {
                         errs.push(
@@ -391,6 +289,7 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
     } else if !o.has("steps") {
         errs.push("$.steps", "missing; expected the narrative steps");
     }
+    check_views(&steps, &runs, errs);
     o.finish(errs);
-    Some(Lesson { id, concepts, title: title?, summary: summary?, scenario_ref, scenario: scenario?, steps })
+    Some(Lesson { id, concepts, title: title?, summary: summary?, scenario_ref, scenario: scenario?, steps, runs })
 }

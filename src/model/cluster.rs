@@ -15,8 +15,10 @@ use std::collections::BTreeMap;
 mod attempts;
 mod kills;
 mod obtain;
+mod trackers;
 
 pub use kills::{KillDelivery, KillSent};
+pub use trackers::{ClusterSize, TrackerChange, TrackerEvent};
 
 /// `MRConstants.HEARTBEAT_INTERVAL_MIN`.
 pub const HEARTBEAT_INTERVAL_MIN: Millis = 300;
@@ -110,9 +112,14 @@ pub struct Cluster {
     pub now: Millis,
     /// Events not yet delivered to the scheduler.
     pub events: Vec<JobEvent>,
-    /// Shared with history's checkpoints (trackers are only added before the run).
+    /// Trackers that joined or were lost, not yet told to the scheduler.
+    pub tracker_events: Vec<TrackerEvent>,
+    /// The same changes, described for the next heartbeat's record.
+    pub tracker_changes: Vec<TrackerChange>,
+    /// Shared with history's checkpoints (copied when a tracker joins).
     tracker_by_name: std::sync::Arc<BTreeMap<String, usize>>,
     unique_hosts: u32,
+    live_trackers: u32,
     /// Cached sums over trackers, indexed by `kind_ix`: slots, tasks running now, tasks as
     /// last reported.
     capacity_sum: [u32; 2],
@@ -136,8 +143,11 @@ impl Cluster {
             conf,
             now: 0,
             events: Vec::new(),
+            tracker_events: Vec::new(),
+            tracker_changes: Vec::new(),
             tracker_by_name: Default::default(),
             unique_hosts: 0,
+            live_trackers: 0,
             capacity_sum: [0; 2],
             live_sum: [0; 2],
             reported_sum: [0; 2],
@@ -148,32 +158,10 @@ impl Cluster {
         self.tracker_by_name.get(name).copied()
     }
 
-    /// Register a tracker, resolving its host (`JobTracker.addNewTracker`).
-    pub fn add_tracker(
-        &mut self,
-        name: &str,
-        host: &str,
-        location: &str,
-        map_slots: u32,
-        reduce_slots: u32,
-    ) -> Result<usize, String> {
-        let node = std::sync::Arc::make_mut(&mut self.topology).add_host(host, location, self.conf.cache_levels)?;
-        if self.tracker_by_name.contains_key(name) {
-            return Err(format!("tracker {name} is already registered"));
-        }
-        self.trackers.push(Tracker::new(name, host, node, map_slots, reduce_slots));
-        std::sync::Arc::make_mut(&mut self.tracker_by_name).insert(name.to_string(), self.trackers.len() - 1);
-        self.capacity_sum[0] += map_slots;
-        self.capacity_sum[1] += reduce_slots;
-        if !self.trackers.iter().take(self.trackers.len() - 1).any(|t| t.host == host) {
-            self.unique_hosts += 1;
-        }
-        Ok(self.trackers.len() - 1)
-    }
-
-    /// `numTaskTrackers`: active (non-blacklisted) trackers.
+    /// `numTaskTrackers`: the trackers the JobTracker counts (joined, not lost; none is ever
+    /// blacklisted cluster-wide here).
     pub fn num_task_trackers(&self) -> u32 {
-        self.trackers.len() as u32
+        self.live_trackers
     }
 
     /// `numUniqueHosts`.

@@ -175,6 +175,16 @@ pub struct Tip {
     /// `TaskInProgress.startTime`: set when the TIP is built at job initialisation.
     pub start_time: Millis,
     pub finish_time: Option<Millis>,
+    /// The successful attempt and its tracker (index): a map's output lives there, and is lost
+    /// with it (`JobTracker.lostTaskTracker`).
+    pub success: Option<Success>,
+}
+
+/// `TaskInProgress.successfulTaskid` and the tracker that ran it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Success {
+    pub attempt: u32,
+    pub tracker: u32,
 }
 
 impl Tip {
@@ -193,6 +203,7 @@ impl Tip {
             failed: false,
             start_time: 0,
             finish_time: None,
+            success: None,
         }
     }
 

@@ -1,5 +1,6 @@
 //! TaskTrackers as the JobTracker sees them, mirroring `TaskTrackerStatus` (slots, the tasks
-//! that occupy them, `countMapTasks` / `countReduceTasks`).
+//! that occupy them, `countMapTasks` / `countReduceTasks`, `getLastSeen`) and whether the
+//! JobTracker still counts them (`JobTracker.taskTrackers`: lost trackers are removed).
 
 use super::Millis;
 use super::task::{AttemptId, KillReason, TaskType};
@@ -41,6 +42,10 @@ pub struct Tracker {
     pub last_heartbeat: Option<Millis>,
     /// Interval handed out in the last heartbeat response.
     pub next_heartbeat: Option<Millis>,
+    /// When it joined the cluster (`JobTracker.addNewTracker`; its first contact).
+    pub joined_ms: Millis,
+    /// When the JobTracker declared it lost (`lostTaskTracker`): its slots left the cluster.
+    pub lost_ms: Option<Millis>,
 }
 
 impl Tracker {
@@ -56,7 +61,19 @@ impl Tracker {
             reported_reduces: 0,
             last_heartbeat: None,
             next_heartbeat: None,
+            joined_ms: 0,
+            lost_ms: None,
         }
+    }
+
+    /// In the cluster: joined and not lost.
+    pub fn is_live(&self) -> bool {
+        self.lost_ms.is_none()
+    }
+
+    /// `TaskTrackerStatus.getLastSeen()`: its last heartbeat, or when it joined.
+    pub fn last_seen(&self) -> Millis {
+        self.last_heartbeat.unwrap_or(self.joined_ms)
     }
 
     /// `countMapTasks()`.

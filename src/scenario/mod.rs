@@ -94,6 +94,10 @@ pub struct TrackerSpec {
     pub rack: String,
     pub map_slots: u32,
     pub reduce_slots: u32,
+    /// Automatic mode: the tracker joins (its first heartbeat) at this time, not at the start.
+    pub join_ms: Option<Millis>,
+    /// Automatic mode: the tracker stops heartbeating at this time (it will be declared lost).
+    pub silent_ms: Option<Millis>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -335,7 +339,16 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
             }
         }
     }
-    let steps = o.get("steps").map(|s| steps::read_steps(s, "$.steps", errs));
+    let steps = o.get("steps").map(|s| {
+        // A tracker a step adds gets its rack from `topology` (the first rack listing its host).
+        let mut rack_of = std::collections::HashMap::new();
+        for (r, hs) in &topology {
+            for h in hs {
+                rack_of.entry(h.as_str()).or_insert(r.as_str());
+            }
+        }
+        steps::read_steps(s, "$.steps", &steps::Ctx { config: &config, rack_of: &rack_of }, errs)
+    });
     let mut run = RunLimits { until_ms: None, max_heartbeats: 100_000 };
     if let Some(rv) = o.get("run") {
         if let Some(mut r) = Obj::new(rv, "$.run", errs) {
@@ -393,13 +406,6 @@ fn validate(s: &Scenario, errs: &mut Errs) {
     limits::check_slots(s, errs);
     limits::check_work(s, errs);
     if let Some(steps) = &s.steps {
-        if s.run.until_ms.is_some() {
-            errs.push(
-                "$.run.until_ms",
-                "the stop time of automatic mode, but this scenario has steps; expected a step \
-                 {\"op\": \"run\", \"until_ms\": ...} to run the automatic driver until a time",
-            );
-        }
         steps::validate_steps(s, steps, errs);
     }
 }

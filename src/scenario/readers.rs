@@ -60,13 +60,15 @@ pub(super) fn read_rack_generator(v: &Value, config: &Config, errs: &mut Errs) -
                 rack: format!("/rack{r}"),
                 map_slots: ms,
                 reduce_slots: rs,
+                join_ms: None,
+                silent_ms: None,
             });
         }
     }
     out
 }
 
-pub(super) fn read_tracker(
+pub(crate) fn read_tracker(
     v: &Value,
     path: &str,
     config: &Config,
@@ -103,8 +105,15 @@ pub(super) fn read_tracker(
     };
     let map_slots = o.u64_in("map_slots", 0, 1000, errs).map(|x| x as u32).unwrap_or(config.map_slots);
     let reduce_slots = o.u64_in("reduce_slots", 0, 1000, errs).map(|x| x as u32).unwrap_or(config.reduce_slots);
+    let join_ms = o.i64_in("join_ms", 0, super::MAX_TIME_MS, errs);
+    let silent_ms = o.i64_in("silent_ms", 0, super::MAX_TIME_MS, errs);
+    if let (Some(j), Some(q)) = (join_ms, silent_ms) {
+        if q <= j {
+            errs.push(&o.path_of("silent_ms"), format!("found {q}, expected a time after join_ms ({j})"));
+        }
+    }
     o.finish(errs);
-    Some(TrackerSpec { name, host, rack, map_slots, reduce_slots })
+    Some(TrackerSpec { name, host, rack, map_slots, reduce_slots, join_ms, silent_ms })
 }
 
 pub(crate) fn read_job(v: &Value, path: &str, default_id: u32, errs: &mut Errs) -> Option<JobSpec> {

@@ -2,56 +2,20 @@
 //! job changes and checks (`docs/scenario-format.md`, "steps").
 
 use super::json::{Errs, Obj, as_array, as_str, child, found, index};
-use super::{JobSpec, MAX_STEPS, Scenario, read_job};
+use super::{JobSpec, MAX_STEPS, Scenario, TrackerSpec, read_job};
 use crate::model::{AttemptId, JobPriority, Locality, Millis, RunState, TaskType};
 use serde_json::Value;
 
 mod attempts;
+mod checks;
 mod validate;
 use attempts::read_attempt;
 pub use attempts::{parse_hadoop_name, parse_short};
+pub use checks::{ExpectTask, JobChecks};
 pub use validate::validate_steps;
 
 /// An attempt named in a step.
 pub type AttemptRef = AttemptId;
-
-/// One expected task of a heartbeat.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExpectTask {
-    pub attempt: AttemptRef,
-    pub locality: Option<Locality>,
-    /// Written as Hadoop's attempt name (`attempt_test_0001_m_000001_0`): compared with the
-    /// scheduler's name for the attempt (Hadoop's test harness numbers tasks in launch order).
-    pub label: Option<String>,
-    /// `... on tt1`: the tracker named with it.
-    pub on: Option<String>,
-}
-
-impl std::fmt::Display for ExpectTask {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if let Some(label) = &self.label {
-            write!(f, "{label}")?;
-            if let Some(t) = &self.on {
-                write!(f, " on {t}")?;
-            }
-            return Ok(());
-        }
-        write!(f, "{}", self.attempt)?;
-        if let Some(l) = self.locality {
-            write!(f, "/{}", l.as_str())?;
-        }
-        Ok(())
-    }
-}
-
-/// Checks of `expect_job`.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct JobChecks {
-    pub state: Option<RunState>,
-    pub numbers: Vec<(&'static str, i64)>,
-    pub schedule_reduces: Option<bool>,
-    pub counters: Vec<(String, u64)>,
-}
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum StepKind {
@@ -119,6 +83,24 @@ pub enum StepKind {
     Run {
         until_ms: Millis,
     },
+    /// A tracker joins now (`JobTracker.addNewTracker`), or joins again after it was lost.
+    AddTracker {
+        tracker: Box<TrackerSpec>,
+    },
+    /// The JobTracker declares the tracker lost now (`lostTaskTracker`), as the expiry thread
+    /// does once it has been silent longer than the expiry interval.
+    LoseTracker {
+        tracker: String,
+    },
+    /// One pass of the `ExpireTrackers` thread: trackers silent longer than
+    /// `mapred.tasktracker.expiry.interval` are lost.
+    ExpireTrackers,
+    /// The cluster's size as the JobTracker counts it.
+    ExpectCluster {
+        trackers: Option<u32>,
+        map_slots: Option<u32>,
+        reduce_slots: Option<u32>,
+    },
     /// A scheduler-specific op, validated by `crate::sched::validate_step` and run by the
     /// scheduler's `exec_step`.
     Sched {
@@ -153,21 +135,33 @@ const OPS: &[&str] = &[
     "expect_heartbeat_interval",
     "expect_matching_level",
     "run",
+    "add_tracker",
+    "lose_tracker",
+    "expire_trackers",
+    "expect_cluster",
 ];
 
-fn need<T>(x: Option<T>, o: &Obj, key: &str, what: &str, errs: &mut Errs) -> Option<T> {
+/// What steps are read against: the configuration (a new tracker's default slots) and the
+/// topology (its rack).
+pub struct Ctx<'a> {
+    pub config: &'a super::props::Config,
+    /// Each host's rack per `topology`.
+    pub rack_of: &'a std::collections::HashMap<&'a str, &'a str>,
+}
+
+pub(super) fn need<T>(x: Option<T>, o: &Obj, key: &str, what: &str, errs: &mut Errs) -> Option<T> {
     if x.is_none() && !o.has(key) {
         errs.push(&o.path_of(key), format!("missing; expected {what}"));
     }
     x
 }
 
-pub fn read_steps(v: &Value, path: &str, errs: &mut Errs) -> Vec<Step> {
+pub fn read_steps(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Vec<Step> {
     let Some(list) = as_array(v, path, MAX_STEPS, errs) else { return Vec::new() };
-    list.iter().enumerate().filter_map(|(i, s)| read_step(s, &index(path, i), errs)).collect()
+    list.iter().enumerate().filter_map(|(i, s)| read_step(s, &index(path, i), ctx, errs)).collect()
 }
 
-fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
+fn read_step(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Option<Step> {
     let mut o = Obj::new(v, path, errs)?;
     // `{"op": "heartbeat", "tracker": "tt1"}` or the shorthand `{"heartbeat": "tt1"}`.
     let (op, short): (String, Option<&Value>) = match o.get("op") {
@@ -300,74 +294,30 @@ fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
         }
         "kill_job" => StepKind::KillJob { job: job_of(&mut o, errs)? },
         "init" => StepKind::Init { job: job_of(&mut o, errs)? },
-        "expect_queue" => {
-            let op_ = o.path_of("order");
-            let order = match o.get("order") {
-                Some(v) => as_array(v, &op_, 100_000, errs).map(|l| {
-                    l.iter()
-                        .enumerate()
-                        .filter_map(|(i, x)| {
-                            super::json::as_u64_in(x, &index(&op_, i), 1, super::MAX_JOB_ID, errs).map(|x| x as u32)
-                        })
-                        .collect::<Vec<_>>()
-                }),
-                None => {
-                    errs.push(&op_, "missing; expected the job ids head first");
-                    None
-                }
-            };
-            StepKind::ExpectQueue { order: order? }
-        }
-        "expect_job" => {
-            let job = job_of(&mut o, errs);
-            let mut checks = JobChecks { state: state_of(&mut o, "state", errs), ..Default::default() };
-            for key in [
-                "running_maps",
-                "running_reduces",
-                "pending_maps",
-                "pending_reduces",
-                "finished_maps",
-                "finished_reduces",
-                "failed_map_tips",
-                "failed_reduce_tips",
-            ] {
-                if let Some(n) = o.i64_in(key, -(1 << 40), 1 << 40, errs) {
-                    checks.numbers.push((key, n));
-                }
-            }
-            checks.schedule_reduces = o.bool("schedule_reduces", errs);
-            if let Some(cv) = o.get("counters") {
-                let cp = o.path_of("counters");
-                if let Some(mut co) = Obj::new(cv, &cp, errs) {
-                    for name in crate::model::job::Counters::NAMES {
-                        if let Some(n) = co.u64_in(name, 0, u64::MAX, errs) {
-                            checks.counters.push((name.to_string(), n));
-                        }
-                    }
-                    co.finish(errs);
-                }
-            }
-            StepKind::ExpectJob { job: job?, checks }
-        }
-        "expect_heartbeat_interval" => {
-            let ms = o.i64_in("ms", 0, i64::MAX / 4, errs);
-            StepKind::ExpectHeartbeatInterval { ms: need(ms, &o, "ms", "the interval in ms", errs)? }
-        }
-        "expect_matching_level" => {
-            let a = o.str("a", errs).map(str::to_string);
-            let b = o.str("b", errs).map(str::to_string);
-            let ml = o.u64_in("max_level", 1, 16, errs).map(|x| x as u32);
-            let l = o.u64_in("level", 0, 16, errs).map(|x| x as u32);
-            let a = need(a, &o, "a", "a host name", errs);
-            let b = need(b, &o, "b", "a host name", errs);
-            let ml = need(ml, &o, "max_level", "the maxLevel argument", errs);
-            let l = need(l, &o, "level", "the expected level", errs);
-            StepKind::ExpectMatchingLevel { a: a?, b: b?, max_level: ml?, level: l? }
-        }
         "run" => {
             let u = o.i64_in("until_ms", 0, super::MAX_TIME_MS, errs);
             StepKind::Run { until_ms: need(u, &o, "until_ms", "the time to run until", errs)? }
         }
+        "add_tracker" => {
+            let tp = o.path_of("tracker");
+            let Some(tv) = o.get("tracker") else {
+                errs.push(&tp, "missing; expected a tracker object like {\"name\": \"tt3\"}");
+                return None;
+            };
+            let t = super::readers::read_tracker(tv, &tp, ctx.config, ctx.rack_of, errs)?;
+            for (key, v) in [("join_ms", t.join_ms), ("silent_ms", t.silent_ms)] {
+                if v.is_some() {
+                    errs.push(&child(&tp, key), "automatic mode only; a step adds the tracker when it runs");
+                }
+            }
+            StepKind::AddTracker { tracker: Box::new(t) }
+        }
+        "lose_tracker" => {
+            let t = o.str("tracker", errs).map(str::to_string);
+            StepKind::LoseTracker { tracker: need(t, &o, "tracker", "the tracker's name", errs)? }
+        }
+        "expire_trackers" => StepKind::ExpireTrackers,
+        op if checks::OPS.contains(&op) => checks::read(op, &mut o, errs)?,
         other if crate::sched::is_sched_op(other) => {
             // Scheduler-specific: the whole step object is handed over; the scheduler module
             // validates it (unknown fields included).
@@ -397,12 +347,12 @@ fn read_step(v: &Value, path: &str, errs: &mut Errs) -> Option<Step> {
     Some(Step { path: path.to_string(), kind, note })
 }
 
-fn job_of(o: &mut Obj, errs: &mut Errs) -> Option<u32> {
+pub(super) fn job_of(o: &mut Obj, errs: &mut Errs) -> Option<u32> {
     let j = o.u64_in("job", 1, super::MAX_JOB_ID, errs).map(|x| x as u32);
     need(j, o, "job", "a job number", errs)
 }
 
-fn state_of(o: &mut Obj, key: &'static str, errs: &mut Errs) -> Option<RunState> {
+pub(super) fn state_of(o: &mut Obj, key: &'static str, errs: &mut Errs) -> Option<RunState> {
     let p = o.path_of(key);
     let v = o.get(key)?;
     v.as_str().and_then(RunState::parse).or_else(|| {

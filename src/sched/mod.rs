@@ -9,7 +9,7 @@ pub mod job_queue;
 pub mod limit_tasks;
 pub mod xml_doc;
 
-use crate::model::cluster::JobEvent;
+use crate::model::cluster::{JobEvent, TrackerEvent};
 use crate::model::{Cluster, Job, JobId, Millis};
 use crate::sched::decision::{Assignment, Decision};
 use serde_json::Value;
@@ -18,6 +18,9 @@ use serde_json::Value;
 pub trait TaskScheduler {
     /// A job listener event (`JobInProgressListener.jobAdded` / `jobUpdated`).
     fn job_event(&mut self, cluster: &Cluster, event: &JobEvent);
+    /// A tracker joined or was lost (the JobTracker tells no scheduler; the Capacity Scheduler's
+    /// reservations on a lost tracker are cancelled: `TaskTracker.cancelAllReservations`).
+    fn tracker_event(&mut self, _cluster: &Cluster, _event: &TrackerEvent) {}
     /// `assignTasks(TaskTracker)`: the tasks for tracker `ti`, maps first, plus why.
     fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Decision);
     /// The jobs in the order the scheduler considers them.
@@ -82,6 +85,9 @@ impl Scheduler {
     pub fn job_event(&mut self, cluster: &Cluster, event: &JobEvent) {
         self.inner().job_event(cluster, event)
     }
+    pub fn tracker_event(&mut self, cluster: &Cluster, event: &TrackerEvent) {
+        self.inner().tracker_event(cluster, event)
+    }
     pub fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Decision) {
         self.inner().assign_tasks(cluster, ti)
     }
@@ -136,11 +142,6 @@ impl Scheduler {
 pub fn sched_ops() -> &'static [&'static str] {
     static ALL: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     ALL.get_or_init(|| capacity::steps::OPS.iter().chain(fair::ops::OPS).copied().collect())
-}
-
-/// The tracker a scheduler-specific step adds, if any (later heartbeats may name it).
-pub fn step_adds_tracker(op: &str, step: &Value) -> Option<String> {
-    capacity::steps::added_tracker(op, step)
 }
 
 /// A scheduler-specific step that checks (its `Err` is a failed expectation, and the run

@@ -76,7 +76,7 @@ impl Engine {
         let now = self.cluster.now;
         for ti in 0..self.cluster.trackers.len() {
             let phase = (self.rng.next_u64() % interval.max(1) as u64) as Millis;
-            self.heartbeats.push(Reverse((now + phase, ti)));
+            self.schedule_heartbeat(ti, now + phase);
         }
         // Attempts launched by earlier scripted steps get their end times now.
         for ti in 0..self.cluster.trackers.len() {
@@ -118,24 +118,29 @@ impl Engine {
     pub(super) fn auto_next(&mut self, until: Option<Millis>) -> Option<HeartbeatRecord> {
         self.start_auto();
         loop {
-            if self.hb >= self.scenario.run.max_heartbeats {
-                return None;
-            }
-            if self.cluster.trackers.is_empty() {
+            if self.hb >= self.scenario.run.max_heartbeats || self.stopped.is_some() {
                 return None;
             }
             if self.run_until.is_none() && self.all_done() {
                 return None;
             }
-            let Reverse((t_hb, ti)) = *self.heartbeats.peek().expect("one entry per tracker");
+            let t_hb = self.heartbeats.peek().map(|Reverse((t, _))| *t);
             let t_arr = self.next_arrival().map(|j| j.submit_time.unwrap_or(0));
             let t_init = self.initializing.iter().map(|(t, _)| *t).min();
-            let next = [Some(t_hb), t_arr, t_init].into_iter().flatten().min().expect("heartbeat time");
+            let t_join = self.next_join().map(|(t, _)| t);
+            let t_exp = self.expiries.peek().map(|Reverse((t, _))| *t);
+            // Nothing can happen any more (every tracker is gone).
+            let next = [t_hb, t_arr, t_init, t_join, t_exp].into_iter().flatten().min()?;
             if let Some(u) = until {
                 if next > u {
                     self.set_now(u);
                     return None;
                 }
+            }
+            if let Some((t, i)) = self.next_join().filter(|&(t, _)| t == next) {
+                self.set_now(t);
+                self.join(i);
+                continue;
             }
             if t_arr == Some(next) {
                 let arrivals = self.arrivals.clone();
@@ -148,21 +153,35 @@ impl Engine {
                 self.flush_events();
                 continue;
             }
-            if t_init == Some(next) && next < t_hb {
+            if t_init == Some(next) && t_hb.is_none_or(|h| next < h) {
                 self.set_now(next);
                 continue;
             }
-            self.heartbeats.pop();
+            if let Some(Reverse((t, ti))) = self.expiries.peek().copied().filter(|Reverse((t, _))| *t == next) {
+                if t_hb.is_none_or(|h| t < h) {
+                    self.expiry_pass(t, ti);
+                    continue;
+                }
+            }
+            let Reverse((t_hb, ti)) = self.heartbeats.pop().expect("the next event is a heartbeat");
+            if !self.cluster.trackers[ti].is_live() {
+                continue;
+            }
             self.set_now(t_hb);
             self.settle_reduces(ti);
             let rec = self.heartbeat(ti);
             let mut next_t = t_hb + rec.next_interval_ms;
             if self.scenario.config.out_of_band_heartbeat {
-                if let Some(first_end) = self.cluster.trackers[ti].running.iter().filter_map(|r| r.end_time).min() {
+                let t = &self.cluster.trackers[ti];
+                if let Some(first_end) = t.running.iter().filter_map(|r| r.end_time).min() {
                     next_t = next_t.min(first_end.max(t_hb + 1));
                 }
+                // The tracker reports the kills it was told about as soon as they are done.
+                if !rec.kills.is_empty() {
+                    next_t = next_t.min(t_hb + 1);
+                }
             }
-            self.heartbeats.push(Reverse((next_t, ti)));
+            self.schedule_heartbeat(ti, next_t);
             return Some(rec);
         }
     }

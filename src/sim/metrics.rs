@@ -4,6 +4,10 @@
 //! response times by job size, in the Facebook 2009 bins of the delay scheduling paper
 //! (Zaharia et al., EuroSys 2010; `scenario::generator::FACEBOOK_2009_BINS`).
 
+mod by_size;
+
+pub use by_size::{BinLocality, LocalityTally, bin_of, data_nodes_of, locality_by_size, node_locality_of};
+
 use super::Engine;
 use crate::explain::{Decision, HeartbeatRecord};
 use crate::model::{JobId, Locality, Millis, TaskType};
@@ -43,6 +47,13 @@ pub struct Sample {
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Recorder {
     pub samples: Vec<Sample>,
+    /// Locality per job and sticky slots, for the by-size figures.
+    pub locality: LocalityTally,
+}
+
+/// Whether map `index` of `job` has input locations (the maps the paper's locality counts).
+pub fn has_locations(e: &Engine, job: u32, index: u32) -> bool {
+    e.cluster.jobs.get(&JobId(job)).and_then(|j| j.maps.get(index as usize)).is_some_and(|m| !m.locations.is_empty())
 }
 
 fn shares_of(rec: &HeartbeatRecord) -> Option<Vec<Share>> {
@@ -96,13 +107,7 @@ impl Recorder {
                 Some(Locality::Rack) => s.rack += 1,
                 _ => s.off_switch += 1,
             }
-            let located = e
-                .cluster
-                .jobs
-                .get(&JobId(a.job))
-                .and_then(|j| j.maps.get(a.index as usize))
-                .is_some_and(|m| !m.locations.is_empty());
-            if located {
+            if has_locations(e, a.job, a.index) {
                 s.located += 1;
                 if loc == Some(Locality::Node) {
                     s.located_node += 1;
@@ -117,6 +122,7 @@ impl Recorder {
             s.shares = sh;
         }
         self.samples.push(s);
+        self.locality.observe(rec, e);
     }
 
     /// Time-weighted share of slots busy, from the first heartbeat to `end_ms`: each sample's
@@ -185,6 +191,11 @@ pub struct RunSummary {
     pub mean_response_ms: Option<f64>,
     pub utilisation: f64,
     pub by_size: Vec<BinStat>,
+    /// Node locality by job-size bin (the paper's head-of-line evidence).
+    pub locality_by_size: Vec<BinLocality>,
+    /// Share of freed map slots refilled in the same heartbeat that went back to the job that
+    /// had freed them (sticky slots); `None` when no slot was refilled so.
+    pub sticky_share: Option<f64>,
 }
 
 /// Sum up a finished (or stopped) run.
@@ -207,6 +218,8 @@ pub fn summarise(label: &str, rec: &Recorder, e: &Engine) -> RunSummary {
         mean_response_ms: (!resp.is_empty()).then(|| resp.iter().sum::<Millis>() as f64 / resp.len() as f64),
         utilisation: rec.utilisation(end_ms),
         by_size: response_by_size(e),
+        locality_by_size: locality_by_size(e, &rec.locality),
+        sticky_share: rec.locality.sticky_share(),
     }
 }
 

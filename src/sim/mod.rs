@@ -13,6 +13,7 @@ pub mod metrics;
 pub mod placement;
 mod scripted;
 pub mod stage;
+mod trackers;
 mod validate;
 pub mod view;
 
@@ -72,6 +73,13 @@ pub struct Engine {
     /// `EagerTaskInitializationListener`: queued jobs and initialisations in progress.
     init_queue: Vec<JobId>,
     initializing: Vec<(Millis, JobId)>,
+    /// Automatic driver: trackers still to join, (time, index in `scenario.trackers`), the
+    /// next one last.
+    joins: Vec<(Millis, usize)>,
+    /// Automatic driver: when each tracker (by cluster index) stops heartbeating.
+    silent_at: Vec<Option<Millis>>,
+    /// Automatic driver: passes of the `ExpireTrackers` thread that may lose a tracker.
+    expiries: BinaryHeap<Reverse<(Millis, usize)>>,
     /// While running a `run` step: its end time.
     run_until: Option<Millis>,
     pub failures: Vec<CheckFailure>,
@@ -107,9 +115,21 @@ impl Engine {
         let mut cluster = Cluster::new(conf);
         // Hosts named in the topology but running no tracker are DataNodes; they are resolved
         // when a job's splits name them. Trackers are resolved here, in file order.
-        for t in &s.trackers {
-            cluster.add_tracker(&t.name, &t.host, &t.rack, t.map_slots, t.reduce_slots).map_err(at_root)?;
+        // Trackers with a `join_ms` join then (automatic mode).
+        let mut joins = Vec::new();
+        let mut silent_at = Vec::new();
+        for (i, t) in s.trackers.iter().enumerate() {
+            match t.join_ms {
+                Some(at) => joins.push((at, i)),
+                None => {
+                    cluster.add_tracker(&t.name, &t.host, &t.rack, t.map_slots, t.reduce_slots).map_err(at_root)?;
+                    silent_at.push(t.silent_ms);
+                }
+            }
         }
+        joins.sort_by_key(|&(at, i)| std::cmp::Reverse((at, i)));
+        cluster.tracker_events.clear();
+        cluster.tracker_changes.clear();
         let scheduler = match s.scheduler {
             SchedulerKind::Fifo => Scheduler::Fifo(fifo::JobQueueTaskScheduler::new(c.pad_fraction)),
             SchedulerKind::LimitTasksPerJob => Scheduler::LimitTasksPerJob(
@@ -140,6 +160,9 @@ impl Engine {
             arrivals_left: 0,
             init_queue: Vec::new(),
             initializing: Vec::new(),
+            joins,
+            silent_at,
+            expiries: BinaryHeap::new(),
             run_until: None,
             failures: Vec::new(),
             rejected: Default::default(),
@@ -187,6 +210,9 @@ impl Engine {
         let events = std::mem::take(&mut self.cluster.events);
         for ev in &events {
             self.scheduler.job_event(&self.cluster, ev);
+        }
+        for ev in std::mem::take(&mut self.cluster.tracker_events) {
+            self.scheduler.tracker_event(&self.cluster, &ev);
         }
         // Jobs the scheduler hands to its job initializer (Fair: `updateRunnability`).
         for id in self.scheduler.take_init_requests() {
@@ -256,6 +282,7 @@ impl Engine {
             time_ms: now,
             tracker: t.name.clone(),
             host: t.host.clone(),
+            tracker_changes: std::mem::take(&mut self.cluster.tracker_changes),
             reported,
             kills,
             assigned,

@@ -45,6 +45,15 @@ impl Engine {
                     self.stop(step.path.clone(), format!("tracker {tracker} has not joined the cluster at this step"));
                     return None;
                 };
+                if let Some(at) = self.cluster.trackers[ti].lost_ms {
+                    self.stop(
+                        step.path.clone(),
+                        format!(
+                            "tracker {tracker} was lost at {at} ms; the JobTracker ignores it until it joins again (add_tracker)"
+                        ),
+                    );
+                    return None;
+                }
                 let rec = self.heartbeat(ti);
                 let got: Vec<String> =
                     rec.assigned.iter().map(|a| format!("{}/{}", a.attempt_id(), a.locality.unwrap_or("-"))).collect();
@@ -163,6 +172,35 @@ impl Engine {
             StepKind::Run { until_ms } => {
                 self.run_until = Some(*until_ms);
                 Ok(())
+            }
+            StepKind::AddTracker { tracker: t } => {
+                self.cluster.add_tracker(&t.name, &t.host, &t.rack, t.map_slots, t.reduce_slots).map(|_| ())
+            }
+            StepKind::LoseTracker { tracker } => match self.cluster.tracker_index(tracker) {
+                Some(ti) if self.cluster.trackers[ti].is_live() => {
+                    self.lose_tracker(ti, None);
+                    Ok(())
+                }
+                Some(_) => Err(format!("tracker {tracker} is already lost")),
+                None => Err(format!("tracker {tracker} has not joined the cluster at this step")),
+            },
+            StepKind::ExpireTrackers => {
+                self.expire_trackers();
+                Ok(())
+            }
+            StepKind::ExpectCluster { trackers, map_slots, reduce_slots } => {
+                let got = self.cluster.size();
+                let mut bad = Vec::new();
+                for (what, want, got) in [
+                    ("trackers", trackers, got.trackers),
+                    ("map slots", map_slots, got.map_slots),
+                    ("reduce slots", reduce_slots, got.reduce_slots),
+                ] {
+                    if want.is_some_and(|w| w != got) {
+                        bad.push(format!("{what} expected {}, got {got}", want.unwrap_or(0)));
+                    }
+                }
+                if bad.is_empty() { Ok(()) } else { Err(format!("cluster: {}", bad.join("; "))) }
             }
             StepKind::Sched { op, args } => match self.scheduler.exec_step(&mut self.cluster, op, args) {
                 Some(r) => r,

@@ -2,7 +2,7 @@
 //! exports draw this; it holds no simulation logic.
 
 use super::Engine;
-use crate::explain::HeartbeatRecord;
+use crate::explain::{ClusterSize, HeartbeatRecord, KillReason};
 use crate::model::{JobId, Locality, Millis, TaskType};
 use serde::Serialize;
 
@@ -19,11 +19,25 @@ pub struct SlotTask {
     pub new_this_hb: bool,
     /// Slots it takes (more than 1 for a high-memory task); drawn across them.
     pub slots: u32,
-    /// The JobTracker is closing it (a speculative twin, preemption, its job ended ...): it
-    /// keeps its slot until its tracker reports it KILLED.
-    pub closing: Option<crate::model::task::KillReason>,
-    /// The kill has gone out to the tracker (in one of its heartbeat responses).
+    /// The JobTracker is closing this attempt (twin succeeded, job over, preempted): why, and
+    /// whether its tracker was already told (it reports the kill at its next heartbeat).
+    pub closing: Option<KillReason>,
     pub kill_sent: bool,
+}
+
+/// Whether the JobTracker counts a tracker, and since when (`JobTracker.taskTrackers`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "state")]
+pub enum TrackerState {
+    /// Heartbeating; `joined_ms` when it joined after the start of the run.
+    Live { joined_ms: Option<Millis> },
+    /// It stopped heartbeating (automatic mode, `silent_ms`) after its heartbeat at `since_ms`;
+    /// the JobTracker still counts it until the expiry thread declares it lost, at `lost_at_ms`.
+    Silent { since_ms: Millis, lost_at_ms: Millis },
+    /// Declared lost at `at_ms`: its slots have left the cluster (it may join again).
+    Lost { at_ms: Millis },
+    /// Joins the cluster later (automatic mode, `join_ms`): not counted yet.
+    NotJoined { at_ms: Millis },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -32,6 +46,10 @@ pub struct NodeView {
     pub host: String,
     /// Running tasks in launch order, then one `None` per free slot: a task taking `k`
     /// slots is one entry, so the slots add up to the tracker's map slots.
+    /// Written into the node object: `state` (`live`, `silent`, `lost`, `not_joined`) and
+    /// its times.
+    #[serde(flatten)]
+    pub state: TrackerState,
     pub map_slots: Vec<Option<SlotTask>>,
     pub reduce_slots: Vec<Option<SlotTask>>,
 }
@@ -73,6 +91,10 @@ pub struct ClusterView {
     pub hb: u64,
     pub time_ms: Millis,
     pub heartbeating: Option<String>,
+    /// The cluster as the JobTracker counts it (live trackers, their slots).
+    pub size: ClusterSize,
+    /// `mapred.tasktracker.expiry.interval`.
+    pub expiry_ms: Millis,
     pub racks: Vec<RackView>,
     pub jobs: Vec<JobView>,
     /// Submissions the scheduler refused so far.
@@ -84,7 +106,7 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
     let mut racks: Vec<RackView> = Vec::new();
     // Racks in first-seen order, found by name.
     let mut rack_ix: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    for t in &c.trackers {
+    for (ti, t) in c.trackers.iter().enumerate() {
         let rack = c.topology.location_of(t.node);
         let mut maps: Vec<Option<SlotTask>> = Vec::new();
         let mut reds: Vec<Option<SlotTask>> = Vec::new();
@@ -104,7 +126,7 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
                 locality: level.map(|l| crate::model::cluster::classify(l, c.conf.nodegroup_aware)),
                 new_this_hb: new,
                 slots: r.slots.max(1),
-                closing: c.close_reason(r),
+                closing: r.kill_sent.or_else(|| c.close_reason(r)),
                 kill_sent: r.kill_sent.is_some(),
             };
             match a.kind {
@@ -121,12 +143,32 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
         }
         maps.extend((mi..t.max_map_slots).map(|_| None));
         reds.extend((ri..t.max_reduce_slots).map(|_| None));
-        let node = NodeView { tracker: t.name.clone(), host: t.host.clone(), map_slots: maps, reduce_slots: reds };
+        let state = tracker_state(e, ti);
+        let node =
+            NodeView { tracker: t.name.clone(), host: t.host.clone(), state, map_slots: maps, reduce_slots: reds };
         match rack_ix.get(rack) {
             Some(&i) => racks[i].nodes.push(node),
             None => {
                 rack_ix.insert(rack, racks.len());
                 racks.push(RackView { name: rack.to_string(), nodes: vec![node] });
+            }
+        }
+    }
+    // Trackers that join later (automatic mode), drawn empty in their rack.
+    for &(at, i) in e.joins.iter().rev() {
+        let t = &e.scenario.trackers[i];
+        let node = NodeView {
+            tracker: t.name.clone(),
+            host: t.host.clone(),
+            state: TrackerState::NotJoined { at_ms: at },
+            map_slots: vec![None; t.map_slots as usize],
+            reduce_slots: vec![None; t.reduce_slots as usize],
+        };
+        match rack_ix.get(t.rack.as_str()) {
+            Some(&r) => racks[r].nodes.push(node),
+            None => {
+                rack_ix.insert(t.rack.as_str(), racks.len());
+                racks.push(RackView { name: t.rack.clone(), nodes: vec![node] });
             }
         }
     }
@@ -152,8 +194,24 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
         hb: e.hb,
         time_ms: c.now,
         heartbeating: last.map(|r| r.tracker.clone()),
+        size: c.size(),
+        expiry_ms: e.scenario.config.tracker_expiry_ms,
         racks,
         jobs,
         rejected: e.rejected.to_vec(),
     }
+}
+
+/// Tracker `ti` as the page draws it.
+fn tracker_state(e: &Engine, ti: usize) -> TrackerState {
+    let t = &e.cluster.trackers[ti];
+    if let Some(at) = t.lost_ms {
+        return TrackerState::Lost { at_ms: at };
+    }
+    let silent = e.silent_at.get(ti).copied().flatten();
+    if silent.is_some_and(|s| s <= e.cluster.now) && e.auto_started {
+        let since = t.last_seen();
+        return TrackerState::Silent { since_ms: since, lost_at_ms: e.expiry_pass_after(since) };
+    }
+    TrackerState::Live { joined_ms: (t.joined_ms > 0).then_some(t.joined_ms) }
 }

@@ -58,6 +58,8 @@ test('the example page steps, steps back, jumps and shows the view and the recor
   assert.ok(await page.locator('[data-testid=racks] .node.now').count() === 1, 'the heartbeating tracker is marked');
   await page.getByTestId('lang').selectOption('zh');
   assert.match(await page.getByTestId('why').textContent(), /^第 25 次心跳/);
+  await page.getByTestId('lang').selectOption('zh-Hant');
+  assert.match(await page.getByTestId('why').textContent(), /^第 25 次心跳，時間/);
   await page.getByTestId('interesting').click();
   assert.ok((await hb()) > 25);
   await page.getByTestId('check').click();
@@ -141,6 +143,9 @@ test('lessons check through the API, and bad input throws errors with JSON paths
       badKind: caught(() => new api.Simulation(42)),
       badHb: caught(() => run.goTo(-1)),
       badLang: caught(() => run.explain('fr')),
+      hant: run.explain('zh-TW').join('\n'),
+      hans: run.explain('zh').join('\n'),
+      hanted: api.toHant(run.explain('zh').join('\n')),
       noBuiltin: caught(() => new api.Simulation('builtin:nope')),
     };
   });
@@ -157,6 +162,8 @@ test('lessons check through the API, and bad input throws errors with JSON paths
   assert.match(got.badKind.message, /expected JSON text, "builtin:<id>" or an object, found a number/);
   assert.match(got.badHb.message, /goTo: expected a heartbeat number/);
   assert.match(got.badLang.message, /unknown language "fr"/);
+  assert.ok(got.hant !== got.hans && /心跳/.test(got.hant), got.hant);
+  assert.equal(got.hanted, got.hant, 'explain in zh-TW is the Simplified text through toHant');
   assert.match(got.noBuiltin.message, /no built-in scenario "nope"/);
   assert.deepEqual(errors, []);
 });

@@ -1,7 +1,7 @@
 //! Crossing the boundary: Rust data to plain JavaScript objects and back, arguments checked,
 //! errors as JavaScript `Error`s with the problems listed.
 
-use schedscope::i18n::Lang;
+use schedscope::i18n::Locale;
 use schedscope::scenario::{ScenarioError, ScenarioErrors};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -69,12 +69,11 @@ pub fn heartbeat(v: f64, what: &str) -> Result<u64, JsValue> {
     }
 }
 
-/// `"en"` (the default), `"zh"`.
-pub fn lang(v: Option<String>) -> Result<Lang, JsValue> {
+/// `"en"` (the default), `"zh"` (简体), `"zh-Hant"` (繁體; also `"zh-TW"`, `"zh-HK"`).
+pub fn lang(v: Option<String>) -> Result<Locale, JsValue> {
+    let expected = "expected \"en\", \"zh\" or \"zh-Hant\" (also \"zh-TW\", \"zh-HK\")";
     match v {
-        None => Ok(Lang::En),
-        Some(s) => {
-            Lang::parse(&s).ok_or_else(|| error(&format!("unknown language {s:?}; expected \"en\" or \"zh\""), &[]))
-        }
+        None => Ok(Locale::En),
+        Some(s) => Locale::parse(&s).ok_or_else(|| error(&format!("unknown language {s:?}; {expected}"), &[])),
     }
 }

@@ -140,14 +140,15 @@ impl JsSimulation {
     }
 
     /// Why heartbeat `hb` (default: the current one) went as it did, in sentences: the CLI's
-    /// text, one string per line. `lang`: `"en"` (default) or `"zh"`.
+    /// text, one string per line. `lang`: `"en"` (default), `"zh"` (简体) or `"zh-Hant"` (繁體;
+    /// also `"zh-TW"`, `"zh-HK"`).
     pub fn explain(&self, lang_code: Option<String>, hb: Option<f64>) -> Result<Vec<String>, JsValue> {
         let lang = lang(lang_code)?;
         let hb = match hb {
             Some(h) => heartbeat(h, "explain")?,
             None => self.sim.hb(),
         };
-        Ok(self.sim.record_at(hb).map(|r| text::render(&r, lang)).unwrap_or_default())
+        Ok(self.sim.record_at(hb).map(|r| lang.lines(text::render(&r, lang.lang()))).unwrap_or_default())
     }
 
     /// Expectations of a self-checking scenario that the run did not meet so far:

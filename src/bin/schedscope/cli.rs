@@ -3,7 +3,7 @@
 //! receive values that are already valid, so no option is ever replaced by a default.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use schedscope::i18n::Lang;
+use schedscope::i18n::Locale;
 use schedscope::scenario::traces::{self, MAX_IMPORT_JOBS};
 use schedscope::sched::fair::config::MAX_LOCALITY_DELAY_MS;
 use schedscope::sim::compare::{Variant, parse_variant};
@@ -28,16 +28,20 @@ pub enum Command {
     /// Measure the engine on generated workloads (100/1,000/4,000 nodes by default).
     Bench(BenchArgs),
     /// Fair Scheduler: vary the node locality delay of an automatic-mode workload and print
-    /// the measured node locality next to the delay scheduling paper's bound l(D).
+    /// the measured node locality next to the delay scheduling paper's bound l(D), with the
+    /// real skips, distinct trackers and remembered-level launches that explain the gap.
     Sweep(SweepArgs),
-    /// Run one automatic-mode workload under several schedulers and compare node locality,
-    /// response times by job size and utilisation.
+    /// Run one automatic-mode workload under several schedulers and compare node locality
+    /// (overall and by job size), response times by job size, sticky slots and utilisation.
     Compare(CompareArgs),
     /// Turn a Rumen job history (JSON) or a SWIM workload (TSV) into a scenario on stdout.
     Import(ImportArgs),
     /// Run lessons (builtin:ID or a file), print each step at its heartbeat and check every
     /// claim.
     Lesson(LessonArgs),
+    /// Practice: print a set of generated questions with their answers (a teacher's answer
+    /// key), or verify a student's result code.
+    Practice(PracticeArgs),
     /// List the built-in scenarios (use builtin:ID as FILE) and lessons.
     List,
     /// Print a shell completion script, e.g. `schedscope completions bash > /etc/bash_completion.d/schedscope`.
@@ -56,9 +60,9 @@ pub struct RunArgs {
     /// One JSON object per heartbeat, then a summary object.
     #[arg(long)]
     pub json: bool,
-    /// The language of the text output.
+    /// The language of the text output: en, zh (简体中文) or zh-Hant (繁體中文; also zh-TW, zh-HK).
     #[arg(long, value_name = "LANG", default_value = "en", value_parser = lang)]
-    pub lang: Lang,
+    pub lang: Locale,
     /// Stop after N heartbeats (N ≥ 1).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = at_least_one)]
     pub max_heartbeats: Option<u64>,
@@ -102,13 +106,13 @@ pub struct SweepArgs {
     /// interval; default 0,1,2,3,5,8,13,21,34.
     #[arg(long, value_name = "D,D,..", value_delimiter = ',', allow_negative_numbers = true, value_parser = skips)]
     pub skips: Option<Vec<f64>>,
-    /// The rack locality delay, in ms.
-    #[arg(long, value_name = "MS", default_value = "0", allow_negative_numbers = true, value_parser = delay_ms)]
-    pub rack_delay: i64,
-    /// The language of the text output.
+    /// The rack locality delay, in ms; several (comma-separated) run one sweep each.
+    #[arg(long, value_name = "MS,MS,..", value_delimiter = ',', default_value = "0", allow_negative_numbers = true, value_parser = delay_ms)]
+    pub rack_delay: Vec<i64>,
+    /// The language of the text output: en, zh (简体中文) or zh-Hant (繁體中文; also zh-TW, zh-HK).
     #[arg(long, value_name = "LANG", default_value = "en", value_parser = lang)]
-    pub lang: Lang,
-    /// The result as one JSON object.
+    pub lang: Locale,
+    /// The result as one JSON object (one line per rack delay).
     #[arg(long)]
     pub json: bool,
 }
@@ -125,7 +129,8 @@ pub struct CompareArgs {
     /// Stop each run after N heartbeats.
     #[arg(long, value_name = "N", default_value = "1000000", allow_negative_numbers = true, value_parser = at_least_one, conflicts_with = "paper")]
     pub max_heartbeats: u64,
-    /// The delay scheduling paper's Facebook-like mix: Fair without and with delay scheduling.
+    /// The delay scheduling paper's experiment: a Facebook-like mix on 100 nodes, Fair without
+    /// and with delay scheduling, node locality by job-size bin.
     #[arg(long)]
     pub paper: bool,
     /// With --paper: the locality delay of the second run, in ms.
@@ -137,9 +142,9 @@ pub struct CompareArgs {
     /// The result as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// The language of the text output.
+    /// The language of the text output: en, zh (简体中文) or zh-Hant (繁體中文; also zh-TW, zh-HK).
     #[arg(long, value_name = "LANG", default_value = "en", value_parser = lang)]
-    pub lang: Lang,
+    pub lang: Locale,
 }
 
 #[derive(Debug, Args)]
@@ -163,9 +168,55 @@ pub struct LessonArgs {
     /// Lesson files, or builtin:ID (see `schedscope list`).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<String>,
-    /// The language of the text output.
+    /// The language of the text output: en, zh (简体中文) or zh-Hant (繁體中文; also zh-TW, zh-HK).
     #[arg(long, value_name = "LANG", default_value = "en", value_parser = lang)]
-    pub lang: Lang,
+    pub lang: Locale,
+}
+
+#[derive(Debug, Args)]
+pub struct PracticeArgs {
+    /// Concepts, comma-separated: concept ids (e.g. fair.delay), scheduler names (fifo, fair,
+    /// capacity: all their concepts) or all.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "all", value_parser = concepts, conflicts_with_all = ["link", "verify"])]
+    pub concepts: Vec<&'static str>,
+    /// How hard the questions are.
+    #[arg(long, value_enum, default_value_t = DifficultyName::Medium, conflicts_with_all = ["link", "verify"])]
+    pub difficulty: DifficultyName,
+    /// The set's seed (0 to 4294967295): the same seed gives the same questions.
+    #[arg(long, value_name = "N", default_value = "1", allow_negative_numbers = true, conflicts_with_all = ["link", "verify"])]
+    pub seed: u32,
+    /// How many questions (1 to 40).
+    #[arg(long, value_name = "N", default_value = "10", allow_negative_numbers = true, value_parser = count, conflicts_with_all = ["link", "verify"])]
+    pub count: u32,
+    /// The set from a practice link (the part after `#`, e.g. "p=1&c=fair&d=hard&seed=7&n=5").
+    #[arg(long, value_name = "LINK", value_parser = set_link, conflicts_with = "verify")]
+    pub link: Option<schedscope::practice::SetSpec>,
+    /// Decode a student's result code: the set, the answers and the score.
+    #[arg(long, value_name = "CODE")]
+    pub verify: Option<String>,
+    /// The questions and answers as JSON.
+    #[arg(long, conflicts_with = "verify")]
+    pub json: bool,
+    /// The language of the text output: en, zh (简体中文) or zh-Hant (繁體中文; also zh-TW, zh-HK).
+    #[arg(long, value_name = "LANG", default_value = "en", value_parser = lang)]
+    pub lang: Locale,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DifficultyName {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl From<DifficultyName> for schedscope::practice::Difficulty {
+    fn from(d: DifficultyName) -> Self {
+        match d {
+            DifficultyName::Easy => schedscope::practice::Difficulty::Easy,
+            DifficultyName::Medium => schedscope::practice::Difficulty::Medium,
+            DifficultyName::Hard => schedscope::practice::Difficulty::Hard,
+        }
+    }
 }
 
 /// A scheduler by its scenario name.
@@ -205,8 +256,8 @@ impl From<TraceFormat> for traces::Format {
     }
 }
 
-fn lang(s: &str) -> Result<Lang, String> {
-    Lang::parse(s).ok_or_else(|| "expected en or zh".to_string())
+fn lang(s: &str) -> Result<Locale, String> {
+    Locale::parse(s).ok_or_else(|| "expected en, zh or zh-Hant (also zh-TW, zh-HK)".to_string())
 }
 
 fn at_least_one(s: &str) -> Result<u64, String> {
@@ -228,6 +279,28 @@ fn skips(s: &str) -> Result<f64, String> {
         Ok(d) if d.is_finite() && (0.0..=1e9).contains(&d) => Ok(d),
         _ => Err("expected a number of skips from 0 to 1000000000".into()),
     }
+}
+
+fn concepts(s: &str) -> Result<&'static str, String> {
+    // One item of the list (clap splits at commas).
+    match s.trim() {
+        "all" => Ok("all"),
+        "fifo" => Ok("fifo"),
+        "fair" => Ok("fair"),
+        "capacity" => Ok("capacity"),
+        id => schedscope::practice::concept_index(id)
+            .map(|i| schedscope::practice::CONCEPTS[i].0)
+            .ok_or_else(|| schedscope::practice::set::SetError::UnknownConcept(id.to_string()).message(false)),
+    }
+}
+
+fn count(s: &str) -> Result<u32, String> {
+    schedscope::practice::set::parse_count(s.trim()).map_err(|e| e.message(false))
+}
+
+fn set_link(s: &str) -> Result<schedscope::practice::SetSpec, String> {
+    let hash = s.rsplit_once('#').map(|(_, h)| h).unwrap_or(s);
+    schedscope::practice::SetSpec::parse_link(hash).map_err(|e| e.message(false))
 }
 
 fn variant(s: &str) -> Result<Variant, String> {

@@ -8,6 +8,8 @@ mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
+mod practice;
+#[cfg(not(target_arch = "wasm32"))]
 mod scenarios;
 #[cfg(not(target_arch = "wasm32"))]
 mod teach;
@@ -65,6 +67,7 @@ fn main() -> ExitCode {
         Command::Lesson(a) => lesson(a),
         Command::Compare(a) => compare(a),
         Command::Import(a) => import(a),
+        Command::Practice(a) => practice::practice(a),
         Command::List => list(),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut cli::Cli::command(), "schedscope", &mut std::io::stdout());

@@ -2,7 +2,7 @@
 
 use super::{cli, indent, read};
 use schedscope::explain::{HeartbeatRecord, text};
-use schedscope::i18n::Lang;
+use schedscope::i18n::Locale;
 use schedscope::model::RunState;
 use schedscope::scenario;
 use schedscope::sim::Simulation;
@@ -59,8 +59,8 @@ fn print_json(out: &mut impl Write, rec: &HeartbeatRecord) -> std::io::Result<()
     writeln!(out, "{}", schedscope::explain::json::to_line(rec))
 }
 
-fn print_text(out: &mut impl Write, rec: &HeartbeatRecord, lang: Lang) -> std::io::Result<()> {
-    for (i, line) in text::render(rec, lang).iter().enumerate() {
+fn print_text(out: &mut impl Write, rec: &HeartbeatRecord, lang: Locale) -> std::io::Result<()> {
+    for (i, line) in lang.lines(text::render(rec, lang.lang())).iter().enumerate() {
         if i == 0 {
             writeln!(out, "{line}")?;
         } else {
@@ -70,7 +70,7 @@ fn print_text(out: &mut impl Write, rec: &HeartbeatRecord, lang: Lang) -> std::i
     Ok(())
 }
 
-fn summary(out: &mut impl Write, sim: &Simulation, lang: Lang, json: bool) -> std::io::Result<()> {
+fn summary(out: &mut impl Write, sim: &Simulation, lang: Locale, json: bool) -> std::io::Result<()> {
     let mut by_loc: BTreeMap<&str, u64> = BTreeMap::new();
     let mut reduces = 0u64;
     // Every heartbeat's record, recomputed where a long run no longer holds it in memory.

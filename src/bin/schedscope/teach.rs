@@ -9,7 +9,7 @@ use std::process::ExitCode;
 /// `schedscope sweep`: the argument handling only; the work is `sched::fair::sweep`.
 pub(super) fn sweep(args: SweepArgs) -> ExitCode {
     use schedscope::sched::fair::sweep::{self as sw, Sweep};
-    let SweepArgs { file, delays, skips, rack_delay: rack, lang, json } = args;
+    let SweepArgs { file, delays, skips, rack_delay, lang, json } = args;
     let what = match (delays, skips) {
         (Some(d), _) => Sweep::DelaysMs(d),
         (None, Some(k)) => Sweep::Skips(k),
@@ -22,12 +22,19 @@ pub(super) fn sweep(args: SweepArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match sw::sweep(&s, &what, rack) {
-        Ok(r) if json => println!("{}", serde_json::to_string(&r).expect("serialises")),
-        Ok(r) => sw::render(&r, lang).iter().for_each(|l| println!("{l}")),
-        Err(e) => {
-            eprintln!("{file}: {e}");
-            return ExitCode::from(1);
+    for (i, rack) in rack_delay.iter().enumerate() {
+        match sw::sweep(&s, &what, *rack) {
+            Ok(r) if json => println!("{}", serde_json::to_string(&r).expect("serialises")),
+            Ok(r) => {
+                if i > 0 {
+                    println!();
+                }
+                lang.lines(sw::render(&r, lang.lang())).iter().for_each(|l| println!("{l}"))
+            }
+            Err(e) => {
+                eprintln!("{file}: {e}");
+                return ExitCode::from(1);
+            }
         }
     }
     ExitCode::SUCCESS
@@ -50,7 +57,7 @@ pub(super) fn lesson(args: LessonArgs) -> ExitCode {
             Ok(l) => {
                 let r = lesson::resolve(&l);
                 bad |= !r.failures.is_empty();
-                lesson::check::render(&l, &r, lang).iter().for_each(|x| println!("{x}"));
+                lang.lines(lesson::check::render(&l, &r, lang.lang())).iter().for_each(|x| println!("{x}"));
             }
             Err(e) => {
                 bad = true;
@@ -72,7 +79,7 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
     };
     match result {
         Ok(c) if args.json => println!("{}", serde_json::to_string(&c).expect("serialises")),
-        Ok(c) => cmp::render(&c, args.lang).iter().for_each(|l| println!("{l}")),
+        Ok(c) => args.lang.lines(cmp::render(&c, args.lang.lang())).iter().for_each(|l| println!("{l}")),
         Err(e) => {
             eprintln!("{e}");
             return ExitCode::from(1);

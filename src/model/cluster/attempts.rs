@@ -7,6 +7,7 @@
 //! here: `kills.rs` sends them their kill.
 
 use super::*;
+use crate::model::task::Success;
 
 impl Cluster {
     /// A report that a running attempt ended (`updateTaskStatus` → `completedTask` /
@@ -15,7 +16,7 @@ impl Cluster {
     pub fn end_attempt(&mut self, aid: AttemptId, how: AttemptEnd) -> Result<AttemptEnd, String> {
         let id = JobId(aid.job);
         let now = self.now;
-        let cluster_size = self.trackers.len() as f64;
+        let cluster_size = self.num_task_trackers() as f64;
         let job = self.jobs.get(&id).ok_or_else(|| format!("no job J{}", aid.job))?;
         let n = job.tips(aid.kind).len();
         let Some(tip) = job.tips(aid.kind).get(aid.index as usize) else {
@@ -25,6 +26,7 @@ impl Cluster {
             return Err(format!("attempt {aid} is not running"));
         };
         let over = tip.complete || tip.failed || job.state.is_terminal();
+        let on = self.tracker_index(&tip.active[pos].tracker).map(|i| i as u32);
         let how = if how == AttemptEnd::Succeeded && over { AttemptEnd::Killed } else { how };
         let job = self.jobs.get_mut(&id).expect("found above");
         let tip = &mut job.tips_mut(aid.kind)[aid.index as usize];
@@ -40,6 +42,7 @@ impl Cluster {
                 let tip = &mut job.tips_mut(aid.kind)[aid.index as usize];
                 tip.complete = true;
                 tip.finish_time = Some(now);
+                tip.success = on.map(|tracker| Success { attempt: aid.attempt, tracker });
                 match aid.kind {
                     TaskType::Map => {
                         job.finished_maps += 1;
@@ -68,14 +71,7 @@ impl Cluster {
                 let (running, complete, failed, failures) =
                     (tip.is_running(), tip.complete, tip.failed, tip.num_failures);
                 if how == AttemptEnd::Failed {
-                    // addTrackerTaskFailure, counted only while below the flaky-tracker cap
-                    if (job.flaky_trackers as f64) < cluster_size * 0.25 {
-                        let c = job.tracker_failures.entry(att.host.clone()).or_insert(0);
-                        *c += 1;
-                        if *c == job.conf.max_tracker_failures {
-                            job.flaky_trackers += 1;
-                        }
-                    }
+                    job.add_tracker_task_failure(&att.host, cluster_size);
                 }
                 if !running && !complete && !failed {
                     match aid.kind {
@@ -182,6 +178,18 @@ impl Cluster {
 }
 
 impl Job {
+    /// `addTrackerTaskFailure`: one more failure on `host` for this job, counted only while the
+    /// job's flaky trackers stay below 25% of the cluster (errata 3).
+    pub fn add_tracker_task_failure(&mut self, host: &str, cluster_size: f64) {
+        if (self.flaky_trackers as f64) < cluster_size * 0.25 {
+            let c = self.tracker_failures.entry(host.to_string()).or_insert(0);
+            *c += 1;
+            if *c == self.conf.max_tracker_failures {
+                self.flaky_trackers += 1;
+            }
+        }
+    }
+
     /// `status.setMapProgress((float) (mapProgress + delta / maps.length))` (reduces alike); the
     /// TIP's progress and so `delta` are doubles in Hadoop.
     pub fn add_progress(&mut self, kind: TaskType, delta: f64, n: usize) {

@@ -15,7 +15,8 @@ impl StepKind {
             StepKind::ExpectQueue { .. }
             | StepKind::ExpectJob { .. }
             | StepKind::ExpectHeartbeatInterval { .. }
-            | StepKind::ExpectMatchingLevel { .. } => true,
+            | StepKind::ExpectMatchingLevel { .. }
+            | StepKind::ExpectCluster { .. } => true,
             StepKind::Sched { op, .. } => crate::sched::op_is_check(op),
             _ => false,
         }
@@ -72,11 +73,30 @@ fn clock_after(k: &StepKind, now: Millis) -> Option<Millis> {
     }
 }
 
-/// Steps must name trackers, jobs and tasks that exist.
+/// Steps must name trackers, jobs and tasks that exist; fields of automatic mode have no
+/// place beside steps.
 pub fn validate_steps(s: &Scenario, steps: &[Step], errs: &mut Errs) {
+    for (i, t) in s.trackers.iter().enumerate() {
+        for (key, v) in [("join_ms", t.join_ms), ("silent_ms", t.silent_ms)] {
+            if v.is_some() {
+                errs.push(
+                    &child(&index("$.trackers", i), key),
+                    "automatic mode only, but this scenario has steps; expected add_tracker or lose_tracker steps",
+                );
+            }
+        }
+    }
+    if s.run.until_ms.is_some() {
+        errs.push(
+            "$.run.until_ms",
+            "the stop time of automatic mode, but this scenario has steps; expected a step \
+             {\"op\": \"run\", \"until_ms\": ...} to run the automatic driver until a time",
+        );
+    }
     let mut jobs = Jobs(s.jobs.iter().map(|j| (j.id, (j.num_maps(), j.reduces))).collect());
-    // Trackers that scheduler-specific steps add (e.g. the Capacity tests' `add_tracker`).
-    let mut added: Vec<String> = Vec::new();
+    // Trackers in the cluster at each step (`add_tracker` adds one, `lose_tracker` removes it).
+    let mut live: Vec<String> = s.trackers.iter().map(|t| t.name.clone()).collect();
+    let mut lost: Vec<(String, String)> = Vec::new();
     // The clock as the steps move it: it may not pass MAX_TIME_MS.
     let mut clock: Millis = 0;
     for st in steps {
@@ -96,10 +116,13 @@ pub fn validate_steps(s: &Scenario, steps: &[Step], errs: &mut Errs) {
         let ap = child(&st.path, "attempt");
         match &st.kind {
             StepKind::Heartbeat { tracker, expect, .. } => {
-                if !s.trackers.iter().any(|t| t.name == *tracker) && !added.contains(tracker) {
-                    let names: Vec<&str> =
-                        s.trackers.iter().map(|t| t.name.as_str()).chain(added.iter().map(String::as_str)).collect();
-                    errs.push(&st.path, format!("found tracker {tracker:?}, expected one of {names:?}"));
+                if let Some((_, at)) = lost.iter().find(|(t, _)| t == tracker) {
+                    errs.push(
+                        &st.path,
+                        format!("tracker {tracker:?} was lost at {at}; expected it to join again (add_tracker) first"),
+                    );
+                } else if !live.contains(tracker) {
+                    errs.push(&st.path, format!("found tracker {tracker:?}, expected one of {live:?}"));
                 }
                 for (i, e) in expect.iter().flatten().enumerate() {
                     let path = index(&child(&st.path, "expect"), i);
@@ -139,11 +162,30 @@ pub fn validate_steps(s: &Scenario, steps: &[Step], errs: &mut Errs) {
                     jobs.check(*j, &index(&child(&st.path, "order"), i), errs);
                 }
             }
-            StepKind::Sched { op, args } => {
-                if let Some(t) = crate::sched::step_adds_tracker(op, args) {
-                    added.push(t);
+            StepKind::AddTracker { tracker } => {
+                if live.contains(&tracker.name) {
+                    errs.push(
+                        &child(&child(&st.path, "tracker"), "name"),
+                        format!(
+                            "tracker {:?} is already in the cluster; expected a new name or a lost tracker",
+                            tracker.name
+                        ),
+                    );
+                } else {
+                    lost.retain(|(t, _)| *t != tracker.name);
+                    live.push(tracker.name.clone());
                 }
             }
+            StepKind::LoseTracker { tracker } => match live.iter().position(|t| t == tracker) {
+                Some(i) => {
+                    live.remove(i);
+                    lost.push((tracker.clone(), st.path.clone()));
+                }
+                None => errs.push(
+                    &child(&st.path, "tracker"),
+                    format!("found tracker {tracker:?}, expected one of the trackers in the cluster {live:?}"),
+                ),
+            },
             _ => {}
         }
     }

@@ -87,6 +87,19 @@ impl Reservations {
             js.remove(tracker);
         }
     }
+    /// `TaskTracker.cancelAllReservations` (the tracker is lost): its reservations go; returns
+    /// the (job, type) pairs whose job-side record must drop it too.
+    pub fn cancel_tracker(&mut self, tracker: &str) -> Vec<(JobId, TaskType)> {
+        let mut out = Vec::new();
+        self.0.retain(|(t, kind), r| {
+            let keep = t != tracker;
+            if !keep {
+                out.push((r.job, *kind));
+            }
+            keep
+        });
+        out
+    }
     /// `JobInProgress.cancelReservedSlots` (garbage collection of a finished job).
     pub fn cancel_job(&mut self, job: JobId) {
         self.0.retain(|_, r| r.job != job);

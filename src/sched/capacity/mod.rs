@@ -19,6 +19,7 @@ pub mod ordering;
 pub mod queue;
 pub mod scenario;
 pub mod steps;
+mod usage;
 pub mod xml;
 
 use crate::model::cluster::JobEvent;
@@ -27,7 +28,7 @@ use crate::sched::decision::{Assignment, Decision};
 use decision::{CapacityDecision, LookupResult, Phase, PhaseStop};
 use memory::Reservations;
 use queue::CapacitySchedulerQueue;
-use scenario::{CapacityScenario, ClusterCapacityRule, JobExtra};
+use scenario::{CapacityScenario, JobExtra};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -175,21 +176,6 @@ impl CapacityTaskScheduler {
         ordering::sort_queues(&mut self.reduce_order, &self.queues, TaskType::Reduce);
     }
 
-    /// Cluster capacity of a type: the slots of all trackers, or the harness's
-    /// trackers × default slots.
-    pub fn cluster_capacity(&self, cluster: &Cluster, kind: TaskType) -> i32 {
-        match self.setup.cluster_capacity {
-            ClusterCapacityRule::SumOfTrackerSlots => cluster.capacity(kind) as i32,
-            ClusterCapacityRule::TrackersTimesDefault => {
-                let d = match kind {
-                    TaskType::Map => self.setup.default_map_slots,
-                    TaskType::Reduce => self.setup.default_reduce_slots,
-                };
-                (cluster.trackers.len() as u32 * d) as i32
-            }
-        }
-    }
-
     /// Apply what `jobAdded` / `preInitializeJob` would have set on the `JobInProgress`
     /// (listeners here only see an immutable cluster, so it happens at the next chance).
     pub fn sync(&mut self, cluster: &mut Cluster) {
@@ -226,29 +212,6 @@ impl CapacityTaskScheduler {
         }
     }
 
-    /// `updateAllQueues` (spec §3.1).
-    pub fn update_all_queues(&mut self, cluster: &Cluster) {
-        let mc = self.cluster_capacity(cluster, TaskType::Map);
-        let rc = self.cluster_capacity(cluster, TaskType::Reduce);
-        let mut tuples = Vec::new();
-        for q in self.queues.values_mut() {
-            q.update_all(mc, rc, &cluster.jobs, &self.jobs, &mut tuples);
-        }
-        for (id, t) in tuples {
-            if let Some(i) = self.jobs.get_mut(&id) {
-                i.sched_info = Some(t);
-            }
-        }
-    }
-
-    /// The test helper `updateQueueUsageForTests`: refresh, then sort both lists.
-    pub fn refresh(&mut self, cluster: &mut Cluster) {
-        self.sync(cluster);
-        self.update_all_queues(cluster);
-        ordering::sort_queues(&mut self.map_order, &self.queues, TaskType::Map);
-        ordering::sort_queues(&mut self.reduce_order, &self.queues, TaskType::Reduce);
-    }
-
     /// Give a harness task number to a newly launched TIP.
     /// Only the test harness names tasks by these numbers, so only it keeps them.
     pub(crate) fn number(&mut self, aid: AttemptId) {
@@ -272,6 +235,18 @@ impl CapacityTaskScheduler {
 impl crate::sched::TaskScheduler for CapacityTaskScheduler {
     fn job_event(&mut self, cluster: &Cluster, event: &JobEvent) {
         self.on_job_event(cluster, event);
+    }
+
+    /// A lost tracker's reservations go (`JobTracker.lostTaskTracker` →
+    /// `TaskTracker.cancelAllReservations`); capacities follow the cluster at every heartbeat.
+    fn tracker_event(&mut self, _cluster: &Cluster, event: &crate::model::cluster::TrackerEvent) {
+        if let crate::model::cluster::TrackerEvent::Lost { tracker } = event {
+            for (job, kind) in self.reservations.cancel_tracker(tracker) {
+                if let Some(j) = self.jobs.get_mut(&job) {
+                    j.reserved_mut(kind).remove(tracker);
+                }
+            }
+        }
     }
 
     fn job_order(&self) -> Vec<JobId> {

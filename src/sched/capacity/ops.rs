@@ -9,7 +9,6 @@ pub const OPS_FIELDS: &[(&str, &[&str])] = &[
     ("init_direct", &["job"]),
     ("finish_task", &["task"]),
     ("complete_job", &["job", "state"]),
-    ("add_tracker", &["tracker"]),
     ("poll", &["promote"]),
     ("promote", &["queue"]),
     ("refresh", &[]),
@@ -43,7 +42,6 @@ pub const OPS: &[&str] = &[
     "init_direct",
     "finish_task",
     "complete_job",
-    "add_tracker",
     "poll",
     "promote",
     "refresh",
@@ -94,7 +92,6 @@ pub fn validate(op: &str, step: &Value, path: &str) -> Result<(), Vec<(String, S
         | "expect_job_state"
         | "expect_job_state_not" => &["job"],
         "finish_task" => &["task"],
-        "add_tracker" => &["tracker"],
         "promote" | "expect_info" | "expect_info_lines" | "expect_get_jobs" => &["queue"],
         "expect_used" | "expect_capacity" => &["queue", "type"],
         "expect_queue_order" => &["type", "order"],
@@ -110,9 +107,4 @@ pub fn validate(op: &str, step: &Value, path: &str) -> Result<(), Vec<(String, S
         }
     }
     if errs.0.is_empty() { Ok(()) } else { Err(errs.0.into_iter().map(|e| (e.path, e.message)).collect()) }
-}
-
-/// The name of a tracker an op adds (so later heartbeats may name it).
-pub fn added_tracker(op: &str, args: &Value) -> Option<String> {
-    (op == "add_tracker").then(|| args.get("tracker")?.get("name")?.as_str().map(str::to_string)).flatten()
 }

@@ -1,5 +1,5 @@
 //! Capacity-specific scripted ops (`capacity-tests.md` §0.6): the test harness's actions
-//! (`poll`, `promote`, `refresh`, `complete_job`, `add_tracker`, ...); its checks
+//! (`poll`, `promote`, `refresh`, `complete_job`, ...); its checks
 //! (`expect_used`, `expect_info`, ...) are in `checks.rs`. They reach the scheduler through the
 //! generic `StepKind::Sched` mechanism.
 
@@ -9,7 +9,7 @@ use crate::model::{AttemptId, Cluster, JobId, RunState, TaskType};
 use crate::scenario::json::found;
 use serde_json::Value;
 
-pub use super::ops::{OPS, OPS_FIELDS, added_tracker, validate};
+pub use super::ops::{OPS, OPS_FIELDS, validate};
 
 pub(super) fn s<'a>(a: &'a Value, k: &str) -> Result<&'a str, String> {
     a.get(k)
@@ -134,23 +134,6 @@ fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, op: &str, a: &Valu
             let done =
                 cluster.jobs.get(&JobId(j)).and_then(|x| x.tips(k).get(index as usize)).is_some_and(|tip| tip.complete);
             if done { Ok(()) } else { Err(format!("{t} is not running")) }
-        }
-        "add_tracker" => {
-            let t = a.get("tracker").ok_or("tracker: missing")?;
-            let name = s(t, "name")?;
-            let host =
-                t.get("host").and_then(Value::as_str).map(str::to_string).unwrap_or_else(|| format!("{name}.host"));
-            let rack = t.get("rack").and_then(Value::as_str).unwrap_or(crate::model::topology::DEFAULT_RACK);
-            let ms = t.get("map_slots").and_then(Value::as_u64).map(|x| x as u32).unwrap_or(sc.setup.default_map_slots);
-            let rs = t
-                .get("reduce_slots")
-                .and_then(Value::as_u64)
-                .map(|x| x as u32)
-                .unwrap_or(sc.setup.default_reduce_slots);
-            if cluster.tracker_index(name).is_some() {
-                return Err(format!("tracker {name} already exists"));
-            }
-            cluster.add_tracker(name, &host, rack, ms.min(1000), rs.min(1000)).map(|_| ())
         }
         "poll" => {
             let promote = a.get("promote").and_then(Value::as_bool).unwrap_or(true);

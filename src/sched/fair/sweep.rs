@@ -10,10 +10,20 @@
 //! M trackers heartbeat every I ms, so a delay of W ms is about D = W · M / I skips. The rack
 //! delay is 0 by default, so after W a job may launch anywhere, as in the paper's two-level
 //! analysis.
+//!
+//! The bound is idealised, and `waits` says how the run differs from it: each job's real skips
+//! and the distinct trackers they offered, with the bound recomputed for each count, and the
+//! launches a remembered level allowed without waiting.
 
-use crate::model::{JobId, Locality};
+mod render;
+mod waits;
+
+pub use render::render;
+
+use crate::model::Locality;
 use crate::scenario::{Scenario, SchedulerKind};
 use crate::sim::Engine;
+use crate::sim::metrics::has_locations;
 use serde::Serialize;
 
 /// The paper's lower bound on node locality, clamped to [0, 1].
@@ -46,8 +56,20 @@ pub struct SweepPoint {
     pub rack_local: u64,
     pub off_switch: u64,
     pub measured: f64,
-    /// Task-weighted mean of each job's bound l_j(D).
+    /// Task-weighted mean of each job's bound l_j(D), D estimated from the delay (`skips`).
     pub bound: f64,
+    /// Mean over jobs of the skips of a full wait (`waits`), and the bound with that D.
+    pub mean_skips: Option<f64>,
+    pub bound_skips: Option<f64>,
+    /// Mean over jobs of the distinct trackers those skips offered, and the bound with that D.
+    pub mean_trackers: Option<f64>,
+    pub bound_trackers: Option<f64>,
+    /// Full waits counted (jobs whose wait reached the node delay, each time it did).
+    pub full_waits: u64,
+    /// Rack-local or off-switch maps allowed by a remembered level (no wait needed).
+    pub remembered: u64,
+    /// Node locality of the other maps: `node_local / (all − remembered)`.
+    pub measured_without_remembered: f64,
     pub makespan_ms: Option<i64>,
     pub mean_response_ms: Option<f64>,
     pub unfinished_jobs: usize,
@@ -86,15 +108,10 @@ fn run_one(s: &Scenario, node_delay: i64, rack_delay: i64) -> Result<(SweepPoint
     s.fair = Some(f);
     let mut e = Engine::new(s)?;
     let (mut node, mut rack, mut off) = (0u64, 0u64, 0u64);
+    let mut waits = waits::WaitTally::default();
     while let Some(rec) = e.next_heartbeat() {
         for a in rec.assigned.iter().filter(|a| a.kind == "map") {
-            let has_locations = e
-                .cluster
-                .jobs
-                .get(&JobId(a.job))
-                .and_then(|j| j.maps.get(a.index as usize))
-                .is_some_and(|t| !t.locations.is_empty());
-            if !has_locations {
+            if !has_locations(&e, a.job, a.index) {
                 continue;
             }
             match a.locality.and_then(Locality::parse) {
@@ -103,23 +120,42 @@ fn run_one(s: &Scenario, node_delay: i64, rack_delay: i64) -> Result<(SweepPoint
                 _ => off += 1,
             }
         }
+        waits.observe(&rec, &e);
     }
     let total = node + rack + off;
     let jobs: Vec<_> = e.cluster.jobs.values().collect();
     let finished: Vec<i64> = jobs.iter().filter_map(|j| j.finish_time.map(|f| f - j.start_time)).collect();
+    let (mean_skips, mean_trackers, full_waits) = waits.means();
+    let ratio = |n: u64, d: u64| if d > 0 { n as f64 / d as f64 } else { 0.0 };
     let point = SweepPoint {
         node_delay_ms: node_delay,
         skips: 0.0,
         node_local: node,
         rack_local: rack,
         off_switch: off,
-        measured: if total > 0 { node as f64 / total as f64 } else { 0.0 },
+        measured: ratio(node, total),
         bound: 0.0,
+        mean_skips,
+        bound_skips: None,
+        mean_trackers,
+        bound_trackers: None,
+        full_waits,
+        remembered: waits.remembered,
+        measured_without_remembered: ratio(node, total - waits.remembered.min(total)),
         makespan_ms: if finished.len() == jobs.len() { jobs.iter().filter_map(|j| j.finish_time).max() } else { None },
         mean_response_ms: (!finished.is_empty()).then(|| finished.iter().sum::<i64>() as f64 / finished.len() as f64),
         unfinished_jobs: jobs.len() - finished.len(),
     };
     Ok((point, e))
+}
+
+/// The bound averaged over `jobs` (job, N, mean R), weighted by N, for one D.
+pub fn mean_bound(jobs: &[(u32, u64, f64)], nodes: usize, d: f64) -> f64 {
+    let total: u64 = jobs.iter().map(|(_, n, _)| n).sum();
+    if total == 0 {
+        return 0.0;
+    }
+    jobs.iter().map(|(_, n, r)| *n as f64 * locality_bound(*n as f64, *r, nodes as f64, d)).sum::<f64>() / total as f64
 }
 
 /// Run the sweep. The scenario must be an automatic-mode Fair Scheduler scenario.
@@ -168,13 +204,9 @@ pub fn sweep(s: &Scenario, what: &Sweep, rack_delay_ms: i64) -> Result<SweepResu
             Sweep::Skips(k) => k[i],
             Sweep::DelaysMs(_) => skips_for_delay(*d, interval, trackers),
         };
-        let total: u64 = jobs.iter().map(|(_, n, _)| n).sum();
-        p.bound = if total == 0 {
-            0.0
-        } else {
-            jobs.iter().map(|(_, n, r)| *n as f64 * locality_bound(*n as f64, *r, nodes as f64, p.skips)).sum::<f64>()
-                / total as f64
-        };
+        p.bound = mean_bound(jobs, nodes, p.skips);
+        p.bound_skips = p.mean_skips.map(|d| mean_bound(jobs, nodes, d));
+        p.bound_trackers = p.mean_trackers.map(|d| mean_bound(jobs, nodes, d));
         points.push(p);
     }
     Ok(SweepResult {
@@ -186,57 +218,6 @@ pub fn sweep(s: &Scenario, what: &Sweep, rack_delay_ms: i64) -> Result<SweepResu
         jobs: jobs_nr.unwrap_or_default(),
         points,
     })
-}
-
-/// The sweep as a text table (English or Chinese).
-pub fn render(r: &SweepResult, lang: crate::i18n::Lang) -> Vec<String> {
-    use crate::i18n::Lang;
-    let mut out = Vec::new();
-    let (n_avg, r_avg) = if r.jobs.is_empty() {
-        (0.0, 0.0)
-    } else {
-        let n: u64 = r.jobs.iter().map(|j| j.1).sum();
-        (n as f64 / r.jobs.len() as f64, r.jobs.iter().map(|j| j.2 * j.1 as f64).sum::<f64>() / n.max(1) as f64)
-    };
-    out.push(match lang {
-        Lang::En => format!(
-            "Delay-scheduling sweep of {}: M = {} nodes ({} trackers, heartbeat every {} ms), {} jobs with input locations, N = {:.1} maps per job on average, R = {:.2} replicas; rack delay {} ms. A delay of W ms is about D = W x {} / {} skips.",
-            r.scenario, r.nodes, r.trackers, r.heartbeat_interval_ms, r.jobs.len(), n_avg, r_avg, r.rack_delay_ms, r.trackers, r.heartbeat_interval_ms
-        ),
-        Lang::Zh => format!(
-            "{} 的延迟调度扫描：M = {} 个节点（{} 个 TaskTracker，每 {} ms 心跳一次），{} 个有输入位置的作业，平均每个作业 N = {:.1} 个 map，副本数 R = {:.2}；rackLocalityDelay = {} ms。延迟 W ms 约等于 D = W x {} / {} 次跳过。",
-            r.scenario, r.nodes, r.trackers, r.heartbeat_interval_ms, r.jobs.len(), n_avg, r_avg, r.rack_delay_ms, r.trackers, r.heartbeat_interval_ms
-        ),
-    });
-    out.push(match lang {
-        Lang::En => "Bound: l(D) >= 1 - e^(-RD/M) / (N (1 - e^(-RD/M))), averaged over jobs weighted by N (Zaharia et al., EuroSys 2010).".into(),
-        Lang::Zh => "理论下界：l(D) >= 1 - e^(-RD/M) / (N (1 - e^(-RD/M)))，按各作业 N 加权平均（Zaharia 等，EuroSys 2010）。".into(),
-    });
-    out.push(match lang {
-        Lang::En => format!(
-            "{:>10} {:>7} {:>11} {:>9} {:>6} {:>6} {:>11} {:>14}",
-            "delay ms", "D", "node-local", "bound", "rack", "off", "makespan s", "mean resp. s"
-        ),
-        Lang::Zh => format!(
-            "{:>10} {:>7} {:>11} {:>9} {:>6} {:>6} {:>11} {:>14}",
-            "延迟 ms", "D", "node-local", "下界", "rack", "off", "完成时间 s", "平均响应 s"
-        ),
-    });
-    for p in &r.points {
-        let f = |x: Option<f64>| x.map(|v| format!("{:.1}", v / 1000.0)).unwrap_or_else(|| "-".into());
-        out.push(format!(
-            "{:>10} {:>7.1} {:>10.1}% {:>8.1}% {:>6} {:>6} {:>11} {:>14}",
-            p.node_delay_ms,
-            p.skips,
-            100.0 * p.measured,
-            100.0 * p.bound,
-            p.rack_local,
-            p.off_switch,
-            f(p.makespan_ms.map(|m| m as f64)),
-            f(p.mean_response_ms)
-        ));
-    }
-    out
 }
 
 #[cfg(test)]

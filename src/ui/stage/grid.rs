@@ -116,6 +116,7 @@ pub fn Grid(props: &GridProps) -> Html {
         "racks",
         dense.then_some("dense"),
         (trackers <= ROOMY_UP_TO).then_some("roomy"),
+        (trackers > ROOMY_UP_TO).then_some("compact"),
         (!marks.queues.is_empty()).then_some("with-queues"),
         any.map(|r| classes!("reach-any", super::grid::job_class(r.job), grew(r).then_some("reach-grew"))),
     );
@@ -172,8 +173,12 @@ fn rack(rack: &RackView, point_reach: bool, heartbeating: Option<&str>, marks: &
     let reach = marks.reach.as_ref();
     let rack_reach = reach.filter(|r| !r.all && r.covers_rack(&rack.name));
     let holds = rack.nodes.iter().any(|n| marks.holds_input(&n.host));
+    // Narrow rows (few slots per tracker) flow in columns inside the rack, so a mid-sized
+    // cluster (up to `DENSE_FROM` trackers) stays on one screen.
+    let flow = if cols.map + cols.reduce <= 3 { "flow-narrow" } else { "flow-wide" };
     let class = classes!(
         "rack",
+        flow,
         cols.stacked.then_some("stacked"),
         holds.then_some("holds-input"),
         rack_reach.map(|r| classes!("reach-rack", job_class(r.job), grew(r).then_some("reach-grew"))),

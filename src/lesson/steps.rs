@@ -1,0 +1,178 @@
+//! Reading one lesson step strictly: its text in both languages, what it points at, its
+//! prediction, and whether the view it opens (compare mode, the sweeps) is declared.
+
+use super::{Bi, Choice, Event, LessonStep, MAX_CHOICES, Predict, event, runs};
+use super::{CHARTS, COMPARE_POINTS, GHOSTS, PANELS, SWEEP_POINTS, VIEWS};
+use crate::scenario::json::{Errs, Obj, as_array, child, index};
+use crate::scenario::{Scenario, ScenarioError};
+use serde_json::Value;
+
+pub(super) fn bi(v: Option<&Value>, path: &str, errs: &mut Errs) -> Option<Bi> {
+    let Some(v) = v else {
+        errs.push(path, "missing; expected {\"en\": ..., \"zh\": ...}");
+        return None;
+    };
+    let mut o = Obj::new(v, path, errs)?;
+    let en = o.str("en", errs).map(str::to_string);
+    let zh = o.str("zh", errs).map(str::to_string);
+    for (k, t) in [("en", &en), ("zh", &zh)] {
+        match t {
+            None if !o.has(k) => errs.push(&o.path_of(k), "missing; every lesson text exists in English and Chinese"),
+            Some(s) if s.trim().is_empty() => errs.push(&o.path_of(k), "empty text"),
+            _ => {}
+        }
+    }
+    o.finish(errs);
+    Some(Bi { en: en?, zh: zh? })
+}
+
+fn check_point(p: &str, path: &str, s: Option<&Scenario>, errs: &mut Errs) {
+    let Some((kind, name)) = p.split_once(':') else {
+        errs.push(path, format!("found {p:?}, expected kind:name, e.g. \"tracker:tt1\" or \"panel:why\""));
+        return;
+    };
+    let tracker = |n: &str| s.is_none_or(|s| s.trackers.iter().any(|t| t.name == n));
+    let job = |n: &str| n.strip_prefix('J').and_then(|n| n.parse::<u32>().ok()).is_some();
+    let ok = match kind {
+        "tracker" | "budget" => tracker(name),
+        "rack" => s.is_none_or(|s| s.topology.iter().any(|(r, _)| r == name)),
+        "job" | "reach" => job(name),
+        "pool" | "queue" => !name.is_empty(),
+        "user" => name.split_once('/').is_some_and(|(q, u)| !q.is_empty() && !u.is_empty()),
+        "ghost" => GHOSTS.contains(&name),
+        "panel" => PANELS.contains(&name),
+        "chart" => CHARTS.contains(&name),
+        "compare" => COMPARE_POINTS.contains(&name),
+        "sweep" => SWEEP_POINTS.contains(&name),
+        "code" => crate::explain::code::METHODS.iter().any(|m| m.id == name),
+        _ => {
+            errs.push(
+                path,
+                format!(
+                    "unknown kind {kind:?}; expected tracker, rack, job, pool, queue, panel, chart, code, reach, user, \
+                     budget, ghost, compare or sweep"
+                ),
+            );
+            return;
+        }
+    };
+    if !ok {
+        errs.push(path, format!("found {p:?}: no such {kind} in this lesson"));
+    }
+}
+
+fn read_predict(v: &Value, path: &str, runs: &runs::RunsRef, errs: &mut Errs) -> Option<Predict> {
+    let mut o = Obj::new(v, path, errs)?;
+    let question = bi(o.get("question"), &o.path_of("question"), errs);
+    let cp = o.path_of("choices");
+    let mut choices = Vec::new();
+    match o.get("choices").and_then(|c| as_array(c, &cp, MAX_CHOICES, errs)) {
+        Some(list) => {
+            for (i, c) in list.iter().enumerate() {
+                let p = index(&cp, i);
+                let Some(mut co) = Obj::new(c, &p, errs) else { continue };
+                let text = bi(co.get("text"), &co.path_of("text"), errs);
+                let ep = co.path_of("event");
+                let event = match co.get("event") {
+                    Some(e) => event::parse(e, &ep, runs, errs),
+                    None => {
+                        errs.push(&ep, "missing; every choice names the event that makes it right");
+                        None
+                    }
+                };
+                co.finish(errs);
+                if let (Some(text), Some(event)) = (text, event) {
+                    choices.push(Choice { text, event });
+                }
+            }
+        }
+        None if !o.has("choices") => errs.push(&cp, "missing; expected 2 to 6 choices"),
+        None => {}
+    }
+    let answer = o.u64_in("answer", 0, MAX_CHOICES as u64 - 1, errs);
+    if answer.is_none() && !o.has("answer") {
+        errs.push(&o.path_of("answer"), "missing; expected the index of the right choice");
+    }
+    o.finish(errs);
+    let answer = answer? as usize;
+    if choices.len() < 2 {
+        errs.push(&cp, format!("found {} choices, expected 2 to {MAX_CHOICES}", choices.len()));
+    } else if answer >= choices.len() {
+        errs.push(&child(path, "answer"), format!("found {answer}, expected an index below {}", choices.len()));
+    }
+    Some(Predict { question: question?, choices, answer })
+}
+
+pub(super) fn read_step(
+    v: &Value,
+    path: &str,
+    s: Option<&Scenario>,
+    runs: &runs::RunsRef,
+    errs: &mut Errs,
+) -> Option<LessonStep> {
+    let mut o = Obj::new(v, path, errs)?;
+    let hb = o.u64_in("hb", 0, crate::share::MAX_HB, errs);
+    let when = o.get("when").and_then(|w| event::parse(w, &child(path, "when"), runs, errs));
+    if hb.is_none() && when.is_none() && !o.has("hb") && !o.has("when") {
+        errs.push(path, "expected \"hb\" (a heartbeat number) or \"when\" (an event), or both");
+    }
+    let cp = o.path_of("check");
+    let check = match o.get("check").and_then(|c| as_array(c, &cp, 20, errs)) {
+        Some(list) => {
+            list.iter().enumerate().filter_map(|(i, e)| event::parse(e, &index(&cp, i), runs, errs)).collect()
+        }
+        None => Vec::new(),
+    };
+    let pause = o.bool("pause", errs).unwrap_or(false);
+    let point = o.str("point", errs).map(str::to_string);
+    if let Some(p) = &point {
+        check_point(p, &child(path, "point"), s, errs);
+    }
+    let text = bi(o.get("text"), &o.path_of("text"), errs);
+    let predict = o.get("predict").and_then(|p| read_predict(p, &child(path, "predict"), runs, errs));
+    let view = o.str("view", errs).map(str::to_string);
+    if let Some(v) = &view
+        && !VIEWS.contains(&v.as_str())
+    {
+        errs.push(&child(path, "view"), format!("found {v:?}, expected one of {}", VIEWS.join(", ")));
+    }
+    if predict.is_some() && hb == Some(0) {
+        errs.push(&child(path, "predict"), "a prediction is revealed by a heartbeat; expected \"hb\" of 1 or more");
+    }
+    o.finish(errs);
+    Some(LessonStep { hb, when, check, pause, point, text: text?, predict, view })
+}
+
+pub(super) fn prefixed(e: ScenarioError, prefix: &str) -> ScenarioError {
+    let path = match e.path.strip_prefix('$') {
+        Some(rest) => format!("{prefix}{rest}"),
+        None => format!("{prefix}: {}", e.path),
+    };
+    ScenarioError { path, message: e.message }
+}
+
+/// A step that opens compare mode or the sweeps (or points into them) needs the lesson to
+/// declare them; a run-level claim cannot anchor a step (it holds at every heartbeat alike).
+pub(super) fn check_views(steps: &[LessonStep], runs: &runs::RunsRef, errs: &mut Errs) {
+    for (i, step) in steps.iter().enumerate() {
+        let p = format!("$.steps[{i}]");
+        if step.when.as_ref().is_some_and(Event::is_run_level) {
+            errs.push(&format!("{p}.when"), "a figure holds at every heartbeat alike; put it in \"check\"");
+        }
+        let view = step.view.as_deref().unwrap_or("stage");
+        if view == "compare" && runs.0.compare.is_none() {
+            errs.push(&format!("{p}.view"), "opens compare mode, but the lesson has no \"compare\"");
+        }
+        if view == "sweep" && runs.0.sweeps.is_empty() {
+            errs.push(&format!("{p}.view"), "opens the sweeps, but the lesson has no \"sweeps\"");
+        }
+        if let Some((kind @ ("compare" | "sweep"), _)) = step.point.as_deref().and_then(|x| x.split_once(':'))
+            && kind != view
+        {
+            errs.push(
+                &format!("{p}.point"),
+                format!("points into {kind}, but the step shows {view:?}; expected \"view\": \"{kind}\""),
+            );
+        }
+    }
+}

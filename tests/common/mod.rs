@@ -1,0 +1,19 @@
+//! Helpers shared by the property tests.
+#![allow(dead_code)]
+
+use serde_json::{Value, json};
+
+/// `racks` racks of `per` hosts each (`r<rack>n<k>`), one tracker per host (`tt_<host>`): the
+/// scenario's `trackers` list and its `topology`.
+pub fn racks_of_trackers(racks: usize, per: usize) -> (Vec<Value>, serde_json::Map<String, Value>) {
+    let mut trackers = Vec::new();
+    let mut topo = serde_json::Map::new();
+    for r in 1..=racks {
+        let hosts: Vec<String> = (1..=per).map(|k| format!("r{r}n{k}")).collect();
+        for h in &hosts {
+            trackers.push(json!({"name": format!("tt_{h}"), "host": h}));
+        }
+        topo.insert(format!("/rack{r}"), json!(hosts));
+    }
+    (trackers, topo)
+}
