@@ -93,8 +93,8 @@ pub const PRACTICE_STRINGS: &[(&str, &str, &str)] = &[
     ("toast_copied_text", "Copied.", "已复制。"),
     (
         "fair_pool_nums_hidden",
-        "running {0} / demand {1} · min {2} · fair share: the question",
-        "运行 {0} / 需求 {1} · 最小 {2} · 公平份额：见题目",
+        "running {0} / demand {1} · min {2} · fair ?",
+        "运行 {0} / 需求 {1} · 最小 {2} · 公平份额 ?",
     ),
     ("cs_user_used", "{0} slots used", "已用 {0} 个槽位"),
 ];

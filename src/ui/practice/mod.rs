@@ -43,8 +43,8 @@ pub fn mask(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Mask {
         user_limits: kind == "capacity.user_limit",
         load_caps: kind == "fifo.load_cap",
         padding: kind == "fifo.padding",
-        // The budget panel is the previous heartbeat's tracker's.
-        budget: kind.starts_with("fifo."),
+        // The budget (FIFO's panel, Capacity's tasks this heartbeat) is the previous tracker's.
+        budget: true,
         ..Mask::default()
     };
     if let (Form::Pick { candidates, .. }, Draft::Picks(picked)) = (&q.form, &run.draft) {

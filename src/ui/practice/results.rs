@@ -13,8 +13,8 @@ use crate::ui::{fill, icons, platform, t};
 
 type Dispatch = yew::UseReducerDispatcher<Lab>;
 
-/// A read-only text with a copy button.
-fn copy_row(value: &str, testid: &'static str, label: &str, d: &Dispatch, lang: crate::i18n::Lang) -> Html {
+/// A read-only text with a copy button (the result code, a set's link).
+pub fn copy_row(value: &str, testid: &'static str, label: &str, d: &Dispatch, lang: crate::i18n::Lang) -> Html {
     let copy = {
         let value = value.to_string();
         let d = d.clone();

@@ -113,14 +113,6 @@ pub fn PracticeSetup(props: &SetupProps) -> Html {
         let d = d.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(Action::Practice(PracticeAction::Start(spec.clone()))))
     };
-    let copy = {
-        let url = url.clone();
-        let d = d.clone();
-        Callback::from(move |_: MouseEvent| {
-            platform::copy(&url);
-            d.dispatch(Action::Toast(Some("toast_copied")));
-        })
-    };
     let body = html! {
         <div class="practice-setup">
             <p class="hint">{t(lang, "practice_setup_hint")}</p>
@@ -167,11 +159,8 @@ pub fn PracticeSetup(props: &SetupProps) -> Html {
             if ok {
                 <h3>{t(lang, "practice_link_title")}</h3>
                 <p class="hint">{t(lang, "practice_link_hint")}</p>
-                <div class="share-row">
-                    <input type="text" readonly=true value={url} data-testid="practice-url" aria-label={t(lang, "practice_link_title")}
-                           onfocus={Callback::from(|e: FocusEvent| { let i: web_sys::HtmlInputElement = e.target_unchecked_into(); i.select(); })} />
-                    <button class="btn" data-testid="practice-copy-link" onclick={copy}>{t(lang, "copy")}</button>
-                </div>
+                { super::results::copy_row(&url, "practice-url", t(lang, "practice_link_title"), d, lang) }
+                if let Some(msg) = lab.toast { <p class="toast" role="status">{t(lang, msg)}</p> }
             } else {
                 <p class="q-error" role="alert">{t(lang, "practice_no_concept")}</p>
             }

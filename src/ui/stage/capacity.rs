@@ -147,7 +147,7 @@ pub fn lanes(c: &CapacityStage, mask: &Mask, lang: Lang) -> Html {
             if !reduce_line.is_empty() {
                 <p class="meta small reduce-line">{format!("{}: {reduce_line}", t(lang, "cs_reduce_queues"))}</p>
             }
-            if let Some((given, max, _)) = c.budget.filter(|b| b.1 > 0 && b.1 < i16::MAX as i32) {
+            if let Some((given, max, _)) = c.budget.filter(|b| b.1 > 0 && b.1 < i16::MAX as i32 && !mask.budget) {
                 <p class="meta small">{fill(t(lang, "cs_budget"), &[&given.to_string(), &max.to_string()])}</p>
             }
         </section>

@@ -41,6 +41,7 @@ pub struct Mask {
     pub user_limits: bool,
     pub load_caps: bool,
     pub padding: bool,
+    /// The previous heartbeat's budget (FIFO's panel, Capacity's tasks per heartbeat).
     pub budget: bool,
     /// Tasks picked for `next_tracker`: job and label.
     pub planned: Vec<(u32, String)>,
