@@ -6,9 +6,11 @@ use serde::Serialize;
 
 pub mod hant;
 mod locale;
+mod stage;
 mod teach;
 pub use hant::to_hant;
 pub use locale::Locale;
+pub use stage::STAGE_STRINGS;
 pub use teach::TEACH_STRINGS;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
@@ -68,7 +70,7 @@ pub fn ui(lang: Lang, key: &str) -> &'static str {
         "rack_local" => ("rack-local", "rack-local（机架本地）"),
         "off_switch" => ("off-switch", "off-switch（跨机架）"),
         "language" => ("中文", "English"),
-        _ => match UI_STRINGS.iter().chain(TEACH_STRINGS).find(|(k, _, _)| *k == key) {
+        _ => match UI_STRINGS.iter().chain(TEACH_STRINGS).chain(STAGE_STRINGS).find(|(k, _, _)| *k == key) {
             Some(&(_, en, zh)) => (en, zh),
             None => ("?", "?"),
         },
@@ -123,11 +125,15 @@ pub const UI_STRINGS: &[(&str, &str, &str)] = &[
     ("cluster", "Cluster", "集群"),
     (
         "cluster_summary",
-        "{0} racks · {1} TaskTrackers · busy: map {2}/{3}, reduce {4}/{5}",
-        "{0} 个机架 · {1} 个 TaskTracker · 已占用：Map {2}/{3}，Reduce {4}/{5}",
+        "{0} racks · {1} TaskTrackers · slots busy: map {2}/{3}, reduce {4}/{5}",
+        "{0} 个机架 · {1} 个 TaskTracker · 已占用槽位：Map {2}/{3}，Reduce {4}/{5}",
     ),
     ("select_job", "Select a job to see where its input blocks are", "选择作业，查看其输入数据块的位置"),
-    ("job_chip_title", "Show where {0}'s input blocks are", "显示 {0} 的输入数据块位置"),
+    (
+        "job_chip_title",
+        "{0} {1}: focus it (its input blocks and reach on the grid)",
+        "{0} {1}：聚焦（在网格上显示其输入数据块与范围）",
+    ),
     ("stacked_label", "map slots above · reduce slots below", "上行 map 槽位 · 下行 reduce 槽位"),
     ("hb_now", "heartbeating now", "正在心跳"),
     ("holds_input", "holds input blocks of the selected job", "存有所选作业的输入数据块"),
@@ -299,6 +305,7 @@ pub const UI_STRINGS: &[(&str, &str, &str)] = &[
     ("name", "Name", "名称"),
     ("valid", "valid", "有效"),
     ("n_problems", "{0} problems", "{0} 个问题"),
+    ("n_problems_one", "1 problem", "1 个问题"),
     ("scenario_json", "Scenario JSON", "场景 JSON"),
     ("line_n", "line {0}", "第 {0} 行"),
     ("revert", "Revert", "还原"),

@@ -121,16 +121,20 @@ async fn language_switches_live() {
 }
 
 #[wasm_bindgen_test]
-async fn the_fifo_panel_shows_the_load_factor_and_padding() {
+async fn the_fifo_stage_shows_the_padding_gauge_load_factor_and_budget() {
     let root = mount_app().await;
-    assert_eq!(count(&root, "[data-testid=panel-empty]"), 1);
+    assert_eq!(count(&root, "[data-testid=padding-gauge]"), 0, "no gauge before the first heartbeat");
     for _ in 0..61 {
         click(&root, "[data-testid=next]").await;
     }
-    assert_eq!(count(&root, "[data-testid=fifo-panel]"), 1);
-    assert!(text(&root, "[data-testid=load-map]").contains("11.39"));
-    assert!(query(&root, "[data-testid=padding-map]").class_list().contains("bit"));
-    assert!(query(&root, "[data-testid=rule-padding]").class_list().contains("bit"));
+    let gauge = query(&root, "[data-testid=padding-gauge]");
+    assert_eq!(gauge.get_attribute("data-exceeded").as_deref(), Some("true"));
+    assert!(gauge.class_list().contains("bit"));
+    assert!(text(&root, "[data-testid=padding-sum]").contains("≥ 18"));
+    // Hadoop pads with min(the tracker's map slots, ⌊needed × fraction⌋): min(3, …), not min(18, …).
+    assert!(text(&root, "[data-testid=padding-gauge]").contains("min(3, "));
+    assert!(text(&root, "[data-testid=budget]").contains("11.39"));
+    assert!(text(&root, "[data-testid=budget-maps]").contains('1'));
 }
 
 #[wasm_bindgen_test]
@@ -176,10 +180,11 @@ fn attr(root: &Element, selector: &str, name: &str) -> String {
 async fn the_landing_page_lists_every_lesson_and_one_click_opens_one() {
     let root = mount_app().await;
     click(&root, "[data-testid=lang-en]").await;
-    // Every built-in lesson of a scheduler; `basics` is to be offered first by the landing page
-    // the stage rebuild brings (issue 12 item 2), and opens by its link until then.
-    let listed = schedscope::lesson::builtin().iter().filter(|(id, _)| *id != "basics").count() as u32;
+    // Every built-in lesson, `basics` offered first.
+    let listed = schedscope::lesson::builtin().len() as u32;
     assert_eq!(count(&root, "[data-testid^=open-lesson-]"), listed);
+    assert!(count(&root, "[data-testid=start-first-lesson]") == 1);
+    assert!(query(&root, "[data-testid^=open-lesson-]").get_attribute("data-testid").unwrap().ends_with("basics"));
     click(&root, "[data-testid=open-lesson-fair-delay-scheduling]").await;
     assert_eq!(count(&root, "[data-testid=narrative]"), 1);
     assert_eq!(attr(&root, "[data-testid=narrative]", "data-step"), "0");
@@ -212,6 +217,9 @@ async fn a_lesson_link_asks_a_prediction_and_reveal_checks_it_against_the_run() 
     click(&root, "[data-testid=reveal]").await;
     assert_eq!(text(&root, "[data-testid=hb]"), "4");
     assert!(query(&root, "[data-testid=predict-verdict]").class_list().contains("ok"));
+    // The step points at the ladder on the stage; the code path is a tab beside it.
+    assert_eq!(attr(&root, "[data-testid=ladder] [data-testid=delay-J1]", "data-level"), "RACK");
+    click(&root, "[data-testid=tab-code]").await;
     assert!(attr(&root, "[data-testid=code-listing]", "data-taken").split(',').any(|b| b == "node.rack"));
     assert_eq!(text(&root, "[data-testid='var-timeWaitedForLocalMap'] b"), "6000");
     // The step points at the delay meters: they carry the ring.
@@ -231,6 +239,7 @@ async fn charts_follow_the_run() {
     input.set_value("80");
     input.dispatch_event(&web_sys::Event::new("input").unwrap()).unwrap();
     yew::scheduler::flush().await;
+    click(&root, "[data-testid=tab-charts]").await;
     let mix: Vec<u64> =
         attr(&root, "[data-testid=chart-locality-svg]", "data-mix").split('/').map(|x| x.parse().unwrap()).collect();
     assert!(mix.iter().sum::<u64>() > 0, "{mix:?}");

@@ -42,7 +42,13 @@ pub const TEACH_STRINGS: &[(&str, &str, &str)] = &[
         "✓ {0} claims of this step hold at heartbeat {1} of this run",
         "✓ 本步骤的 {0} 条断言在本次运行的心跳 {1} 成立",
     ),
+    (
+        "checks_hold_one",
+        "✓ The claim of this step holds at heartbeat {1} of this run",
+        "✓ 本步骤的 1 条断言在本次运行的心跳 {1} 成立",
+    ),
     ("checks_fail", "✗ {0} of {1} claims of this step do not hold here", "✗ 本步骤 {1} 条断言中有 {0} 条在此不成立"),
+    ("checks_fail_one", "✗ The claim of this step does not hold here", "✗ 本步骤的 1 条断言在此不成立"),
     // code view
     ("code", "Code", "代码"),
     ("code_title", "Code path", "执行的代码路径"),

@@ -88,7 +88,7 @@ impl JobQueueTaskScheduler {
         let factor = if cap > 0 { remaining as f64 / cap as f64 } else { 0.0 };
         let t = &cluster.trackers[ti];
         let tcap = t.max_slots(kind);
-        let current = ((factor * tcap as f64).ceil() as u32).min(tcap);
+        let current = current_capacity(factor, tcap);
         let running = match kind {
             TaskType::Map => t.count_map_tasks(),
             TaskType::Reduce => t.count_reduce_tasks(),
@@ -107,6 +107,12 @@ impl JobQueueTaskScheduler {
             available,
         }
     }
+}
+
+/// `trackerCurrentCapacity = min(ceil(loadFactor × trackerCapacity), trackerCapacity)` (spec §4.3):
+/// how many slots of a tracker with `tcap` slots the load factor lets it fill.
+pub fn current_capacity(load_factor: f64, tcap: u32) -> u32 {
+    ((load_factor * tcap as f64).ceil() as u32).min(tcap)
 }
 
 /// How many queue entries a decision record lists (the rest are counted, not listed).

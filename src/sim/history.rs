@@ -379,6 +379,25 @@ impl Simulation {
         view::build(&self.engine, self.last_record())
     }
 
+    /// The scheduler's state as the stage draws it (`sim::stage`).
+    pub fn stage(&self) -> super::stage::SchedStage {
+        super::stage::build(&self.engine, self.last_record(), &|| self.map_order_before())
+    }
+
+    /// The Capacity Scheduler's map queue order (with each queue's ratio) as the current
+    /// heartbeat found it: the last sort of the latest earlier heartbeat that sorted, looked up
+    /// in the records in memory (`None` at the start, or if none is in memory).
+    fn map_order_before(&self) -> Option<Vec<(String, f64)>> {
+        let hb = self.engine.hb;
+        let from = self.records_start.max(hb.saturating_sub(256));
+        (from + 1..hb).rev().filter_map(|h| self.record(h)).find_map(|r| match &r.decision {
+            crate::explain::Decision::Capacity(d) => {
+                d.map.lookups.last().map(|l| l.order.iter().map(|q| (q.queue.clone(), q.ratio)).collect())
+            }
+            _ => None,
+        })
+    }
+
     /// History's extent, for measurement: (spaced checkpoints, near checkpoints, records in
     /// memory).
     pub fn history_counts(&self) -> (usize, usize, usize) {

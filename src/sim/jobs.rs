@@ -84,7 +84,16 @@ impl Engine {
             slots_per_reduce: 1,
             had_concurrent_attempts: [false; 2],
         };
-        self.scheduler.check_admission(&self.cluster, &job)?;
+        if let Err(message) = self.scheduler.check_admission(&self.cluster, &job) {
+            let rejection = Rejection {
+                job: spec.id,
+                name: job.name.clone(),
+                time_ms: start,
+                message: message.message().to_string(),
+            };
+            std::sync::Arc::make_mut(&mut self.rejected).push(rejection);
+            return Err(message);
+        }
         // DataNode hosts listed in the topology get their rack when first resolved.
         for m in &job.maps {
             for h in m.locations.iter() {

@@ -12,6 +12,7 @@ mod jobs;
 pub mod metrics;
 pub mod placement;
 mod scripted;
+pub mod stage;
 mod trackers;
 mod validate;
 pub mod view;
@@ -39,6 +40,15 @@ use validate::refused;
 pub struct CheckFailure {
     pub step: String,
     pub hb: Option<u64>,
+    pub message: String,
+}
+
+/// A submission the scheduler refused at admission.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Rejection {
+    pub job: u32,
+    pub name: String,
+    pub time_ms: Millis,
     pub message: String,
 }
 
@@ -73,6 +83,8 @@ pub struct Engine {
     /// While running a `run` step: its end time.
     run_until: Option<Millis>,
     pub failures: Vec<CheckFailure>,
+    /// Submissions the scheduler refused (`jobAdded` threw), in order; shared by checkpoints.
+    pub rejected: std::sync::Arc<Vec<Rejection>>,
     /// The step (or automatic-mode job) that could not run: the run stopped there. It is
     /// also the last of `failures`.
     pub stopped: Option<CheckFailure>,
@@ -153,6 +165,7 @@ impl Engine {
             expiries: BinaryHeap::new(),
             run_until: None,
             failures: Vec::new(),
+            rejected: Default::default(),
             stopped: None,
             ended: false,
             placement: Arc::new(placement::Placement::new(

@@ -17,6 +17,8 @@ pub struct SlotTask {
     pub locality: Option<Locality>,
     /// Launched in the heartbeat being shown.
     pub new_this_hb: bool,
+    /// Slots it takes (more than 1 for a high-memory task); drawn across them.
+    pub slots: u32,
     /// The JobTracker is closing this attempt (twin succeeded, job over, preempted): why, and
     /// whether its tracker was already told (it reports the kill at its next heartbeat).
     pub closing: Option<KillReason>,
@@ -42,12 +44,22 @@ pub enum TrackerState {
 pub struct NodeView {
     pub tracker: String,
     pub host: String,
+    /// Running tasks in launch order, then one `None` per free slot: a task taking `k`
+    /// slots is one entry, so the slots add up to the tracker's map slots.
     /// Written into the node object: `state` (`live`, `silent`, `lost`, `not_joined`) and
     /// its times.
     #[serde(flatten)]
     pub state: TrackerState,
     pub map_slots: Vec<Option<SlotTask>>,
     pub reduce_slots: Vec<Option<SlotTask>>,
+}
+
+impl NodeView {
+    /// Slots of a list (`map_slots` or `reduce_slots`): (occupied, total).
+    pub fn slot_counts(list: &[Option<SlotTask>]) -> (u32, u32) {
+        let busy: u32 = list.iter().flatten().map(|t| t.slots).sum();
+        (busy, busy + list.iter().filter(|s| s.is_none()).count() as u32)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -69,6 +81,9 @@ pub struct JobView {
     pub running: u32,
     /// Hosts holding this job's input blocks (shared with the job, sorted).
     pub input_hosts: std::sync::Arc<[String]>,
+    /// The queue (Capacity) or job queue name it was submitted to, and its user.
+    pub queue: String,
+    pub user: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -82,6 +97,8 @@ pub struct ClusterView {
     pub expiry_ms: Millis,
     pub racks: Vec<RackView>,
     pub jobs: Vec<JobView>,
+    /// Submissions the scheduler refused so far.
+    pub rejected: Vec<super::Rejection>,
 }
 
 pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
@@ -91,9 +108,9 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
     let mut rack_ix: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for (ti, t) in c.trackers.iter().enumerate() {
         let rack = c.topology.location_of(t.node);
-        let mut maps: Vec<Option<SlotTask>> = vec![None; t.max_map_slots as usize];
-        let mut reds: Vec<Option<SlotTask>> = vec![None; t.max_reduce_slots as usize];
-        let (mut mi, mut ri) = (0usize, 0usize);
+        let mut maps: Vec<Option<SlotTask>> = Vec::new();
+        let mut reds: Vec<Option<SlotTask>> = Vec::new();
+        let (mut mi, mut ri) = (0u32, 0u32);
         for r in &t.running {
             let a = r.attempt;
             let job = &c.jobs[&JobId(a.job)];
@@ -108,21 +125,24 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
                 attempt: a.attempt,
                 locality: level.map(|l| crate::model::cluster::classify(l, c.conf.nodegroup_aware)),
                 new_this_hb: new,
+                slots: r.slots.max(1),
                 closing: r.kill_sent.or_else(|| c.close_reason(r)),
                 kill_sent: r.kill_sent.is_some(),
             };
             match a.kind {
-                TaskType::Map if mi < maps.len() => {
-                    maps[mi] = Some(st);
-                    mi += 1;
+                TaskType::Map if mi < t.max_map_slots => {
+                    mi += st.slots;
+                    maps.push(Some(st));
                 }
-                TaskType::Reduce if ri < reds.len() => {
-                    reds[ri] = Some(st);
-                    ri += 1;
+                TaskType::Reduce if ri < t.max_reduce_slots => {
+                    ri += st.slots;
+                    reds.push(Some(st));
                 }
                 _ => {}
             }
         }
+        maps.extend((mi..t.max_map_slots).map(|_| None));
+        reds.extend((ri..t.max_reduce_slots).map(|_| None));
         let state = tracker_state(e, ti);
         let node =
             NodeView { tracker: t.name.clone(), host: t.host.clone(), state, map_slots: maps, reduce_slots: reds };
@@ -166,6 +186,8 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
             reduces_total: j.num_reduces(),
             running: j.running_maps + j.running_reduces,
             input_hosts: j.split_hosts.clone(),
+            queue: j.queue.clone(),
+            user: j.user.clone(),
         })
         .collect();
     ClusterView {
@@ -176,6 +198,7 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
         expiry_ms: e.scenario.config.tracker_expiry_ms,
         racks,
         jobs,
+        rejected: e.rejected.to_vec(),
     }
 }
 

@@ -1,6 +1,6 @@
-//! The page shell: top bar, transport, the grid with the scheduler / jobs / log tabs under
-//! it, the "why" panel beside it, dialogs; and the effects that connect it to the browser
-//! (keyboard, the play timer, the URL hash, the document language).
+//! The page shell: top bar, transport, the stage (grid and the scheduler's state) with the side
+//! area beside it (narrative, why, code, charts, jobs, log), dialogs; and the effects that
+//! connect it to the browser (keyboard, the play timer, the URL hash, the document language).
 
 use std::rc::Rc;
 
@@ -13,16 +13,14 @@ use super::compare::view as compare_view;
 use super::dialogs;
 use super::dialogs::editor::Editor;
 use super::lesson::narrative;
-use super::panels::{self, SchedulerPanel};
-use super::side::log::{DecisionLog, window_of};
-use super::side::why::WhyPanel;
-use super::side::{charts, code_view, jobs};
-use super::stage::grid::{Ghost, Grid};
+use super::side;
+use super::stage::Stage;
 use super::stage::transport::Transport;
 use super::state::{Dialog, Lab, Origin, SPEEDS, Tab};
 use super::topbar::Topbar;
-use super::{platform, t};
-use crate::model::cluster::AttemptEnd;
+use super::{fill, platform, t};
+use crate::explain::HeartbeatRecord;
+use crate::i18n::Lang;
 
 fn key_action(key: &str, dialog_open: bool) -> Option<Action> {
     if dialog_open {
@@ -47,6 +45,18 @@ fn key_action(key: &str, dialog_open: bool) -> Option<Action> {
         "Escape" => Action::DismissBanner,
         _ => return None,
     })
+}
+
+/// One short sentence for screen readers after each heartbeat: who heartbeated and what it got.
+fn announce(record: Option<&HeartbeatRecord>, lang: Lang) -> String {
+    let Some(r) = record else { return String::new() };
+    let lines = crate::explain::text::render(r, lang);
+    let head = lines.first().cloned().unwrap_or_default();
+    let result = lines.iter().rev().find(|l| l.starts_with("Result") || l.starts_with("结果")).cloned();
+    match result {
+        Some(res) => format!("{head} {res}"),
+        None => head,
+    }
 }
 
 #[component]
@@ -140,12 +150,20 @@ pub fn App() -> Html {
         let point = lab.lesson.as_ref().and_then(|r| r.point()).map(str::to_string);
         use_effect(move || platform::point_at(point.as_deref()));
     }
+    // Dialogs take the keyboard focus, keep it, and give it back.
+    use_effect_with(lab.dialog, |d| {
+        let trap = platform::dialog_focus(d.is_some());
+        move || drop(trap)
+    });
     // Keep the current heartbeat in view in the decision log.
     {
         let hb = lab.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
         use_effect_with((hb, lab.tab), |(hb, tab)| {
             if *tab == Tab::Log {
-                platform::scroll_into_view(&format!("log-{hb}"));
+                platform::scroll_within(&format!("log-{hb}"), ".side-panel");
+            }
+            if *tab == Tab::Code {
+                platform::scroll_within("code-current", ".code-lines");
             }
         });
     }
@@ -176,68 +194,31 @@ pub fn App() -> Html {
         },
         Ok(cell) => {
             let sim = cell.borrow();
-            let view = Rc::new(sim.view());
-            let extras = Rc::new(super::stage::cap_extras::of(sim.engine()));
-            let record = sim.last_record().cloned();
-            let ghosts: Vec<Ghost> = record
-                .iter()
-                .flat_map(|r| r.reported.iter())
-                .filter(|rep| rep.outcome == AttemptEnd::Succeeded)
-                .map(|rep| Ghost {
-                    label: rep.attempt.to_string().split('#').next().unwrap_or_default().replacen(' ', ".", 1),
-                    job: rep.attempt.job,
-                    is_map: rep.attempt.kind == crate::model::TaskType::Map,
-                })
-                .collect();
+            let record = sim.last_record();
             let intro =
                 lab.builtin().map(|b| lang.pick(&b.description.0, &b.description.1).to_string()).unwrap_or_default();
-            let tab = lab.tab;
-            let tab_btn = |which: Tab, label: String, testid: &'static str| {
-                let d = dispatch.clone();
-                html! {
-                    <button role="tab" class={classes!("tab", (tab == which).then_some("on"))} aria-selected={(tab == which).to_string()}
-                            data-testid={testid} onclick={Callback::from(move |_| d.dispatch(Action::SetTab(which)))}>{label}</button>
-                }
-            };
-            let panel_title = record
-                .as_ref()
-                .map(|r| panels::title(&r.decision, lang))
-                .unwrap_or_else(|| t(lang, "scheduler").to_string());
-            let tab_body = match tab {
-                Tab::Scheduler => {
-                    html! { <SchedulerPanel record={record.clone()} lang={lang} extras={extras.clone()} /> }
-                }
-                Tab::Jobs => jobs::table(&view.jobs, lab.selected_job, lang, &dispatch),
-                Tab::Log => {
-                    html! { <DecisionLog window={window_of(&sim, sim.hb())} hb={sim.hb()} known={sim.total_hbs_known()} lang={lang} dispatch={dispatch.clone()} /> }
-                }
-            };
             let side_top = match &lab.lesson {
                 Some(run) => narrative::card(&lab, run, &sim, &dispatch),
                 None if sim.hb() == 0 => narrative::landing(&lab, &dispatch),
                 None => html! {},
             };
-            html! {
-                <main class={classes!("layout", lab.lesson.is_some().then_some("in-lesson"))}>
-                    <div class="col-main">
-                        <Grid view={view.clone()} ghosts={Rc::new(ghosts)} selected_job={lab.selected_job} lang={lang} dispatch={dispatch.clone()} extras={extras} />
-                        <div class="teach-row">
-                            { code_view::card(&lab, record.as_ref(), &dispatch) }
-                            { charts::card(&lab, &sim, &dispatch) }
-                        </div>
-                        <section class="card tabs-card">
-                            <div class="tabs" role="tablist">
-                                { tab_btn(Tab::Scheduler, panel_title, "tab-scheduler") }
-                                { tab_btn(Tab::Jobs, t(lang, "jobs").to_string(), "tab-jobs") }
-                                { tab_btn(Tab::Log, t(lang, "decision_log").to_string(), "tab-log") }
-                            </div>
-                            <div class="tab-body" role="tabpanel">{ tab_body }</div>
-                        </section>
+            // A run that stopped at a step that cannot run says so, as the CLI does.
+            let stopped = sim.stopped().filter(|_| sim.finished()).map(|f| {
+                html! {
+                    <div class="banner stopped" role="status" data-testid="run-stopped">
+                        <span>{fill(t(lang, "run_stopped"), &[&f.step, &f.message])}</span>
                     </div>
+                }
+            });
+            html! {
+                <main class={classes!("layout", lab.lesson.is_some().then_some("in-lesson"), (lab.lesson.is_none() && sim.hb() == 0).then_some("landing"))}>
+                    { for stopped }
+                    <Stage lab={rc.clone()} dispatch={dispatch.clone()} />
                     <div class="col-side">
                         { side_top }
-                        <WhyPanel record={record} lang={lang} intro={AttrValue::from(intro)} />
+                        { side::area(&lab, &sim, record, intro, &dispatch) }
                     </div>
+                    <div class="sr-only" aria-live="polite" data-testid="announce">{ announce(record, lang) }</div>
                 </main>
             }
         }
@@ -261,7 +242,7 @@ pub fn App() -> Html {
             };
             html! { <Editor text={AttrValue::from(lab.text.clone())} label={AttrValue::from(label)} scheduler={AttrValue::from(lab.scheduler_name())} lang={lang} dispatch={dispatch.clone()} /> }
         }
-        None => html! {},
+        Some(Dialog::Menu) | None => html! {},
     };
 
     let class = classes!(

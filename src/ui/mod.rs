@@ -17,7 +17,6 @@ mod compare;
 mod dialogs;
 mod icons;
 mod lesson;
-mod panels;
 pub mod platform;
 mod side;
 mod stage;
@@ -36,3 +35,12 @@ pub fn t(lang: Lang, key: &str) -> &'static str {
 }
 
 pub use crate::i18n::fill;
+
+/// An interface string that depends on a count: `key_one` when `n` is 1 (if it exists).
+pub fn t_n(lang: Lang, key: &str, n: usize) -> &'static str {
+    let one = format!("{key}_one");
+    match (n, crate::i18n::ui(lang, &one)) {
+        (1, s) if s != "?" => s,
+        _ => crate::i18n::ui(lang, key),
+    }
+}

@@ -202,12 +202,16 @@ pub fn select_in_textarea(id: &str, text: &str, start: usize, end: usize) {
     area.set_scroll_top((area.scroll_height() * line / lines - area.client_height() / 3).max(0));
 }
 
-/// Scroll the element with this id into view inside its scrolling parent.
-pub fn scroll_into_view(id: &str) {
-    if let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) {
-        let opts = web_sys::ScrollIntoViewOptions::new();
-        opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
-        el.scroll_into_view_with_scroll_into_view_options(&opts);
+/// Scroll the element with this id into view inside its closest `container` (a selector), and
+/// nothing else: the page itself never moves (on a projector the teacher decides what is on
+/// screen).
+pub fn scroll_within(id: &str, container: &str) {
+    let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) else { return };
+    let Some(box_) = el.closest(container).ok().flatten() else { return };
+    let (e, c) = (el.get_bounding_client_rect(), box_.get_bounding_client_rect());
+    if e.top() < c.top() || e.bottom() > c.bottom() {
+        let delta = e.top() - c.top() - c.height() / 3.0;
+        box_.set_scroll_top(box_.scroll_top() + delta as i32);
     }
 }
 
@@ -246,9 +250,11 @@ fn point_selector(point: &str) -> String {
 }
 
 /// Ring the elements a lesson step points at (`data-point` tokens such as `tracker:tt3`,
-/// `panel:fair.delay`) with the `pointed` class, and take it off everything else.
+/// `panel:fair.delay`; a step may name several) with the `pointed` class, and take it off
+/// everything else.
 pub fn point_at(point: Option<&str>) {
-    let wanted = point.map(|p| select_all(&point_selector(p))).unwrap_or_default();
+    let wanted: Vec<web_sys::Element> =
+        point.into_iter().flat_map(str::split_whitespace).flat_map(|t| select_all(&point_selector(t))).collect();
     for el in select_all(".pointed") {
         if !wanted.iter().any(|w| w == &el) {
             let _ = el.class_list().remove_1("pointed");
@@ -257,6 +263,68 @@ pub fn point_at(point: Option<&str>) {
     for el in &wanted {
         let _ = el.class_list().add_1("pointed");
     }
+}
+
+thread_local! {
+    /// Where the focus was when a dialog opened, to give it back.
+    static OPENER: std::cell::RefCell<Option<web_sys::HtmlElement>> = const { std::cell::RefCell::new(None) };
+}
+
+const FOCUSABLE: &str = "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), \
+                         textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+
+fn dialog_focusables() -> Vec<web_sys::HtmlElement> {
+    let Some(doc) = window().and_then(|w| w.document()) else { return Vec::new() };
+    let Some(dialog) = doc.query_selector("[role=dialog]").ok().flatten() else { return Vec::new() };
+    let Ok(list) = dialog.query_selector_all(FOCUSABLE) else { return Vec::new() };
+    (0..list.length()).filter_map(|i| list.item(i)).filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok()).collect()
+}
+
+/// A dialog opened or closed: on opening, remember the focused element and move the focus to
+/// the dialog's first control, and keep Tab / Shift+Tab inside the dialog (the returned
+/// listener, dropped when the dialog closes); on closing, give the focus back.
+pub fn dialog_focus(open: bool) -> Option<gloo::events::EventListener> {
+    let doc = window().and_then(|w| w.document())?;
+    if !open {
+        if let Some(el) = OPENER.with(|o| o.borrow_mut().take()) {
+            if el.is_connected() {
+                let _ = el.focus();
+            }
+        }
+        return None;
+    }
+    let active = doc.active_element().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    let inside = active.as_ref().is_some_and(|a| a.closest("[role=dialog]").ok().flatten().is_some());
+    if !inside {
+        OPENER.with(|o| {
+            let mut o = o.borrow_mut();
+            if o.is_none() {
+                *o = active;
+            }
+        });
+        if let Some(first) = dialog_focusables().into_iter().next() {
+            let _ = first.focus();
+        }
+    }
+    let options = gloo::events::EventListenerOptions::enable_prevent_default();
+    Some(gloo::events::EventListener::new_with_options(&doc, "keydown", options, |event| {
+        let Some(e) = event.dyn_ref::<web_sys::KeyboardEvent>() else { return };
+        if e.key() != "Tab" {
+            return;
+        }
+        let items = dialog_focusables();
+        let (Some(first), Some(last)) = (items.first(), items.last()) else { return };
+        let active = gloo::utils::document().active_element();
+        let at = |x: &web_sys::HtmlElement| active.as_ref().is_some_and(|a| a == x.as_ref());
+        let outside = !items.iter().any(|x| at(x));
+        if e.shift_key() && (at(first) || outside) {
+            e.prevent_default();
+            let _ = last.focus();
+        } else if !e.shift_key() && (at(last) || outside) {
+            e.prevent_default();
+            let _ = first.focus();
+        }
+    }))
 }
 
 /// Paint an RGBA image (`width` × `height`) onto the canvas with this id (the big-cluster

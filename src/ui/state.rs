@@ -87,13 +87,30 @@ pub enum Dialog {
     Editor,
     Share,
     Lessons,
+    /// The phone's menu (scheduler, scenario and tools).
+    Menu,
 }
 
+/// The side area's tabs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tab {
-    Scheduler,
+    Why,
+    Code,
+    Charts,
     Jobs,
     Log,
+}
+
+impl Tab {
+    pub fn id(self) -> &'static str {
+        match self {
+            Tab::Why => "why",
+            Tab::Code => "code",
+            Tab::Charts => "charts",
+            Tab::Jobs => "jobs",
+            Tab::Log => "log",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -255,7 +272,7 @@ impl Lab {
             playing: false,
             selected_job: None,
             dialog: None,
-            tab: Tab::Scheduler,
+            tab: Tab::Why,
             banner: None,
             toast: None,
             metrics: Rc::new(RefCell::new(Metrics::empty())),
@@ -312,6 +329,27 @@ impl Lab {
         self.prefs.lang
     }
 
+    /// The job the stage focuses on: the one selected (by the reader, or by entering a lesson
+    /// step that points at it), else the one the lesson step points at (`job:J2`, `reach:J2`),
+    /// else the last job an earlier step of the lesson pointed at.
+    pub fn focus_job(&self) -> Option<u32> {
+        fn job_of(point: Option<&str>) -> Option<u32> {
+            point
+                .into_iter()
+                .flat_map(str::split_whitespace)
+                .find_map(|tok| tok.strip_prefix("reach:J").or_else(|| tok.strip_prefix("job:J")))
+                .and_then(|n| n.parse().ok())
+        }
+        let run = self.lesson.as_ref();
+        self.selected_job.or_else(|| job_of(run.and_then(|r| r.point()))).or_else(|| {
+            let run = run?;
+            run.lesson.steps[..run.step.min(run.lesson.steps.len())]
+                .iter()
+                .rev()
+                .find_map(|s| job_of(s.point.as_deref()))
+        })
+    }
+
     pub fn builtin(&self) -> Option<&ScenarioEntry> {
         match self.origin {
             Origin::Builtin(i) => self.scenarios.get(i),
@@ -332,6 +370,8 @@ impl Lab {
         let hb = self.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
         if let Some(run) = &self.lesson {
             let id = self.lessons.get(run.index).map(|l| l.id).unwrap_or_default().to_string();
+            // A prediction step links to its question, never to its answer.
+            let hb = if run.asks(run.step) && hb >= run.hb(run.step) { run.stop(run.step) } else { hb };
             return crate::share::encode(&crate::share::Link {
                 source: crate::share::Source::Lesson { id, step: run.step as u32 },
                 hb,

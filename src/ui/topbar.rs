@@ -54,73 +54,97 @@ pub fn Topbar(props: &TopbarProps) -> Html {
                     onclick={Callback::from(move |_| d.dispatch(Action::SetLang(l)))}>{label}</button>
         }
     };
+    let tools = html! {
+        <>
+            <button class={classes!("btn", "tool", lab.compare.is_some().then_some("on"))} data-testid="open-compare" aria-pressed={lab.compare.is_some().to_string()}
+                    onclick={click(if lab.compare.is_some() { || Action::CloseCompare } else { || Action::OpenCompare })} title={t(lang, "compare_title")}>
+                {t(lang, "compare")}</button>
+            <button class="btn tool icon" data-testid="open-editor" onclick={click(|| Action::Open(Dialog::Editor))}
+                    title={t(lang, "edit_title")} aria-label={t(lang, "edit")}>
+                <span aria-hidden="true">{"✎"}</span><span class="tool-word">{t(lang, "edit")}</span></button>
+            <button class="btn tool icon" data-testid="open-share" onclick={click(|| Action::Open(Dialog::Share))}
+                    title={t(lang, "share_title")} aria-label={t(lang, "share")}>
+                <span aria-hidden="true">{"⇪"}</span><span class="tool-word">{t(lang, "share")}</span></button>
+            <button class="btn tool icon" data-testid="theme" onclick={click(|| Action::ToggleTheme)} aria-pressed={lab.prefs.dark.to_string()}
+                    title={t(lang, "theme_title")} aria-label={t(lang, "theme_title")}>{if lab.prefs.dark { "☀" } else { "☾" }}</button>
+            <button class="btn tool icon" data-testid="present" onclick={click(|| Action::TogglePresent)} aria-pressed={lab.prefs.present.to_string()}
+                    title={t(lang, "present_title")} aria-label={t(lang, "present_title")}>{icons::present()}</button>
+            <button class="btn tool" data-testid="open-help" onclick={click(|| Action::Open(Dialog::Help))} aria-keyshortcuts="?" aria-label={t(lang, "help")}>
+                <span class="help-word">{t(lang, "help")}</span><kbd aria-hidden="true">{"?"}</kbd></button>
+        </>
+    };
+    let sched_switch = html! {
+        <div class="sched-switch" role="group" aria-label={t(lang, "scheduler")}>
+            <span class="segs">
+            { for SCHEDULERS.iter().map(|&(name, key)| {
+                let d = d.clone();
+                let on = current == name;
+                html! {
+                    <button class={classes!("seg", on.then_some("on"))} aria-pressed={on.to_string()} data-testid={format!("sched-{name}")}
+                            onclick={Callback::from(move |_| if !on { d.dispatch(Action::SetScheduler(name)) })}>{t(lang, key)}</button>
+                }
+            }) }
+            </span>
+        </div>
+    };
+    let picker = html! {
+        <label class="picker">
+            <span class="sr-only">{t(lang, "scenario")}</span>
+            <select data-testid="scenario-picker" onchange={onpick} aria-label={t(lang, "scenario")}>
+                { for lab.scenarios.iter().enumerate().map(|(i, s)| html! {
+                    <option value={format!("b:{i}")} selected={lab.origin == Origin::Builtin(i)} title={s.id}>{s.title(lang)}</option>
+                }) }
+                if !lab.saved.is_empty() {
+                    <optgroup label={t(lang, "saved_group")}>
+                        { for lab.saved.iter().map(|s| html! {
+                            <option value={format!("s:{}", s.name)} selected={lab.origin == Origin::Saved(s.name.clone())}>{&s.name}</option>
+                        }) }
+                    </optgroup>
+                }
+                if let Origin::Custom(label) = &lab.origin {
+                    <option value="custom" selected=true disabled=true>{format!("{} ({})", label, t(lang, "edited"))}</option>
+                }
+            </select>
+        </label>
+    };
+    let langs = html! {
+        <span class="segs lang-switch" role="group" aria-label={t(lang, "language_group")}>
+            { lang_btn(Lang::En, "EN") }
+            { lang_btn(Lang::Zh, "中文") }
+        </span>
+    };
+    let menu_open = lab.dialog == Some(Dialog::Menu);
     html! {
         <header class="topbar">
             <div class="brand">
                 <span class="logo" aria-hidden="true">{"S"}</span>
                 <h1>{"SchedScope"}</h1>
-                <span class="tag">{t(lang, "tagline")}</span>
             </div>
-            <div class="sched-switch" role="group" aria-label={t(lang, "scheduler")}>
-                <span class="caps">{t(lang, "scheduler")}</span>
-                <span class="segs">
-                { for SCHEDULERS.iter().map(|&(name, key)| {
-                    let d = d.clone();
-                    let on = current == name;
-                    html! {
-                        <button class={classes!("seg", on.then_some("on"))} aria-pressed={on.to_string()} data-testid={format!("sched-{name}")}
-                                onclick={Callback::from(move |_| if !on { d.dispatch(Action::SetScheduler(name)) })}>{t(lang, key)}</button>
-                    }
-                }) }
-                </span>
-            </div>
+            <div class="wide-only">{ sched_switch.clone() }</div>
+            <span class="narrow-only sched-now" data-testid="sched-now">{t(lang, SCHEDULERS.iter().find(|s| s.0 == current).map(|s| s.1).unwrap_or("sched_fifo"))}</span>
             <button class={classes!("btn", "tool", "lesson-btn", lab.lesson.is_some().then_some("on"))} data-testid="open-lessons"
                     onclick={click(|| Action::Open(Dialog::Lessons))} title={t(lang, "lessons_title")}>
                 {icons::book()}
                 { match &lab.lesson {
                     Some(run) => html! { <span class="lesson-now"><span class="caps">{super::fill(t(lang, "lesson_n"), &[&(run.index + 1).to_string()])}</span>
-                        <span class="lesson-now-title">{run.lesson.title.pick(lang)}</span></span> },
+                        <span class="lesson-now-title" data-testid="lesson-now-title">{run.lesson.title.pick(lang)}</span></span> },
                     None => html! { <span>{t(lang, "lessons")}</span> },
                 } }
             </button>
-            <label class="picker">
-                <span class="sr-only">{t(lang, "scenario")}</span>
-                <span class="picker-icon">{icons::book()}</span>
-                <select data-testid="scenario-picker" onchange={onpick} aria-label={t(lang, "scenario")}>
-                    { for lab.scenarios.iter().enumerate().map(|(i, s)| html! {
-                        <option value={format!("b:{i}")} selected={lab.origin == Origin::Builtin(i)} title={s.id}>{s.title(lang)}</option>
-                    }) }
-                    if !lab.saved.is_empty() {
-                        <optgroup label={t(lang, "saved_group")}>
-                            { for lab.saved.iter().map(|s| html! {
-                                <option value={format!("s:{}", s.name)} selected={lab.origin == Origin::Saved(s.name.clone())}>{&s.name}</option>
-                            }) }
-                        </optgroup>
-                    }
-                    if let Origin::Custom(label) = &lab.origin {
-                        <option value="custom" selected=true disabled=true>{format!("{} ({})", label, t(lang, "edited"))}</option>
-                    }
-                </select>
-            </label>
-            <div class="tools">
-                <button class={classes!("btn", "tool", lab.compare.is_some().then_some("on"))} data-testid="open-compare" aria-pressed={lab.compare.is_some().to_string()}
-                        onclick={click(if lab.compare.is_some() { || Action::CloseCompare } else { || Action::OpenCompare })} title={t(lang, "compare_title")}>
-                    {t(lang, "compare")}</button>
-                <button class="btn tool" data-testid="open-editor" onclick={click(|| Action::Open(Dialog::Editor))} title={t(lang, "edit_title")}>
-                    <span aria-hidden="true">{"✎ "}</span>{t(lang, "edit")}</button>
-                <button class="btn tool" data-testid="open-share" onclick={click(|| Action::Open(Dialog::Share))} title={t(lang, "share_title")}>
-                    <span aria-hidden="true">{"⇪ "}</span>{t(lang, "share")}</button>
-                <button class="btn tool icon" data-testid="theme" onclick={click(|| Action::ToggleTheme)} aria-pressed={lab.prefs.dark.to_string()}
-                        title={t(lang, "theme_title")} aria-label={t(lang, "theme_title")}>{if lab.prefs.dark { "☀" } else { "☾" }}</button>
-                <button class="btn tool icon" data-testid="present" onclick={click(|| Action::TogglePresent)} aria-pressed={lab.prefs.present.to_string()}
-                        title={t(lang, "present_title")} aria-label={t(lang, "present_title")}>{icons::present()}</button>
-                <button class="btn tool" data-testid="open-help" onclick={click(|| Action::Open(Dialog::Help))} aria-keyshortcuts="?" aria-label={t(lang, "help")}>
-                    <span class="help-word">{t(lang, "help")}</span><kbd aria-hidden="true">{"?"}</kbd></button>
-                <span class="segs lang-switch" role="group" aria-label={t(lang, "language_group")}>
-                    { lang_btn(Lang::En, "EN") }
-                    { lang_btn(Lang::Zh, "中文") }
-                </span>
-            </div>
+            if lab.lesson.is_none() { <div class="wide-only picker-wrap">{ picker.clone() }</div> }
+            <div class="tools wide-only">{ tools.clone() }</div>
+            { langs }
+            <button class="btn tool icon narrow-only menu-btn" data-testid="open-menu" aria-expanded={menu_open.to_string()}
+                    aria-label={t(lang, "menu")} title={t(lang, "menu")} onclick={click(|| Action::Open(Dialog::Menu))}>{"☰"}</button>
+            if menu_open {
+                { super::dialogs::frame(t(lang, "menu"), "menu", false, d, t(lang, "close"), html! {
+                    <div class="menu-body">
+                        { sched_switch }
+                        if lab.lesson.is_none() { { picker } }
+                        <div class="menu-tools">{ tools }</div>
+                    </div>
+                }) }
+            }
         </header>
     }
 }

@@ -27,7 +27,8 @@ export async function openPage(browser, viewport = { width: 1280, height: 720 })
     if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
   });
   await page.goto(URL);
-  await page.locator('[data-testid=next]').waitFor({ timeout: 30_000 });
+  // The transport's buttons (phones: the bottom bar's) appear once the engine has loaded.
+  await page.locator('[data-testid=next], [data-testid=phone-next]').locator('visible=true').first().waitFor({ timeout: 30_000 });
   return { page, errors };
 }
 

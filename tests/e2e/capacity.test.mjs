@@ -43,13 +43,20 @@ test('reserved trackers are marked on the grid and users have bars', async () =>
     await goTo(page, 20);
     assert.deepEqual(await reservedOn(page), {});
 
-    // Per-user bars against the user limit, in the Capacity panel (map phase).
+    // Per-user rows against the user limit, in the queue lanes beside the grid (maps).
     await goTo(page, 10);
-    const bars = page.locator('[data-testid^="user-bar-map-"]');
-    assert.ok(await bars.count() >= 2, `only ${await bars.count()} user bars`);
-    const text = await bars.allTextContents();
-    assert.ok(text.every((t) => /\d+\/\d+$/.test(t)), text.join(' | '));
-    assert.ok(await bars.first().locator('svg.hbar rect.tick').count() === 1, 'the user limit tick is missing');
+    const rows = page.locator('[data-testid=lanes] [data-testid^="user-"]');
+    assert.ok(await rows.count() >= 2, `only ${await rows.count()} user rows`);
+    const text = await rows.locator('.user-num').allTextContents();
+    assert.ok(text.every((t) => /^\d+ \/ \d+$/.test(t)), text.join(' | '));
+    assert.ok(await rows.first().locator('svg rect.mark-user, svg rect.tick').count() === 1, 'the user limit mark is missing');
+    // A high-memory task spans its slots, and the header counts slots.
+    const wide = page.locator('[data-testid=slot][data-slots="2"]');
+    if (await wide.count()) {
+      const box = await wide.first().boundingBox();
+      const one = await page.locator('[data-testid=slot][data-slots="1"]').first().boundingBox();
+      assert.ok(box.width > one.width * 1.6, `a 2-slot task is ${box.width} px wide, a 1-slot one ${one.width}`);
+    }
     assert.deepEqual(errors, []);
   } finally {
     await page.close();

@@ -93,9 +93,9 @@ test('switching scheduler and language keeps the workload and the heartbeat', as
   try {
     await page.getByTestId('scrubber').fill('40');
     await hbIs(page, 40);
-    await page.getByTestId('fifo-panel').waitFor();
+    await page.locator('[data-testid=cluster][data-scheduler=fifo]').waitFor();
     await page.getByTestId('sched-fair').click();
-    await page.getByTestId('fair-panel').waitFor();
+    await page.getByTestId('ladder').waitFor();
     assert.equal(await hb(page), 40);
     assert.equal(await page.getByTestId('sched-fair').getAttribute('aria-pressed'), 'true');
     assert.match(await page.getByTestId('why').innerText(), /FairShareComparator|Delay/);
@@ -103,16 +103,16 @@ test('switching scheduler and language keeps the workload and the heartbeat', as
     await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
     assert.match(await page.getByTestId('next').innerText(), /下一步/);
     assert.match(await page.getByTestId('why').innerText(), /心跳/);
-    assert.match(await page.getByTestId('fair-panel').innerText(), /延迟调度/);
+    assert.match(await page.getByTestId('ladder').innerText(), /延迟调度/);
     // A workload without queues runs under Capacity with one queue per job queue.
     await page.getByTestId('sched-capacity').click();
-    await page.getByTestId('capacity-panel').waitFor();
+    await page.getByTestId('lanes').waitFor();
     assert.equal(await page.getByTestId('sched-capacity').getAttribute('aria-pressed'), 'true');
     assert.equal(await hb(page), 40);
     assert.equal(await page.getByTestId('banner').count(), 0);
     await page.getByTestId('lang-en').click();
     await page.getByTestId('sched-fifo').click();
-    await page.getByTestId('fifo-panel').waitFor();
+    await page.locator('[data-testid=cluster][data-scheduler=fifo]').waitFor();
     assert.equal(await hb(page), 40);
     // The Capacity lesson shows its queues.
     const picker = page.getByTestId('scenario-picker');
@@ -122,7 +122,7 @@ test('switching scheduler and language keeps the workload and the heartbeat', as
       await picker.selectOption(cap[0]);
       await page.getByTestId('scrubber').fill('20');
       await hbIs(page, 20);
-      await page.getByTestId('capacity-panel').waitFor();
+      await page.getByTestId('lanes').waitFor();
     }
     assert.deepEqual(errors, []);
   } finally {
@@ -162,6 +162,34 @@ test('a share link restores the scenario and the heartbeat', async () => {
   } finally {
     await page.close();
     await other?.close();
+  }
+});
+
+test('exports are named after the scenario or lesson shown, the scheduler running and the heartbeat', async () => {
+  const { page, errors } = await openPage(browser);
+  const exported = async (id) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(id).click()]);
+    return download.suggestedFilename();
+  };
+  try {
+    await page.evaluate(() => { location.hash = '#v=1&b=fifo-two-racks&hb=40'; });
+    await hbIs(page, 40);
+    // The FIFO built-in switched to Fair: named after both.
+    await page.getByTestId('sched-fair').click();
+    await page.getByTestId('ladder').waitFor();
+    await page.getByTestId('open-share').click();
+    assert.equal(await exported('export-png'), 'fifo-two-racks-fair-hb40.png');
+    assert.equal(await exported('export-json'), 'fifo-two-racks-fair-trace.json');
+    await page.getByTestId('close-dialog').click();
+    // A lesson: named after the lesson.
+    await page.evaluate(() => { location.hash = '#v=1&l=fifo-padding&st=0'; });
+    await page.getByTestId('narrative').waitFor();
+    const at = await hb(page);
+    await page.getByTestId('open-share').click();
+    assert.equal(await exported('export-svg'), `fifo-padding-fifo-hb${at}.svg`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
   }
 });
 

@@ -145,6 +145,7 @@ test('lessons check through the API, and bad input throws errors with JSON paths
       badLang: caught(() => run.explain('fr')),
       hant: run.explain('zh-TW').join('\n'),
       hans: run.explain('zh').join('\n'),
+      hanted: api.toHant(run.explain('zh').join('\n')),
       noBuiltin: caught(() => new api.Simulation('builtin:nope')),
     };
   });
@@ -162,6 +163,7 @@ test('lessons check through the API, and bad input throws errors with JSON paths
   assert.match(got.badHb.message, /goTo: expected a heartbeat number/);
   assert.match(got.badLang.message, /unknown language "fr"/);
   assert.ok(got.hant !== got.hans && /心跳/.test(got.hant), got.hant);
+  assert.equal(got.hanted, got.hant, 'explain in zh-TW is the Simplified text through toHant');
   assert.match(got.noBuiltin.message, /no built-in scenario "nope"/);
   assert.deepEqual(errors, []);
 });

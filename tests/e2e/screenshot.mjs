@@ -3,7 +3,7 @@
 //   node tests/e2e/screenshot.mjs OUT.png [NEXT_CLICKS]          (the original form)
 //   node tests/e2e/screenshot.mjs OUT.png --hb 61 --lang zh --size 800x900 --full \
 //        --scenario FILE.json --builtin ID --scheduler capacity --dark --present --tab log --job 2 --dialog help
-//   node tests/e2e/screenshot.mjs OUT.png --lesson fair-delay-scheduling --step 2 --choice 1 --chart locality
+//   node tests/e2e/screenshot.mjs OUT.png --lesson fair-delay-scheduling --step 2 --choice 1 --reveal --chart locality
 //   node tests/e2e/screenshot.mjs OUT.png --compare [--paper] [--last] [--sweep]
 //
 // --hb opens a share link at that heartbeat (of --scenario, or the default built-in).
@@ -35,6 +35,7 @@ while (args.length) {
   else if (a === '--lesson') opt.lesson = args.shift();
   else if (a === '--step') opt.step = Number(args.shift());
   else if (a === '--choice') opt.choice = Number(args.shift());
+  else if (a === '--reveal') opt.reveal = true;
   else if (a === '--chart') opt.chart = args.shift();
   else if (a === '--compare') opt.compare = true;
   else if (a === '--paper') opt.paper = true;
@@ -62,12 +63,16 @@ try {
       ? hashFor(readFileSync(opt.scenario, 'utf8'), opt.hb ?? 0)
       : `#v=1&b=${opt.builtin || 'fifo-two-racks'}&hb=${opt.hb ?? 0}`;
     await page.goto(URL + hash);
-    await page.locator('[data-testid=next]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid=hb]').waitFor({ timeout: 30_000 });
   }
   if (opt.lesson) {
     await page.goto(URL + `#v=1&l=${opt.lesson}&st=${opt.step ?? 0}`);
     await page.locator('[data-testid=narrative]').waitFor({ timeout: 30_000 });
     if (opt.choice !== undefined) await page.getByTestId(`choice-${opt.choice}`).click();
+    if (opt.reveal) {
+      await page.getByTestId('reveal').click();
+      await page.getByTestId('predict-verdict').waitFor();
+    }
   }
   if (opt.scheduler) {
     const hb = await page.getByTestId('hb').textContent();

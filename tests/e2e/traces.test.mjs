@@ -44,7 +44,7 @@ async function runToEnd(page, label) {
   await page.getByTestId('tab-jobs').click();
   const states = await page.locator('[data-testid=jobs-table] tbody tr td:nth-child(2)').allTextContents();
   assert.ok(states.length > 0 && states.every((s) => s === 'SUCCEEDED'), `${label}: ${states}`);
-  await page.getByTestId('tab-scheduler').click();
+  await page.getByTestId('tab-why').click();
 }
 
 test('both real traces load from the page and run under each scheduler', async () => {

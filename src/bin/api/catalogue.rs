@@ -108,3 +108,10 @@ pub fn lesson(lesson: JsValue) -> Result<JsValue, JsValue> {
 pub fn check_lesson(lesson: JsValue) -> Result<JsValue, JsValue> {
     to_js(&lesson::resolve(&read_lesson(lesson)?))
 }
+
+/// Simplified Chinese text in Traditional characters, as SchedScope shows 繁體中文 (lesson
+/// and scenario texts come in `en` and `zh`; this gives their Traditional form).
+#[wasm_bindgen(js_name = toHant)]
+pub fn to_hant(text: &str) -> String {
+    schedscope::i18n::to_hant(text)
+}

@@ -72,7 +72,7 @@ fn column(k: usize, c: &Column, cs: &CompareState, lang: Lang, d: &yew::UseReduc
                 <div class="stat"><span class="stat-v">{secs(mean)}</span><span class="stat-k">{t(lang, "cmp_mean_resp")}</span></div>
             </div>
             <div class="cmp-grid cluster dense">
-                <div class="racks">{ for view.racks.iter().map(|r| grid_dense::rack(r, view.heartbeating.as_deref(), &Default::default(), &Default::default(), lang)) }</div>
+                <div class="racks">{ for view.racks.iter().map(|r| grid_dense::rack(r, view.heartbeating.as_deref(), &Default::default(), lang)) }</div>
             </div>
             { chart_svg::locality(&c.rec.samples, hb, &|s: &Sample| s.time_ms as f64 / 1000.0, cs.end_ms as f64 / 1000.0, t(lang, "chart_time_axis"), &id, lang) }
             if !c.finished { <p class="hint">{t(lang, "cmp_cut")}</p> }

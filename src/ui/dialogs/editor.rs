@@ -147,7 +147,7 @@ pub fn Editor(props: &EditorProps) -> Html {
                 <label class="name-field">{t(lang, "name")}
                     <input type="text" value={(*name).clone()} oninput={onname} data-testid="scenario-name" /></label>
                 <span class={classes!("pill", if ok { "ok" } else { "amber" })} data-testid="validity" role="status">
-                    { if ok { t(lang, "valid").to_string() } else { fill(t(lang, "n_problems"), &[&problems.len().to_string()]) } }
+                    { if ok { t(lang, "valid").to_string() } else { fill(crate::ui::t_n(lang, "n_problems", problems.len()), &[&problems.len().to_string()]) } }
                 </span>
             </div>
             <div class="editor-main">

@@ -27,7 +27,7 @@ pub struct LessonEntry {
 }
 
 impl LessonEntry {
-    /// `fifo`, `fair` or `capacity`, from the lesson's first concept.
+    /// `basics`, `fifo`, `fair`, `capacity` or `paper`, from the lesson's first concept.
     pub fn group(&self) -> &str {
         self.lesson.concepts.first().and_then(|c| c.split('.').next()).unwrap_or("fifo")
     }
@@ -117,6 +117,11 @@ impl LessonRun {
         }
     }
 
+    /// Whether step `i` asks a prediction.
+    pub fn asks(&self, i: usize) -> bool {
+        self.lesson.steps.get(i).is_some_and(|s| s.predict.is_some())
+    }
+
     /// The prediction of the current step has been answered by the run (we are at its heartbeat
     /// or later).
     pub fn revealed(&self, hb: u64) -> bool {
@@ -171,7 +176,15 @@ impl Lab {
         };
         let mut run = LessonRun::new(index, entry.lesson.clone());
         run.step = step.min(run.len().saturating_sub(1));
-        let target = if hb > 0 { hb } else { run.stop(run.step) };
+        let mut target = if hb > 0 { hb } else { run.stop(run.step) };
+        // A link never shows a prediction answered: at or after the heartbeat that answers the
+        // step the link lands on, it opens at the question instead.
+        let mut probe = run.clone();
+        probe.sync(target);
+        if probe.asks(probe.step) && target >= probe.hb(probe.step) {
+            target = probe.stop(probe.step);
+            run.step = probe.step;
+        }
         self.install(text, origin, target);
         self.lesson = Some(run);
         self.after_move();
@@ -209,18 +222,27 @@ impl Lab {
         }
     }
 
-    /// Show what the current step points at: its tab, chart, code listing or job.
+    /// Show what the current step points at: bring its side tab (code, chart, jobs, log, why)
+    /// to the front, and focus its job. Everything else it may point at is on the stage.
     pub fn apply_point(&mut self) {
         let Some(p) = self.lesson.as_ref().and_then(|r| r.point()).map(str::to_string) else { return };
-        let Some((kind, name)) = p.split_once(':') else { return };
-        match kind {
-            "panel" if name == "jobs" => self.tab = Tab::Jobs,
-            "panel" if name.contains('.') => self.tab = Tab::Scheduler,
-            "pool" | "queue" => self.tab = Tab::Scheduler,
-            "chart" => self.chart = Chart::parse(name).unwrap_or(self.chart),
-            "code" => self.code_method = crate::explain::code::METHODS.iter().find(|m| m.id == name).map(|m| m.id),
-            "job" => self.selected_job = name.strip_prefix('J').and_then(|n| n.parse().ok()),
-            _ => {}
+        for token in p.split_whitespace() {
+            let Some((kind, name)) = token.split_once(':') else { continue };
+            match kind {
+                "panel" if name == "jobs" => self.tab = Tab::Jobs,
+                "panel" if name == "log" => self.tab = Tab::Log,
+                "panel" if name == "why" => self.tab = Tab::Why,
+                "chart" => {
+                    self.tab = Tab::Charts;
+                    self.chart = Chart::parse(name).unwrap_or(self.chart);
+                }
+                "code" => {
+                    self.tab = Tab::Code;
+                    self.code_method = crate::explain::code::METHODS.iter().find(|m| m.id == name).map(|m| m.id);
+                }
+                "job" | "reach" => self.selected_job = name.strip_prefix('J').and_then(|n| n.parse().ok()),
+                _ => {}
+            }
         }
     }
 }

@@ -13,8 +13,10 @@ use crate::ui::{fill, icons, t};
 
 fn group_key(g: &str) -> &'static str {
     match g {
+        "basics" => "group_basics",
         "fair" => "sched_fair",
         "capacity" => "sched_capacity",
+        "paper" => "group_paper",
         _ => "sched_fifo",
     }
 }
@@ -22,10 +24,10 @@ fn group_key(g: &str) -> &'static str {
 /// Every built-in lesson, grouped by scheduler; one click opens one.
 pub fn lesson_list(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
     let lang = lab.lang();
-    let groups = ["fifo", "fair", "capacity"];
+    let groups = ["basics", "fifo", "fair", "capacity", "paper"];
     html! {
         <div class="lesson-list" data-testid="lesson-list">
-            { for groups.iter().map(|g| html! {
+            { for groups.iter().filter(|g| lab.lessons.iter().any(|l| l.group() == **g)).map(|g| html! {
                 <section class="lesson-group">
                     <h3 class="caps">{t(lang, group_key(g))}</h3>
                     <ol>
@@ -47,12 +49,26 @@ pub fn lesson_list(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html
     }
 }
 
-/// The landing page's lesson picker.
+/// The landing page: what the page is, in two lines, the first lesson offered first, then
+/// every lesson.
 pub fn landing(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
     let lang = lab.lang();
+    let first = lab.lessons.iter().position(|l| l.id == "basics").unwrap_or(0);
+    let start = lab.lessons.get(first).map(|l| {
+        let d = dispatch.clone();
+        html! {
+            <button class="btn primary start-btn" data-testid="start-first-lesson" onclick={Callback::from(move |_| d.dispatch(Action::OpenLesson(first)))}>
+                <span class="start-k">{t(lang, "start_here")}</span>
+                <span class="start-title">{l.title(lang)}</span>
+            </button>
+        }
+    });
     html! {
-        <section class="card lessons-card" data-testid="landing-lessons" aria-label={t(lang, "lessons")}>
-            <header class="card-head"><h2>{t(lang, "lessons")}</h2><span class="meta">{t(lang, "lessons_hint")}</span></header>
+        <section class="card lessons-card landing-card" data-testid="landing-lessons" aria-label={t(lang, "lessons")}>
+            <h2 class="landing-title">{t(lang, "landing_title")}</h2>
+            <p class="landing-lines" data-testid="landing-lines">{t(lang, "landing_line1")}<br />{t(lang, "landing_line2")}</p>
+            { for start }
+            <h3 class="caps landing-all">{t(lang, "lessons")}<span class="meta">{t(lang, "lessons_hint")}</span></h3>
             { lesson_list(lab, dispatch) }
         </section>
     }
@@ -147,8 +163,8 @@ pub fn card(lab: &Lab, run: &LessonRun, sim: &Simulation, dispatch: &yew::UseRed
             }
             if let Some((held, total)) = checks.filter(|c| c.1 > 0) {
                 <p class={classes!("checks", (held == total).then_some("ok"))} data-testid="step-checks" data-held={held.to_string()} data-total={total.to_string()}>
-                    { if held == total { fill(t(lang, "checks_hold"), &[&total.to_string(), &run.hb(i).to_string()]) }
-                      else { fill(t(lang, "checks_fail"), &[&(total - held).to_string(), &total.to_string()]) } }
+                    { if held == total { fill(crate::ui::t_n(lang, "checks_hold", total), &[&total.to_string(), &run.hb(i).to_string()]) }
+                      else { fill(crate::ui::t_n(lang, "checks_fail", total), &[&(total - held).to_string(), &total.to_string()]) } }
                 </p>
             }
             <div class="step-nav">

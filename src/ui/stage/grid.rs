@@ -1,23 +1,28 @@
-//! The cluster: racks side by side, each TaskTracker a card with its map and reduce slots.
-//! Big clusters switch to the denser drawing in `grid_dense`, very big ones (more than
-//! `grid_canvas::CANVAS_FROM` trackers) to one canvas in `grid_canvas`.
+//! The cluster: racks side by side, each TaskTracker a row with its map and reduce slots, and
+//! the scheduler's marks drawn on them (`marks::Marks`): the Fair focus job's reach (nodes,
+//! racks, the whole cluster), FIFO's load-factor cap on each row, each Capacity task's queue,
+//! reservations, and ghosts of tasks that ended this heartbeat. Big clusters switch to the
+//! denser drawing in `grid_dense`, very big ones (more than `grid_canvas::CANVAS_FROM`
+//! trackers) to one canvas in `grid_canvas`.
 
-use std::collections::HashSet;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::marks::{Ghost, Marks, ReachMarks};
 use super::{grid_canvas, grid_dense};
 use crate::i18n::Lang;
 use crate::model::TaskType;
+use crate::sched::fair::delay::LocalityLevel;
+use crate::sim::stage::capacity::Reserved;
+use crate::sim::stage::fair::LevelChange;
 use crate::sim::view::{ClusterView, NodeView, RackView, SlotTask};
-use crate::ui::actions::Action;
-use crate::ui::stage::cap_extras::{CapExtras, Reserved};
-use crate::ui::state::Lab;
 use crate::ui::{fill, t};
 
 /// Above this many trackers the grid uses the dense drawing.
 pub const DENSE_FROM: usize = 40;
+/// Up to this many trackers the grid draws bigger slots (a projected lesson cluster).
+const ROOMY_UP_TO: usize = 12;
 /// Number of job colours in `style.css` (`.job-c0` ..).
 const JOB_COLOURS: u32 = 7;
 
@@ -50,6 +55,9 @@ pub fn slot_title(task: &SlotTask, lang: Lang) -> String {
         task.index,
         task.attempt
     );
+    if task.slots > 1 {
+        s.push_str(&format!(" · {}", fill(t(lang, "slots_n"), &[&task.slots.to_string()])));
+    }
     if let Some(l) = loc {
         s.push_str(&format!(" · {l}"));
     }
@@ -59,58 +67,38 @@ pub fn slot_title(task: &SlotTask, lang: Lang) -> String {
     s
 }
 
-/// A task whose end the heartbeating tracker reported in this heartbeat: drawn fading out
-/// in a free slot of its kind.
-#[derive(Clone, PartialEq)]
-pub struct Ghost {
-    pub label: String,
-    pub job: u32,
-    pub is_map: bool,
-}
-
-#[derive(Properties, PartialEq)]
-pub struct GridProps {
-    pub view: Rc<ClusterView>,
-    pub ghosts: Rc<Vec<Ghost>>,
-    pub selected_job: Option<u32>,
-    pub lang: Lang,
-    pub dispatch: yew::UseReducerDispatcher<Lab>,
-    /// Capacity reservations (fallow slots) to mark.
-    #[prop_or_default]
-    pub extras: Rc<CapExtras>,
-}
-
 /// The reservation mark of a slot or tracker: "R·J2".
 pub fn reserved_label(r: &Reserved) -> String {
     format!("R·J{}", r.job)
 }
 
-/// How many free slots of each kind to draw as reserved on a tracker, and for which job.
-pub fn reserved_of<'a>(extras: &'a CapExtras, tracker: &'a str, is_map: bool) -> Option<&'a Reserved> {
-    extras.reserved_on(tracker).find(|r| r.is_map == is_map)
+pub fn short_host(host: &str) -> &str {
+    host.rsplit('.').next().unwrap_or(host)
+}
+
+fn level_name(l: LocalityLevel) -> &'static str {
+    match l {
+        LocalityLevel::Nodegroup => "RACK",
+        other => other.as_str(),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct GridProps {
+    pub view: Rc<ClusterView>,
+    pub marks: Rc<Marks>,
+    pub lang: Lang,
 }
 
 #[component]
 pub fn Grid(props: &GridProps) -> Html {
     let view = &props.view;
     let lang = props.lang;
-    let nodes: Vec<&NodeView> = view.racks.iter().flat_map(|r| r.nodes.iter()).collect();
-    let busy = |f: fn(&NodeView) -> &Vec<Option<SlotTask>>| -> (usize, usize) {
-        (
-            nodes.iter().map(|n| f(n).iter().filter(|s| s.is_some()).count()).sum(),
-            nodes.iter().map(|n| f(n).len()).sum(),
-        )
-    };
-    let (mb, mt) = busy(|n| &n.map_slots);
-    let (rb, rt) = busy(|n| &n.reduce_slots);
-    let hosts: HashSet<&str> = props
-        .selected_job
-        .and_then(|j| view.jobs.iter().find(|x| x.job == j))
-        .map(|j| j.input_hosts.iter().map(String::as_str).collect())
-        .unwrap_or_default();
-    let dense = nodes.len() > DENSE_FROM;
-    let canvas = nodes.len() > grid_canvas::CANVAS_FROM;
-    let pixels = canvas.then(|| Rc::new(grid_canvas::pixels(view, &props.extras, &hosts)));
+    let marks = &props.marks;
+    let trackers: usize = view.racks.iter().map(|r| r.nodes.len()).sum();
+    let dense = trackers > DENSE_FROM;
+    let canvas = trackers > grid_canvas::CANVAS_FROM;
+    let pixels = canvas.then(|| Rc::new(grid_canvas::pixels(view, marks)));
     {
         let pixels = pixels.clone();
         use_effect(move || {
@@ -119,64 +107,41 @@ pub fn Grid(props: &GridProps) -> Html {
             }
         });
     }
-    let extras = &props.extras;
-    let summary = fill(
-        t(lang, "cluster_summary"),
-        &[
-            &view.racks.len().to_string(),
-            &nodes.len().to_string(),
-            &mb.to_string(),
-            &mt.to_string(),
-            &rb.to_string(),
-            &rt.to_string(),
-        ],
+    let reach = marks.reach.as_ref();
+    let any = reach.filter(|r| r.all);
+    // The reach token goes on the first rack in reach (at RACK).
+    let first_reach_rack =
+        reach.filter(|r| !r.all).and_then(|r| view.racks.iter().position(|x| r.covers_rack(&x.name)));
+    let class = classes!(
+        "racks",
+        dense.then_some("dense"),
+        (trackers <= ROOMY_UP_TO).then_some("roomy"),
+        (trackers > ROOMY_UP_TO).then_some("compact"),
+        (!marks.queues.is_empty()).then_some("with-queues"),
+        any.map(|r| classes!("reach-any", super::grid::job_class(r.job), grew(r).then_some("reach-grew"))),
     );
     html! {
-        <section class={classes!("card", "cluster", dense.then_some("dense"))} aria-label={t(lang, "cluster")} data-testid="cluster">
-            <header class="card-head">
-                <h2>{t(lang, "cluster")}</h2>
-                <span class="meta" data-testid="cluster-summary">{summary}</span>
-                { job_chips(view, props.selected_job, lang, &props.dispatch) }
-            </header>
-            <div class="racks" data-testid="racks">
-                if let Some(p) = &pixels {
-                    { grid_canvas::view(view, p, lang) }
-                } else if dense {
-                    { for view.racks.iter().map(|r| grid_dense::rack(r, view.heartbeating.as_deref(), &hosts, extras, lang)) }
-                } else {
-                    { for view.racks.iter().map(|r| rack(r, view.heartbeating.as_deref(), &hosts, &props.ghosts, extras, lang)) }
-                }
-            </div>
-            { legend(props.selected_job, extras.reserved.first(), lang) }
-        </section>
+        <div class={class} data-testid="racks" data-reach-level={reach.map(|r| level_name(r.level))}
+             data-reach-job={reach.map(|r| r.job.to_string())}
+             data-point={any.map(|r| format!("reach:J{}", r.job))}>
+            if let Some(r) = any {
+                <span class="reach-label any" data-testid="reach-label">
+                    <span class="lvl on">{"ANY"}</span>{fill(t(lang, "reach_any"), &[&format!("J{}", r.job)])}</span>
+            }
+            if let Some(p) = &pixels {
+                { grid_canvas::view(view, p, lang) }
+            } else if dense {
+                { for view.racks.iter().map(|r| grid_dense::rack(r, view.heartbeating.as_deref(), marks, lang)) }
+            } else {
+                { for view.racks.iter().enumerate().map(|(i, r)| rack(r, Some(i) == first_reach_rack, view.heartbeating.as_deref(), marks, lang)) }
+            }
+        </div>
     }
 }
 
-fn job_chips(view: &ClusterView, selected: Option<u32>, lang: Lang, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
-    let mut jobs: Vec<_> = view.jobs.iter().collect();
-    jobs.sort_by_key(|j| j.job);
-    let shown = jobs.len().min(8);
-    html! {
-        <div class="job-chips" role="group" aria-label={t(lang, "select_job")}>
-            { for jobs[..shown].iter().map(|j| {
-                let d = dispatch.clone();
-                let id = j.job;
-                let on = selected == Some(id);
-                html! {
-                    <button class={classes!("job-chip", on.then_some("on"))} data-testid={format!("job-chip-{id}")} data-point={format!("job:J{id}")}
-                            aria-pressed={on.to_string()} title={fill(t(lang, "job_chip_title"), &[&format!("J{id}")])}
-                            onclick={Callback::from(move |_| d.dispatch(Action::SelectJob(Some(id))))}>
-                        <span class={classes!("swatch-dot", job_class(id))}></span>
-                        <b>{format!("J{id}")}</b>
-                        <span class="chip-name">{&j.name}</span>
-                        <span class="chip-state">{format!("{}/{}", j.maps_done, j.maps_total)}</span>
-                        if on { <span class="block-icon" aria-hidden="true">{"▤"}</span> }
-                    </button>
-                }
-            }) }
-            if jobs.len() > shown { <span class="meta">{format!("+{}", jobs.len() - shown)}</span> }
-        </div>
-    }
+/// The level just rose (the reach grows, animated).
+fn grew(r: &ReachMarks) -> bool {
+    r.change == LevelChange::Rose
 }
 
 /// Column counts for a rack: every node uses the rack's largest slot counts so columns line
@@ -190,8 +155,9 @@ struct Columns {
 
 impl Columns {
     fn of(rack: &RackView) -> Columns {
-        let map = rack.nodes.iter().map(|n| n.map_slots.len()).max().unwrap_or(0);
-        let reduce = rack.nodes.iter().map(|n| n.reduce_slots.len()).max().unwrap_or(0);
+        let slots = |l: &[Option<SlotTask>]| NodeView::slot_counts(l).1 as usize;
+        let map = rack.nodes.iter().map(|n| slots(&n.map_slots)).max().unwrap_or(0);
+        let reduce = rack.nodes.iter().map(|n| slots(&n.reduce_slots)).max().unwrap_or(0);
         Columns { map, reduce, stacked: map + reduce > 5 }
     }
 
@@ -202,65 +168,102 @@ impl Columns {
     }
 }
 
-fn rack(
-    rack: &RackView,
-    heartbeating: Option<&str>,
-    hosts: &HashSet<&str>,
-    ghosts: &[Ghost],
-    extras: &CapExtras,
-    lang: Lang,
-) -> Html {
+fn rack(rack: &RackView, point_reach: bool, heartbeating: Option<&str>, marks: &Marks, lang: Lang) -> Html {
     let cols = Columns::of(rack);
-    let holds = rack.nodes.iter().any(|n| hosts.contains(n.host.as_str()));
+    let reach = marks.reach.as_ref();
+    let rack_reach = reach.filter(|r| !r.all && r.covers_rack(&rack.name));
+    let holds = rack.nodes.iter().any(|n| marks.holds_input(&n.host));
+    // Narrow rows (few slots per tracker) flow in columns inside the rack, so a mid-sized
+    // cluster (up to `DENSE_FROM` trackers) stays on one screen.
+    let flow = if cols.map + cols.reduce <= 3 { "flow-narrow" } else { "flow-wide" };
+    let class = classes!(
+        "rack",
+        flow,
+        cols.stacked.then_some("stacked"),
+        holds.then_some("holds-input"),
+        rack_reach.map(|r| classes!("reach-rack", job_class(r.job), grew(r).then_some("reach-grew"))),
+    );
     html! {
-        <div class={classes!("rack", cols.stacked.then_some("stacked"), holds.then_some("holds-input"))} key={rack.name.clone()}
-             data-testid={format!("rack-{}", rack.name.trim_start_matches('/'))} data-point={format!("rack:{}", rack.name)}>
+        <div class={class} key={rack.name.clone()}
+             data-testid={format!("rack-{}", rack.name.trim_start_matches('/'))}
+             data-point={if point_reach { format!("rack:{} reach:J{}", rack.name, reach.map(|r| r.job).unwrap_or(0)) } else { format!("rack:{}", rack.name) }}>
             <div class="rack-head">
                 <span class="rack-name">{rack.name.trim_start_matches('/')}</span>
-                if cols.stacked {
+                if let Some(r) = rack_reach {
+                    <span class="reach-label rack" data-testid="reach-label">
+                        <span class="lvl on">{"RACK"}</span>{fill(t(lang, "reach_rack"), &[&format!("J{}", r.job)])}</span>
+                } else if cols.stacked {
                     <span class="col-label stacked-label">{t(lang, "stacked_label")}</span>
                 } else {
                     <span class={classes!("col-label", cols.group(cols.map))}>{t(lang, "map_slots")}</span>
                     <span class={classes!("col-label", cols.group(cols.reduce))}>{t(lang, "reduce_slots")}</span>
                 }
             </div>
-            { for rack.nodes.iter().map(|n| {
-                let hb = heartbeating == Some(n.tracker.as_str());
-                node(n, cols, hb, hosts.contains(n.host.as_str()), if hb { ghosts } else { &[] }, extras, lang)
-            }) }
+            { for rack.nodes.iter().map(|n| node(n, &rack.name, cols, heartbeating == Some(n.tracker.as_str()), marks, lang)) }
         </div>
     }
 }
 
-pub fn short_host(host: &str) -> &str {
-    host.rsplit('.').next().unwrap_or(host)
-}
-
-fn node(
-    node: &NodeView,
-    cols: Columns,
-    heartbeating: bool,
-    holds: bool,
-    ghosts: &[Ghost],
-    extras: &CapExtras,
-    lang: Lang,
-) -> Html {
-    let (res_map, res_red) = (reserved_of(extras, &node.tracker, true), reserved_of(extras, &node.tracker, false));
+fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &Marks, lang: Lang) -> Html {
+    let (res_map, res_red) = (marks.reserved_of(&node.tracker, true), marks.reserved_of(&node.tracker, false));
     let res = res_map.or(res_red);
-    let class =
-        classes!("node", heartbeating.then_some("hb-now"), holds.then_some("holds-input"), res.map(|_| "reserved"));
-    let mut map_res = res_map.map(|r| (r, r.slots)).into_iter().flat_map(|(r, n)| std::iter::repeat_n(r, n as usize));
-    let mut red_res = res_red.map(|r| (r, r.slots)).into_iter().flat_map(|(r, n)| std::iter::repeat_n(r, n as usize));
-    let mut map_ghosts = ghosts.iter().filter(|g| g.is_map);
-    let mut red_ghosts = ghosts.iter().filter(|g| !g.is_map);
+    let reach = marks.reach.as_ref();
+    let in_reach = reach.is_some_and(|r| r.covers(&node.host, rack));
+    let replica = reach.is_some_and(|r| r.hosts.contains(&node.host));
+    let node_reach = reach.filter(|r| replica && r.level == LocalityLevel::Node);
+    let holds = marks.holds_input(&node.host);
+    let skipped_here = reach.filter(|r| heartbeating && r.skipped);
+    let cap = marks.caps.get(&node.tracker).copied();
+    let class = classes!(
+        "node",
+        heartbeating.then_some("hb-now"),
+        holds.then_some("holds-input"),
+        in_reach.then_some("in-reach"),
+        node_reach.map(|r| classes!(
+            "reach-node",
+            job_class(r.job),
+            (r.change == LevelChange::Reset).then_some("reach-reset")
+        )),
+        (reach.is_some() && !in_reach).then_some("out-of-reach"),
+        res.map(|_| "reserved")
+    );
+    // A ghost for an attempt still running here (a kill not yet reported) is drawn on its slot.
+    let running =
+        |g: &Ghost| node.map_slots.iter().chain(&node.reduce_slots).flatten().any(|t| slot_label(t) == g.label);
+    let ghosts: Vec<&Ghost> = marks.ghosts_on(&node.tracker).filter(|g| !running(g)).collect();
+    let mut map_ghosts = ghosts.iter().copied().filter(|g| g.is_map);
+    let mut red_ghosts = ghosts.iter().copied().filter(|g| !g.is_map);
+    let mut map_res = res_map.into_iter().flat_map(|r| std::iter::repeat_n(r, r.slots as usize));
+    let mut red_res = res_red.into_iter().flat_map(|r| std::iter::repeat_n(r, r.slots as usize));
+    let slots = |list: &[Option<SlotTask>],
+                 kind: TaskType,
+                 cap: Option<u32>,
+                 ghosts: &mut dyn Iterator<Item = &Ghost>,
+                 reserved: &mut dyn Iterator<Item = &Reserved>| {
+        let mut at = 0u32;
+        list.iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let width = s.as_ref().map(|t| t.slots).unwrap_or(1);
+                let (from, to) = (at, at + width);
+                at = to;
+                let capped = cap.is_some_and(|c| from >= c);
+                let edge = cap.is_some_and(|c| c > 0 && to == c);
+                slot(i, s.as_ref(), kind, capped, edge, ghosts, reserved, marks, lang)
+            })
+            .collect::<Html>()
+    };
+    let map_cap = cap.map(|c| c.0);
+    let red_cap = cap.map(|c| c.1);
     html! {
-        <div class={class} key={node.tracker.clone()} data-testid={format!("node-{}", node.tracker)} data-point={format!("tracker:{}", node.tracker)}
+        <div class={class} key={node.tracker.clone()} data-testid={format!("node-{}", node.tracker)}
+             data-point={if node_reach.is_some() { format!("tracker:{} reach:J{}", node.tracker, node_reach.map(|r| r.job).unwrap_or(0)) } else { format!("tracker:{}", node.tracker) }}
              aria-current={heartbeating.then_some("true")} data-reserved={res.map(reserved_label)}>
             <div class="node-name" title={node.host.clone()}>
+                if heartbeating { <span class="hb-tag" title={t(lang, "hb_now")}>{"♥ HB"}</span> }
                 <span class="host">{short_host(&node.host)}</span>
                 <span class="tracker">
                     {&node.tracker}
-                    if heartbeating { <span class="pulse" title={t(lang, "hb_now")}>{" ♥"}</span> }
                     if holds { <span class="block-icon" title={t(lang, "holds_input")}>{" ▤"}</span> }
                     if let Some(r) = res {
                         <span class={classes!("res-tag", job_class(r.job))} data-testid="reserved-tag"
@@ -268,76 +271,97 @@ fn node(
                     }
                 </span>
             </div>
-            <div class={classes!("slots", "map-slots", cols.group(cols.map))}>
-                { for node.map_slots.iter().enumerate().map(|(i, s)| slot(i, s.as_ref(), TaskType::Map, &mut map_ghosts, &mut map_res, lang)) }
+            <div class={classes!("slots", "map-slots", cols.group(cols.map), map_cap.filter(|&c| c == 0).map(|_| "cap-zero"))}>
+                { slots(&node.map_slots, TaskType::Map, map_cap, &mut map_ghosts, &mut map_res) }
             </div>
-            <div class={classes!("slots", "reduce-slots", cols.group(cols.reduce))}>
-                { for node.reduce_slots.iter().enumerate().map(|(i, s)| slot(i, s.as_ref(), TaskType::Reduce, &mut red_ghosts, &mut red_res, lang)) }
+            <div class={classes!("slots", "reduce-slots", cols.group(cols.reduce), red_cap.filter(|&c| c == 0).map(|_| "cap-zero"))}>
+                { slots(&node.reduce_slots, TaskType::Reduce, red_cap, &mut red_ghosts, &mut red_res) }
             </div>
+            if let Some(r) = skipped_here {
+                <span class="skip-tag" data-testid="skip-tag">{fill(t(lang, if in_reach { "skipped_here" } else { "skipped_outside" }), &[&format!("J{}", r.job)])}</span>
+            }
+            if let Some(r) = node_reach {
+                <span class="reach-label node" data-testid="reach-label">
+                    <span class="lvl on">{"NODE"}</span>{fill(t(lang, "reach_node"), &[&format!("J{}", r.job)])}</span>
+            }
         </div>
     }
 }
 
-fn slot<'a, 'b>(
+#[allow(clippy::too_many_arguments)]
+fn slot(
     i: usize,
     task: Option<&SlotTask>,
     kind: TaskType,
-    ghosts: &mut impl Iterator<Item = &'a Ghost>,
-    reserved: &mut impl Iterator<Item = &'b Reserved>,
+    capped: bool,
+    edge: bool,
+    ghosts: &mut dyn Iterator<Item = &Ghost>,
+    reserved: &mut dyn Iterator<Item = &Reserved>,
+    marks: &Marks,
     lang: Lang,
 ) -> Html {
     let kind = kind.as_str();
+    let cap_class = classes!(capped.then_some("capped"), edge.then_some("cap-edge"));
     let Some(task) = task else {
         if let Some(r) = reserved.next() {
             return html! {
-                <div class={classes!("slot", "free", "reserved", kind, job_class(r.job))} data-testid="slot" key={format!("res-{i}")}
+                <div class={classes!("slot", "free", "reserved", kind, job_class(r.job), cap_class)} data-testid="slot" key={format!("res-{i}")}
                      title={fill(t(lang, "reserved_for"), &[&r.slots.to_string(), &format!("J{}", r.job)])}>
                     <span class="slot-label">{reserved_label(r)}</span>
                 </div>
             };
         }
         if let Some(g) = ghosts.next() {
+            let title = if g.preempted {
+                fill(t(lang, "preempted_here"), &[&g.label])
+            } else {
+                fill(t(lang, "finished_here"), &[&g.label])
+            };
             return html! {
-                <div class={classes!("slot", "free", "ghost", kind, job_class(g.job))} data-testid="slot" key={format!("ghost-{}", g.label)}
-                     title={fill(t(lang, "finished_here"), &[&g.label])}>
-                    <span class="slot-label">{&g.label}</span><span class="done-mark" aria-hidden="true">{"✓"}</span>
+                <div class={classes!("slot", "free", "ghost", kind, job_class(g.job), g.preempted.then_some("preempted"), cap_class)}
+                     data-testid={if g.preempted { "ghost-preempted" } else { "slot" }} key={format!("ghost-{}", g.label)} title={title}
+                     data-point={g.preempted.then_some("ghost:preempted")}>
+                    <span class="slot-label">{&g.label}</span>
+                    if g.preempted { <span class="ghost-word">{t(lang, "preempted_word")}</span> }
+                    else { <span class="done-mark" aria-hidden="true">{"✓"}</span> }
                 </div>
             };
         }
-        return html! { <div class={classes!("slot", "free", kind)} data-testid="slot" key={format!("free-{i}")} title={t(lang, "free_slot")}></div> };
+        return html! { <div class={classes!("slot", "free", kind, cap_class)} data-testid="slot" key={format!("free-{i}")} title={t(lang, if capped { "capped_slot" } else { "free_slot" })}></div> };
     };
-    let class =
-        classes!("slot", "filled", kind, job_class(task.job), loc_class(task), task.new_this_hb.then_some("new"));
+    let queue = marks.queues.get(&task.job);
+    let preempted = task.closing == Some(crate::model::task::KillReason::Preempted);
+    let class = classes!(
+        "slot",
+        "filled",
+        kind,
+        job_class(task.job),
+        loc_class(task),
+        task.new_this_hb.then_some("new"),
+        (task.slots > 1).then(|| format!("span-{}", task.slots.min(8))),
+        task.closing.is_some().then_some("closing"),
+        cap_class,
+    );
+    let closing = task.closing.map(|k| {
+        let word = if preempted { t(lang, "preempted_word") } else { t(lang, "closing_word") };
+        let when = if task.kill_sent { t(lang, "kill_sent") } else { t(lang, "kill_next_hb") };
+        (word, when, crate::explain::report_text::kill_reason(k, lang))
+    });
     // A key per attempt, so a newly launched task is a new element and its animation runs.
     html! {
-        <div class={class} data-testid="slot" title={slot_title(task, lang)} key={format!("{}#{}", task.label, task.attempt)}>
-            <span class="slot-label">{slot_label(task)}</span>
-            if let Some(l) = task.locality {
-                <span class="loc" data-testid="locality">{l.letter()}</span>
-            }
+        <div class={class} data-testid="slot" data-slots={task.slots.to_string()} key={format!("{}#{}", task.label, task.attempt)}
+             title={match &closing { Some((_, when, why)) => format!("{} · {why} · {when}", slot_title(task, lang)), None => slot_title(task, lang) }}
+             data-point={preempted.then_some("ghost:preempted")} data-closing={task.closing.map(|k| k.as_str())}>
+            <span class="slot-main">
+                <span class="slot-label">{slot_label(task)}</span>
+                if task.slots > 1 { <span class="span-n">{format!("×{}", task.slots)}</span> }
+                if let Some(l) = task.locality {
+                    <span class="loc" data-testid="locality">{l.letter()}</span>
+                }
+            </span>
+            if let Some(q) = queue { <span class="qtag" data-testid="slot-queue">{q}</span> }
+            if let Some((word, when, _)) = &closing { <span class="closing-tag" data-testid="closing-tag">{format!("✕ {word} · {when}")}</span> }
             if task.new_this_hb { <span class="new-tag" aria-hidden="true">{t(lang, "new_tag")}</span> }
         </div>
-    }
-}
-
-fn legend(selected: Option<u32>, reserved: Option<&Reserved>, lang: Lang) -> Html {
-    html! {
-        <footer class="legend" aria-label={t(lang, "legend")}>
-            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-node"><span class="loc">{"N"}</span></span>{t(lang, "loc_node")}</span>
-            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-rack"><span class="loc">{"R"}</span></span>{t(lang, "loc_rack")}</span>
-            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-off"><span class="loc">{"O"}</span></span>{t(lang, "loc_off")}</span>
-            <span class="legend-item"><span class="swatch slot filled reduce job-c0"></span>{t(lang, "reduce_task")}</span>
-            <span class="legend-item"><span class="swatch slot free"></span>{t(lang, "free_slot")}</span>
-            <span class="legend-item"><span class="swatch hb-frame"></span>{t(lang, "hb_tracker")}</span>
-            if let Some(r) = reserved {
-                <span class="legend-item" data-testid="legend-reserved"><span class={classes!("swatch", "slot", "free", "reserved", "map", job_class(r.job))}></span>{t(lang, "reserved_slot")}</span>
-            }
-            <span class="legend-item"><span class="swatch slot filled map job-c0 new legend-new"></span>{t(lang, "launched_now")}</span>
-            if let Some(j) = selected {
-                <span class="legend-item"><span class="block-icon">{"▤"}</span>{fill(t(lang, "input_blocks_of"), &[&format!("J{j}")])}</span>
-            } else {
-                <span class="legend-item hint">{t(lang, "select_job_hint")}</span>
-            }
-        </footer>
     }
 }

@@ -6,14 +6,12 @@
 //! (fallow) slots amber; the heartbeating tracker's row framed; input hosts of the selected
 //! job marked in the gap pixel.
 
-use std::collections::HashSet;
-
 use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::sim::view::{ClusterView, SlotTask};
-use crate::ui::stage::cap_extras::CapExtras;
 use crate::ui::stage::grid::short_host;
+use crate::ui::stage::marks::Marks;
 use crate::ui::{fill, t};
 
 /// Above this many trackers the grid is drawn on a canvas.
@@ -53,9 +51,10 @@ fn task_colour(task: &SlotTask) -> [u8; 4] {
     [(r as f32 * k) as u8, (g as f32 * k) as u8, (b as f32 * k) as u8, 255]
 }
 
-pub fn pixels(view: &ClusterView, extras: &CapExtras, hosts: &HashSet<&str>) -> Pixels {
-    let maps = view.racks.iter().flat_map(|r| &r.nodes).map(|n| n.map_slots.len()).max().unwrap_or(0);
-    let reds = view.racks.iter().flat_map(|r| &r.nodes).map(|n| n.reduce_slots.len()).max().unwrap_or(0);
+pub fn pixels(view: &ClusterView, marks: &Marks) -> Pixels {
+    let count = |l: &[Option<crate::sim::view::SlotTask>]| crate::sim::view::NodeView::slot_counts(l).1 as usize;
+    let maps = view.racks.iter().flat_map(|r| &r.nodes).map(|n| count(&n.map_slots)).max().unwrap_or(0);
+    let reds = view.racks.iter().flat_map(|r| &r.nodes).map(|n| count(&n.reduce_slots)).max().unwrap_or(0);
     let per_rack = view.racks.iter().map(|r| r.nodes.len()).max().unwrap_or(0);
     // A rack block: a frame column, map slots, the gap, reduce slots, a frame column; a gutter row.
     let (bw, bh) = (maps + reds + 3, per_rack + 1);
@@ -76,19 +75,22 @@ pub fn pixels(view: &ClusterView, extras: &CapExtras, hosts: &HashSet<&str>) -> 
                 put(x0, y, HB);
                 put(x0 + bw - 2, y, HB);
             }
-            if hosts.contains(node.host.as_str()) {
+            if marks.holds_input(&node.host) {
                 put(x0 + 1 + maps, y, INPUT);
             }
-            let mut res: Vec<u32> = [true, false]
-                .iter()
-                .map(|&m| extras.reserved_on(&node.tracker).find(|r| r.is_map == m).map_or(0, |r| r.slots))
-                .collect();
-            let slots = node
-                .map_slots
-                .iter()
+            let mut res: Vec<u32> =
+                [true, false].iter().map(|&m| marks.reserved_of(&node.tracker, m).map_or(0, |r| r.slots)).collect();
+            // One pixel per slot: a task taking k slots covers k pixels.
+            fn units(l: &[Option<crate::sim::view::SlotTask>]) -> Vec<&Option<crate::sim::view::SlotTask>> {
+                l.iter()
+                    .flat_map(|s| std::iter::repeat_n(s, s.as_ref().map_or(1, |t| t.slots.max(1) as usize)))
+                    .collect()
+            }
+            let slots = units(&node.map_slots)
+                .into_iter()
                 .enumerate()
                 .map(|(i, s)| (x0 + 1 + i, s, 0))
-                .chain(node.reduce_slots.iter().enumerate().map(|(i, s)| (x0 + 2 + maps + i, s, 1)));
+                .chain(units(&node.reduce_slots).into_iter().enumerate().map(|(i, s)| (x0 + 2 + maps + i, s, 1)));
             for (x, s, k) in slots {
                 let c = match s {
                     Some(task) => task_colour(task),

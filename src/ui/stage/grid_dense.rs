@@ -3,49 +3,47 @@
 //! with the locality pattern; names and details in tooltips. The heartbeating tracker, new
 //! tasks and the selected job's input blocks are marked as in the full drawing.
 
-use std::collections::HashSet;
-
 use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::i18n::fill;
+use crate::sim::stage::capacity::Reserved;
 use crate::sim::view::{NodeView, RackView, SlotTask};
-use crate::ui::stage::cap_extras::CapExtras;
-use crate::ui::stage::grid::{job_class, loc_class, reserved_label, reserved_of, short_host, slot_title};
+use crate::ui::stage::grid::{job_class, loc_class, reserved_label, short_host, slot_title};
+use crate::ui::stage::marks::Marks;
 
-pub fn rack(
-    rack: &RackView,
-    heartbeating: Option<&str>,
-    hosts: &HashSet<&str>,
-    extras: &CapExtras,
-    lang: Lang,
-) -> Html {
-    let holds = rack.nodes.iter().any(|n| hosts.contains(n.host.as_str()));
+pub fn rack(rack: &RackView, heartbeating: Option<&str>, marks: &Marks, lang: Lang) -> Html {
+    let holds = rack.nodes.iter().any(|n| marks.holds_input(&n.host));
+    let reach = marks.reach.as_ref().filter(|r| !r.all && r.covers_rack(&rack.name));
     let busy: usize =
         rack.nodes.iter().map(|n| n.map_slots.iter().chain(&n.reduce_slots).filter(|s| s.is_some()).count()).sum();
     let total: usize = rack.nodes.iter().map(|n| n.map_slots.len() + n.reduce_slots.len()).sum();
     html! {
-        <div class={classes!("rack", "dense-rack", holds.then_some("holds-input"))} key={rack.name.clone()}
-             data-testid={format!("rack-{}", rack.name.trim_start_matches('/'))}>
+        <div class={classes!("rack", "dense-rack", holds.then_some("holds-input"), reach.map(|r| classes!("reach-rack", job_class(r.job))))} key={rack.name.clone()}
+             data-testid={format!("rack-{}", rack.name.trim_start_matches('/'))} data-point={format!("rack:{}", rack.name)}>
             <div class="rack-head">
                 <span class="rack-name">{rack.name.trim_start_matches('/')}</span>
                 <span class="meta small">{format!("{busy}/{total}")}</span>
             </div>
             <div class="dnodes">
-                { for rack.nodes.iter().map(|n| node(n, heartbeating == Some(n.tracker.as_str()), hosts.contains(n.host.as_str()), extras, lang)) }
+                { for rack.nodes.iter().map(|n| node(n, &rack.name, heartbeating == Some(n.tracker.as_str()), marks, lang)) }
             </div>
         </div>
     }
 }
 
-fn node(node: &NodeView, heartbeating: bool, holds: bool, extras: &CapExtras, lang: Lang) -> Html {
-    let (res_map, res_red) = (reserved_of(extras, &node.tracker, true), reserved_of(extras, &node.tracker, false));
+fn node(node: &NodeView, rack: &str, heartbeating: bool, marks: &Marks, lang: Lang) -> Html {
+    let (res_map, res_red) = (marks.reserved_of(&node.tracker, true), marks.reserved_of(&node.tracker, false));
     let res = res_map.or(res_red);
+    let holds = marks.holds_input(&node.host);
+    let in_reach = marks.reach.as_ref().map(|r| r.covers(&node.host, rack));
     let class = classes!(
         "dnode",
         "node",
         heartbeating.then_some("hb-now"),
         holds.then_some("holds-input"),
+        (in_reach == Some(true)).then_some("in-reach"),
+        (in_reach == Some(false)).then_some("out-of-reach"),
         res.map(|_| "reserved")
     );
     let mut title = format!("{} · {}", node.tracker, node.host);
@@ -55,28 +53,33 @@ fn node(node: &NodeView, heartbeating: bool, holds: bool, extras: &CapExtras, la
             fill(crate::ui::t(lang, "reserved_for"), &[&r.slots.to_string(), &format!("J{}", r.job)])
         ));
     }
-    let free_res =
-        |slots: &[Option<SlotTask>], r: Option<&crate::ui::stage::cap_extras::Reserved>| -> Vec<Option<u32>> {
-            let mut left = r.map(|r| r.slots).unwrap_or(0);
-            slots
-                .iter()
-                .map(|s| {
-                    (s.is_none() && left > 0).then(|| {
+    // One cell per slot: a task taking k slots is drawn k times; free slots may be reserved.
+    let cells = |slots: &[Option<SlotTask>], r: Option<&Reserved>| -> Vec<(Option<SlotTask>, Option<u32>)> {
+        let mut left = r.map(|r| r.slots).unwrap_or(0);
+        let mut out = Vec::new();
+        for s in slots {
+            match s {
+                Some(t) => out.extend(std::iter::repeat_n((Some(t.clone()), None), t.slots.max(1) as usize)),
+                None => out.push((
+                    None,
+                    (left > 0).then(|| {
                         left -= 1;
                         r.map(|r| r.job).unwrap_or(0)
-                    })
-                })
-                .collect()
-        };
-    let (mres, rres) = (free_res(&node.map_slots, res_map), free_res(&node.reduce_slots, res_red));
+                    }),
+                )),
+            }
+        }
+        out
+    };
+    let (mcells, rcells) = (cells(&node.map_slots, res_map), cells(&node.reduce_slots, res_red));
     html! {
         <div class={class} key={node.tracker.clone()} data-testid={format!("node-{}", node.tracker)} data-point={format!("tracker:{}", node.tracker)} title={title}
              aria-current={heartbeating.then_some("true")} data-reserved={res.map(reserved_label)}>
             <span class="dname">{short_host(&node.host)}</span>
             <span class="dslots">
-                { for node.map_slots.iter().enumerate().map(|(i, s)| slot(i, s.as_ref(), mres[i], "map", lang)) }
+                { for mcells.iter().enumerate().map(|(i, (s, r))| slot(i, s.as_ref(), *r, "map", lang)) }
                 <span class="dsep"></span>
-                { for node.reduce_slots.iter().enumerate().map(|(i, s)| slot(i, s.as_ref(), rres[i], "reduce", lang)) }
+                { for rcells.iter().enumerate().map(|(i, (s, r))| slot(i, s.as_ref(), *r, "reduce", lang)) }
             </span>
         </div>
     }
@@ -93,7 +96,7 @@ fn slot(i: usize, task: Option<&SlotTask>, reserved_for: Option<u32>, kind: &'st
         }
         Some(task) => html! {
             <span class={classes!("dslot", "filled", kind, job_class(task.job), loc_class(task), task.new_this_hb.then_some("new"))}
-                  data-testid="slot" key={format!("{}#{}", task.label, task.attempt)} title={slot_title(task, lang)}></span>
+                  data-testid="slot" key={format!("{}#{}.{i}", task.label, task.attempt)} title={slot_title(task, lang)}></span>
         },
     }
 }

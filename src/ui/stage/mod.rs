@@ -1,8 +1,145 @@
-//! The stage: the cluster grid with the current scheduler's state drawn where the slots are,
-//! and the transport.
+//! The stage: the cluster grid with the current scheduler's state drawn where the slots are
+//! (`sim::stage`), so that one screen shows what the heartbeat is about: the Fair focus job's
+//! reach on the grid with its level ladder and wait meter under it; the Capacity queue lanes
+//! beside the grid; FIFO's padding gauge on the header, load-factor caps on the rows and the
+//! heartbeating tracker's budget under them. The transport lives here too.
 
-pub mod cap_extras;
+pub mod bars;
+pub mod capacity;
+pub mod chips;
+pub mod fair;
+pub mod fifo;
 pub mod grid;
 pub mod grid_canvas;
 pub mod grid_dense;
+pub mod marks;
 pub mod transport;
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::explain::Decision;
+use crate::i18n::Lang;
+use crate::sim::stage::SchedStage;
+use crate::sim::view::NodeView;
+use crate::ui::state::Lab;
+use crate::ui::{fill, t};
+use grid::Grid;
+
+#[derive(Properties, PartialEq)]
+pub struct StageProps {
+    pub lab: Rc<Lab>,
+    pub dispatch: yew::UseReducerDispatcher<Lab>,
+}
+
+fn summary(view: &crate::sim::view::ClusterView, lang: Lang) -> String {
+    let nodes: Vec<&NodeView> = view.racks.iter().flat_map(|r| r.nodes.iter()).collect();
+    let count = |f: fn(&NodeView) -> &Vec<Option<crate::sim::view::SlotTask>>| {
+        nodes.iter().map(|n| NodeView::slot_counts(f(n))).fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+    };
+    let (mb, mt) = count(|n| &n.map_slots);
+    let (rb, rt) = count(|n| &n.reduce_slots);
+    fill(
+        t(lang, "cluster_summary"),
+        &[
+            &view.racks.len().to_string(),
+            &nodes.len().to_string(),
+            &mb.to_string(),
+            &mt.to_string(),
+            &rb.to_string(),
+            &rt.to_string(),
+        ],
+    )
+}
+
+fn legend(stage: &SchedStage, marks: &marks::Marks, lang: Lang) -> Html {
+    let reach = marks.reach.as_ref().map(|r| format!("J{}", r.job));
+    html! {
+        <footer class="legend" aria-label={t(lang, "legend")}>
+            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-node"><span class="loc">{"N"}</span></span>{t(lang, "loc_node")}</span>
+            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-rack"><span class="loc">{"R"}</span></span>{t(lang, "loc_rack")}</span>
+            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-off"><span class="loc">{"O"}</span></span>{t(lang, "loc_off")}</span>
+            <span class="legend-item"><span class="swatch slot filled reduce job-c0"></span>{t(lang, "reduce_task")}</span>
+            <span class="legend-item"><span class="swatch slot free"></span>{t(lang, "free_slot")}</span>
+            <span class="legend-item"><span class="swatch hb-frame"></span>{t(lang, "hb_tracker")}</span>
+            { match stage {
+                SchedStage::Fair(_) => html! {
+                    if let Some(j) = &reach {
+                        <span class="legend-item"><span class="swatch reach-swatch job-c0"></span>{fill(t(lang, "legend_reach"), &[j])}</span>
+                        <span class="legend-item"><span class="block-icon">{"▤"}</span>{fill(t(lang, "input_blocks_of"), &[j])}</span>
+                    }
+                },
+                SchedStage::Fifo(Some(_)) => html! {
+                    <>
+                        <span class="legend-item"><span class="swatch cap-swatch"></span>{t(lang, "legend_cap")}</span>
+                        <span class="legend-item"><span class="swatch slot free capped"></span>{t(lang, "legend_capped")}</span>
+                    </>
+                },
+                SchedStage::Capacity(c) => html! {
+                    <>
+                        <span class="legend-item"><span class="qtag">{"queue"}</span>{t(lang, "legend_queue")}</span>
+                        if let Some(r) = c.reserved.first() {
+                            <span class="legend-item" data-testid="legend-reserved"><span class={classes!("swatch", "slot", "free", "reserved", "map", grid::job_class(r.job))}></span>{t(lang, "reserved_slot")}</span>
+                        }
+                    </>
+                },
+                _ => html! {},
+            } }
+            <span class="legend-item"><span class="swatch slot filled map job-c0 new legend-new"></span>{t(lang, "launched_now")}</span>
+        </footer>
+    }
+}
+
+#[component]
+pub fn Stage(props: &StageProps) -> Html {
+    let lab = &props.lab;
+    let lang = lab.lang();
+    let Ok(cell) = &lab.sim else { return html! {} };
+    let sim = cell.borrow();
+    let view = Rc::new(sim.view());
+    let stage = sim.stage();
+    let record = sim.last_record();
+    let focus = lab.focus_job();
+    let selected_hosts: Vec<String> = lab
+        .selected_job
+        .and_then(|j| view.jobs.iter().find(|x| x.job == j))
+        .map(|j| j.input_hosts.to_vec())
+        .unwrap_or_default();
+    let marks = Rc::new(marks::gather(&stage, record, focus, lab.selected_job, &selected_hosts));
+    let fair_focus = marks.reach.as_ref().map(|r| r.job).or(focus);
+    let queue_order: Option<Vec<u32>> = record.and_then(|r| match &r.decision {
+        Decision::Fifo(d) => Some(d.queue.iter().map(|j| j.job).collect()),
+        Decision::LimitTasksPerJob(d) => Some(d.queue.iter().map(|j| j.job).collect()),
+        _ => None,
+    });
+    let kind = match &stage {
+        SchedStage::Fifo(_) => "fifo",
+        SchedStage::Fair(_) => "fair",
+        SchedStage::Capacity(_) => "capacity",
+    };
+    let trackers: usize = view.racks.iter().map(|r| r.nodes.len()).sum();
+    html! {
+        <section class={classes!("card", "stage", format!("stage-{kind}"))} data-testid="cluster" data-scheduler={kind}
+                 role="figure" aria-label={fill(t(lang, "grid_label"), &[&view.racks.len().to_string(), &trackers.to_string()])}>
+            <header class="stage-head">
+                <h2>{t(lang, "cluster")}</h2>
+                <span class="meta" data-testid="cluster-summary">{summary(&view, lang)}</span>
+                { chips::chips(&view, &stage, queue_order.as_deref(), fair_focus.or(lab.selected_job), lang, &props.dispatch) }
+            </header>
+            if let SchedStage::Fifo(Some(f)) = &stage { { fifo::gauge(f, lang) } }
+            <div class={classes!("stage-body", matches!(stage, SchedStage::Capacity(_)).then_some("with-lanes"))}>
+                <div class="grid-col">
+                    <Grid view={view.clone()} marks={marks.clone()} lang={lang} />
+                </div>
+                if let SchedStage::Capacity(c) = &stage { { capacity::lanes(c, lang) } }
+            </div>
+            { match &stage {
+                SchedStage::Fair(f) => fair::band(f, fair_focus, lang, &props.dispatch),
+                SchedStage::Fifo(Some(f)) => fifo::budget(f, lang),
+                _ => html! {},
+            } }
+            { legend(&stage, &marks, lang) }
+        </section>
+    }
+}

@@ -111,6 +111,39 @@ pub fn Transport(props: &TransportProps) -> Html {
         html! { <svg class="stops-svg" aria-hidden="true">{ for marks }{ for label }</svg> }
     });
     let play_label = if lab.playing { t(lang, "pause") } else { t(lang, "play") };
+    // Phones: one row of big buttons at the thumb; in a lesson they walk its steps.
+    let phone = match &lab.lesson {
+        Some(run) => {
+            let i = run.step;
+            let last = i + 1 >= run.len();
+            let asking = run.lesson.steps.get(i).is_some_and(|s| s.predict.is_some()) && !run.revealed(hb);
+            let go = |k: usize| {
+                let d = props.dispatch.clone();
+                Callback::from(move |_: MouseEvent| d.dispatch(Action::LessonStep(k)))
+            };
+            let next_label = if last {
+                t(lang, "lesson_done").to_string()
+            } else {
+                fill(t(lang, "next_stop_hb"), &[&run.hb(i + 1).to_string()])
+            };
+            html! {
+                <div class="phone-bar">
+                    <button class="btn big" data-testid="phone-back" disabled={i == 0} onclick={go(i.saturating_sub(1))}>{t(lang, "lesson_back")}</button>
+                    <button class={classes!("btn", "big", "icon", lab.playing.then_some("playing"))} data-testid="phone-play" onclick={act(|| Action::TogglePlay)}
+                            aria-label={play_label}>{if lab.playing { icons::pause() } else { icons::play() }}</button>
+                    <button class="btn big primary grow" data-testid="phone-next" disabled={last || asking} onclick={go(i + 1)}>{next_label}</button>
+                </div>
+            }
+        }
+        None => html! {
+            <div class="phone-bar">
+                <button class="btn big" data-testid="phone-prev" onclick={act(|| Action::Prev)} disabled={hb == 0}>{t(lang, "previous")}</button>
+                <button class={classes!("btn", "big", "icon", lab.playing.then_some("playing"))} data-testid="phone-play" onclick={act(|| Action::TogglePlay)}
+                        aria-label={play_label}>{if lab.playing { icons::pause() } else { icons::play() }}</button>
+                <button class="btn big primary grow" data-testid="phone-next" onclick={act(|| Action::Next)} disabled={finished}>{t(lang, "next")}</button>
+            </div>
+        },
+    };
     html! {
         <nav class="transport" aria-label={t(lang, "transport")}>
             <div class="buttons">
@@ -165,6 +198,7 @@ pub fn Transport(props: &TransportProps) -> Html {
                 </div>
                 <span class="clock-time" data-testid="time">{format_time(time_ms, lang)}</span>
             </div>
+            { phone }
         </nav>
     }
 }

@@ -1,0 +1,142 @@
+//! The Capacity Scheduler beside the grid: one lane per queue in the order of the last sort
+//! (`sortQueues`: lowest used ÷ capacity first), sliding to its new place when the order
+//! changes; each lane shows its slots by job against the capacity (solid mark) and the
+//! maximum capacity (dashed mark), the ratio, and each user's slots against the user limit.
+
+use yew::prelude::*;
+
+use super::bars::cells;
+use crate::i18n::Lang;
+use crate::sim::stage::CapacityStage;
+use crate::sim::stage::capacity::{Lane, UserLane};
+use crate::ui::{fill, t};
+
+/// Lanes animated by rank up to this many queues (then a plain list).
+const MAX_ANIMATED: usize = 10;
+/// Users listed per lane.
+const MAX_USERS: usize = 4;
+/// Slots drawn one by one up to this many.
+const MAX_CELLS: usize = 24;
+
+/// Job colour classes per slot cell (`c-job-cN`), then free cells.
+fn lane_cells(l: &Lane) -> Html {
+    let top = l.max_capacity.unwrap_or(l.capacity).max(l.capacity).max(l.used).max(1) as usize;
+    let mut classes: Vec<&'static str> = Vec::new();
+    for (job, n) in &l.slots_by_job {
+        let c = JOB_CELL[(job.saturating_sub(1) % 7) as usize];
+        classes.extend(std::iter::repeat_n(c, (*n).max(0) as usize));
+    }
+    classes.truncate(top);
+    while classes.len() < top {
+        classes.push(if classes.len() < l.capacity as usize { "cell-free" } else { "cell-over" });
+    }
+    let mut marks = vec![(l.capacity.max(0) as u32, "mark-cap")];
+    if let Some(m) = l.max_capacity {
+        marks.push((m.max(0) as u32, "mark-max"));
+    }
+    cells(&classes, &marks, MAX_CELLS).unwrap_or_else(|| {
+        let pct = |v: i32| (v as f64 / top as f64 * 100.0).clamp(0.0, 100.0);
+        let ticks: Vec<f64> = marks.iter().map(|(m, _)| pct(*m as i32)).collect();
+        super::bars::svg_bar(&[(0.0, pct(l.used), "seg-accent")], &ticks)
+    })
+}
+
+const JOB_CELL: [&str; 7] =
+    ["cell-job-c0", "cell-job-c1", "cell-job-c2", "cell-job-c3", "cell-job-c4", "cell-job-c5", "cell-job-c6"];
+
+fn user_row(queue: &str, u: &UserLane, lang: Lang) -> Html {
+    let at_limit = u.used >= u.limit && u.limit > 0;
+    let top = u.limit.max(u.used).max(1) as usize;
+    let classes: Vec<&'static str> = (0..top)
+        .map(|i| if (i as i32) < u.used { if at_limit { "cell-user-full" } else { "cell-user" } } else { "cell-free" })
+        .collect();
+    let mark = [(u.limit.max(0) as u32, "mark-user")];
+    let bar = cells(&classes, &mark, MAX_CELLS).unwrap_or_else(|| {
+        let pct = |v: i32| (v as f64 / top as f64 * 100.0).clamp(0.0, 100.0);
+        super::bars::svg_bar(&[(0.0, pct(u.used), if at_limit { "seg-amber" } else { "seg-accent" })], &[pct(u.limit)])
+    });
+    html! {
+        <div class={classes!("user-row", at_limit.then_some("at-limit"))} data-testid={format!("user-{queue}-{}", u.user)}
+             data-point={format!("user:{queue}/{}", u.user)} title={fill(t(lang, "cs_user_bar"), &[&u.user, &u.used.to_string(), &u.limit.to_string()])}>
+            <span class="user-name">{&u.user}</span>
+            <span class="user-cells">{bar}</span>
+            <span class="user-num">{format!("{} / {}", u.used, u.limit)}</span>
+            if at_limit { <span class="user-flag">{t(lang, "cs_at_user_limit")}</span> }
+        </div>
+    }
+}
+
+fn ordinal(n: usize, lang: Lang) -> String {
+    fill(t(lang, "nth"), &[&n.to_string()])
+}
+
+fn lane(l: &Lane, rank: usize, animated: bool, lang: Lang) -> Html {
+    let max = l.max_capacity.map(|m| m.to_string()).unwrap_or_else(|| t(lang, "cs_no_max").to_string());
+    let moved = l.was.map(|w| if w > rank { ("up", "▲") } else { ("down", "▼") });
+    html! {
+        <li class={classes!("lane", l.lit.then_some("lit"), animated.then(|| format!("rank-{rank}")), moved.map(|m| m.0))}
+            key={l.queue.clone()} data-testid={format!("lane-{}", l.queue)} data-rank={rank.to_string()}
+            data-point={format!("queue:{}", l.queue)}>
+            <div class="lane-head">
+                <span class="lane-rank">{rank + 1}</span>
+                <b class="lane-name">{&l.queue}</b>
+                if let (Some((_, arrow)), Some(w)) = (moved, l.was) {
+                    <span class="pill amber was" data-testid={format!("was-{}", l.queue)}>{format!("{arrow} {}", fill(t(lang, "cs_was"), &[&ordinal(w + 1, lang)]))}</span>
+                }
+                <span class="lane-ratio" title={t(lang, "cs_ratio_title")}>
+                    {format!("{} / {} = ", l.used, l.capacity)}<b>{format!("{:.2}", l.ratio)}</b>
+                </span>
+            </div>
+            <div class="lane-cells" title={fill(t(lang, "cs_lane_title"), &[&l.used.to_string(), &l.capacity.to_string(), &max])}>
+                { lane_cells(l) }
+            </div>
+            <div class="lane-caps">
+                <span>{fill(t(lang, "cs_capacity_n"), &[&l.capacity.to_string()])}</span>
+                <span>{fill(t(lang, "cs_max_n"), &[&max])}</span>
+            </div>
+            <div class="lane-users">
+                { for l.users.iter().take(MAX_USERS).map(|u| user_row(&l.queue, u, lang)) }
+                if l.users.is_empty() { <span class="meta small">{t(lang, "cs_no_users")}</span> }
+            </div>
+        </li>
+    }
+}
+
+pub fn lanes(c: &CapacityStage, lang: Lang) -> Html {
+    if let Some(e) = &c.start_error {
+        return html! { <section class="lanes errors" data-testid="lanes"><p>{e}</p></section> };
+    }
+    let animated = c.maps.len() <= MAX_ANIMATED;
+    let users = c.maps.iter().map(|l| l.users.len().clamp(1, MAX_USERS)).max().unwrap_or(1);
+    // Stable DOM order (by name), placed by rank: a re-sort slides the lanes.
+    let mut keyed: Vec<(usize, &Lane)> = c.maps.iter().enumerate().collect();
+    if animated {
+        keyed.sort_by(|a, b| a.1.queue.cmp(&b.1.queue));
+    }
+    let before = c.before.as_deref().unwrap_or_default();
+    let list_class =
+        if animated { classes!(format!("n{}", c.maps.len()), format!("u{users}")) } else { classes!("static") };
+    let reduce_line =
+        c.reduces.iter().map(|l| format!("{} {}/{}", l.queue, l.used, l.capacity)).collect::<Vec<_>>().join(" · ");
+    html! {
+        <section class="lanes" data-testid="lanes" data-point="panel:capacity.queues panel:capacity.users panel:capacity.memory"
+                 data-order={c.maps.iter().map(|l| l.queue.as_str()).collect::<Vec<_>>().join(",")}>
+            <h3 class="band-title">{t(lang, "cs_map_queues")}<span class="sub">{t(lang, "cs_order")}</span></h3>
+            if !before.is_empty() {
+                <p class="before-order" data-testid="before-order">
+                    <span class="caps">{t(lang, "cs_before_sort")}</span>
+                    { for before.iter().enumerate().map(|(r, (q, ratio))| html! { <span class="ghost-chip">{format!("{} {q} {ratio:.2}", r + 1)}</span> }) }
+                </p>
+            }
+            <ol class={classes!("lane-list", list_class)} aria-label={t(lang, "in_order")}>
+                { for keyed.iter().map(|(rank, l)| lane(l, *rank, animated, lang)) }
+            </ol>
+            if !reduce_line.is_empty() {
+                <p class="meta small reduce-line">{format!("{}: {reduce_line}", t(lang, "cs_reduce_queues"))}</p>
+            }
+            if let Some((given, max, _)) = c.budget.filter(|b| b.1 > 0 && b.1 < i16::MAX as i32) {
+                <p class="meta small">{fill(t(lang, "cs_budget"), &[&given.to_string(), &max.to_string()])}</p>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,91 @@
+//! The job chips on the stage's header: every job with its colour, label, progress and state
+//! (PREP jobs waiting to be initialised, rejected submissions struck through), in the order
+//! the scheduler considers them for FIFO (the job queue), else by id; the Fair Scheduler's
+//! allowed level and wait on the chip of each job that wants maps. A click focuses a job
+//! (its input blocks, its reach).
+
+use yew::prelude::*;
+
+use super::grid::job_class;
+use crate::i18n::Lang;
+use crate::sim::stage::SchedStage;
+use crate::sim::view::ClusterView;
+use crate::ui::actions::Action;
+use crate::ui::state::Lab;
+use crate::ui::{fill, t};
+
+/// Most chips drawn; the rest are counted.
+const MAX_CHIPS: usize = 8;
+
+fn secs(ms: i64) -> String {
+    format!("{:.1}", ms as f64 / 1000.0)
+}
+
+pub fn chips(
+    view: &ClusterView,
+    stage: &SchedStage,
+    queue_order: Option<&[u32]>,
+    focus: Option<u32>,
+    lang: Lang,
+    dispatch: &yew::UseReducerDispatcher<Lab>,
+) -> Html {
+    let mut jobs: Vec<_> = view.jobs.iter().collect();
+    match queue_order {
+        Some(order) => jobs.sort_by_key(|j| (order.iter().position(|&o| o == j.job).unwrap_or(usize::MAX), j.job)),
+        None => jobs.sort_by_key(|j| j.job),
+    }
+    // Finished jobs last: the chips show what is still in play first.
+    jobs.sort_by_key(|j| matches!(j.state, "SUCCEEDED" | "FAILED" | "KILLED"));
+    let shown = jobs.len().min(MAX_CHIPS);
+    let rejected = view.rejected.iter().take(MAX_CHIPS.saturating_sub(shown).max(2));
+    let numbered = queue_order.is_some();
+    html! {
+        <div class="job-chips" role="group" aria-label={t(lang, "select_job")} data-testid="job-chips"
+             data-point={numbered.then_some("panel:fifo.queue")}>
+            { for jobs[..shown].iter().enumerate().map(|(i, j)| {
+                let d = dispatch.clone();
+                let id = j.job;
+                let on = focus == Some(id);
+                let fair = match stage {
+                    SchedStage::Fair(f) => f.jobs.iter().find(|x| x.job == id && x.wants_maps),
+                    _ => None,
+                };
+                let state = match j.state {
+                    "PREP" => Some(("prep", t(lang, "state_prep"))),
+                    "SUCCEEDED" => Some(("done", t(lang, "state_done"))),
+                    "FAILED" | "KILLED" => Some(("done", j.state)),
+                    _ => None,
+                };
+                let queue = matches!(stage, SchedStage::Capacity(_)).then_some(j.queue.as_str());
+                html! {
+                    <button class={classes!("job-chip", on.then_some("on"), state.map(|s| s.0))} data-testid={format!("job-chip-{id}")}
+                            data-point={format!("job:J{id}")} data-state={j.state}
+                            aria-pressed={on.to_string()} title={fill(t(lang, "job_chip_title"), &[&format!("J{id}"), &j.name])}
+                            onclick={Callback::from(move |_| d.dispatch(Action::SelectJob(Some(id))))}>
+                        if numbered { <span class="chip-rank">{i + 1}</span> }
+                        <span class={classes!("swatch-dot", job_class(id))}></span>
+                        <b>{format!("J{id}")}</b>
+                        <span class="chip-name">{&j.name}</span>
+                        if let Some(q) = queue { <span class="qtag">{q}</span> }
+                        if let Some(f) = fair {
+                            <span class={classes!("lvl", "on", "mini", (!f.asked).then_some("dim"))} data-testid={format!("chip-level-{id}")}>{f.reach.level.as_str()}</span>
+                            <span class="chip-wait">{format!("{} s", secs(f.waited_after_ms))}</span>
+                        } else if let Some((_, word)) = state {
+                            <span class="chip-state-word">{word}</span>
+                        } else {
+                            <span class="chip-state">{format!("{}/{}", j.maps_done, j.maps_total)}</span>
+                        }
+                    </button>
+                }
+            }) }
+            if jobs.len() > shown { <span class="meta">{format!("+{}", jobs.len() - shown)}</span> }
+            { for rejected.map(|r| html! {
+                <span class="job-chip rejected" data-testid={format!("job-chip-{}", r.job)} data-point={format!("job:J{}", r.job)}
+                      data-state="REJECTED" title={r.message.clone()}>
+                    <span class={classes!("swatch-dot", job_class(r.job))}></span>
+                    <b>{format!("J{}", r.job)}</b><span class="chip-state-word">{t(lang, "state_rejected")}</span>
+                </span>
+            }) }
+        </div>
+    }
+}

@@ -1,0 +1,215 @@
+//! The Fair Scheduler under the grid: the focus job's level ladder NODE › RACK › ANY over its
+//! wait meter (time waited against the node delay and node + rack delay, zones for the three
+//! levels), one compact row per other job waiting for maps, and the pools in
+//! `FairShareComparator` order with what preemption killed since the previous heartbeat.
+
+use yew::prelude::*;
+
+use super::bars::{at, svg_bar};
+use super::grid::job_class;
+use crate::i18n::Lang;
+use crate::sched::fair::decision::PoolLine;
+use crate::sched::fair::delay::LocalityLevel;
+use crate::sim::stage::FairStage;
+use crate::sim::stage::fair::{Basis, FairJob, LevelChange};
+use crate::ui::actions::Action;
+use crate::ui::state::Lab;
+use crate::ui::{fill, t};
+
+fn secs(ms: i64) -> String {
+    format!("{:.1}", ms as f64 / 1000.0)
+}
+
+/// Other jobs shown under the focus job.
+const OTHER_ROWS: usize = 3;
+
+fn ladder(level: LocalityLevel, asked: bool, lang: Lang) -> Html {
+    let pill = |l: LocalityLevel, name: &'static str| {
+        let on = level == l || (l == LocalityLevel::Rack && level == LocalityLevel::Nodegroup);
+        html! { <span class={classes!("lvl", on.then_some("on"), (!asked).then_some("dim"))} data-level={name}>{name}</span> }
+    };
+    html! {
+        <span class="levels" aria-label={fill(t(lang, "fair_allowed"), &[level.as_str()])}>
+            { pill(LocalityLevel::Node, "NODE") }<span class="lvl-sep" aria-hidden="true">{"›"}</span>
+            { pill(LocalityLevel::Rack, "RACK") }<span class="lvl-sep" aria-hidden="true">{"›"}</span>
+            { pill(LocalityLevel::Any, "ANY") }
+        </span>
+    }
+}
+
+fn change_tag(j: &FairJob, lang: Lang) -> Html {
+    match (j.change, j.skipped, j.launched) {
+        (LevelChange::Rose, _, _) => {
+            html! { <span class="pill amber" data-testid="level-rose">{format!("▲ {}", t(lang, "fair_just_rose"))}</span> }
+        }
+        (LevelChange::Reset, _, _) => {
+            html! { <span class="pill ok" data-testid="level-reset">{format!("↺ {}", t(lang, "fair_reset"))}</span> }
+        }
+        (_, _, Some(l)) => html! { <span class="pill ok">{fill(t(lang, "fair_launched_at"), &[l.as_str()])}</span> },
+        (_, true, _) => html! { <span class="pill amber">{format!("✕ {}", t(lang, "fair_skipped"))}</span> },
+        _ => html! {},
+    }
+}
+
+/// The wait meter: the levels the job can still climb to as zones, with a tick at each
+/// threshold (from NODE: the node delay and node + rack; from RACK: the rack delay).
+fn meter(j: &FairJob, node: i64, rack: i64, lang: Lang) -> Html {
+    let from_rack = matches!(j.last_level, LocalityLevel::Rack | LocalityLevel::Nodegroup);
+    let thresholds: Vec<(i64, String)> = match j.last_level {
+        LocalityLevel::Node => vec![
+            (node, fill(t(lang, "fair_node_delay"), &[&secs(node)])),
+            (node + rack, fill(t(lang, "fair_node_rack_delay"), &[&secs(node + rack)])),
+        ],
+        _ if from_rack => vec![(rack, fill(t(lang, "fair_rack_delay"), &[&secs(rack)]))],
+        _ => vec![],
+    };
+    let last = thresholds.last().map(|t| t.0).unwrap_or(0);
+    let end = ((last.max(1)) as f64 * 1.25).max(j.waited_ms as f64 * 1.05).max(1.0);
+    let pct = |ms: i64| (ms as f64 / end * 100.0).clamp(0.0, 100.0);
+    let names: &[&str] = match thresholds.len() {
+        2 => &["NODE", "RACK", "ANY"],
+        1 => &["RACK", "ANY"],
+        _ => &["ANY"],
+    };
+    let mut edges: Vec<f64> = vec![0.0];
+    edges.extend(thresholds.iter().map(|t| pct(t.0)));
+    edges.push(100.0);
+    let w = pct(j.waited_ms);
+    let fill_class = if j.skipped { "seg-amber" } else { "seg-accent" };
+    let note = match j.basis {
+        Basis::Starved => t(lang, "fair_starved").to_string(),
+        Basis::NoLocalityInfo => t(lang, "fair_no_locations").to_string(),
+        Basis::Waited => match thresholds.iter().find(|t| t.0 > j.waited_ms) {
+            Some((ms, _)) => {
+                let next = if j.reach.level == LocalityLevel::Node { "RACK" } else { "ANY" };
+                fill(t(lang, "fair_next_level_in"), &[next, &secs(ms - j.waited_ms)])
+            }
+            None => t(lang, "fair_any_now").to_string(),
+        },
+    };
+    let label = fill(
+        t(lang, "fair_meter_label"),
+        &[&secs(j.waited_ms), &thresholds.iter().map(|t| t.1.clone()).collect::<Vec<_>>().join(", ")],
+    );
+    html! {
+        <div class="meter-wrap">
+            <div class="meter-ticks" aria-hidden="true">
+                { for thresholds.iter().map(|(ms, text)| html! { <span class={classes!("tick-label", at(pct(*ms)))}>{text}</span> }) }
+            </div>
+            <svg class="meter" viewBox="0 0 100 10" preserveAspectRatio="none" role="img" aria-label={label}>
+                { for names.iter().enumerate().map(|(i, n)| html! {
+                    <rect class={classes!("zone", format!("zone-{}", n.to_ascii_lowercase()))} x={format!("{:.2}", edges[i])} y="0"
+                          width={format!("{:.2}", edges[i + 1] - edges[i])} height="10" />
+                }) }
+                <rect class={fill_class} x="0" y="2.5" width={format!("{w:.2}")} height="5" />
+                { for thresholds.iter().map(|(ms, _)| html! {
+                    <rect class="threshold" x={format!("{:.2}", (pct(*ms) - 0.4).max(0.0))} y="0" width="0.8" height="10" />
+                }) }
+            </svg>
+            <div class="meter-zones" aria-hidden="true">
+                { for names.iter().enumerate().map(|(i, n)| html! {
+                    <span class={classes!("zone-label", at((edges[i] + edges[i + 1]) / 2.0), (*n == j.reach.level.as_str()).then_some("on"))}>{*n}</span>
+                }) }
+            </div>
+            <div class="meter-foot">
+                <span class="waited" data-testid="waited">{fill(t(lang, "fair_waited"), &[&secs(j.waited_ms)])}</span>
+                <span class="meter-note">{note}</span>
+            </div>
+        </div>
+    }
+}
+
+fn focus_job(f: &FairStage, j: &FairJob, lang: Lang) -> Html {
+    html! {
+        <div class="ladder-job" data-testid={format!("delay-J{}", j.job)} data-level={j.reach.level.as_str()}
+             data-asked={j.asked.to_string()} data-point={format!("job:J{} reach:J{}", j.job, j.job)}>
+            <div class="ladder-head">
+                <span class={classes!("swatch-dot", job_class(j.job))}></span>
+                <b>{format!("J{}", j.job)}</b>
+                <span class="qtags">{&j.pool}</span>
+                <span class="ladder-caption">{t(lang, if j.asked { "fair_allowed_now" } else { "fair_not_asked" })}</span>
+                { ladder(j.reach.level, j.asked, lang) }
+                { change_tag(j, lang) }
+            </div>
+            { meter(j, f.node_delay_ms, f.rack_delay_ms, lang) }
+        </div>
+    }
+}
+
+fn other_row(f: &FairStage, j: &FairJob, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+    let end = ((f.node_delay_ms + f.rack_delay_ms) as f64 * 1.25).max(1.0);
+    let pct = |ms: i64| (ms as f64 / end * 100.0).clamp(0.0, 100.0);
+    let d = dispatch.clone();
+    let id = j.job;
+    html! {
+        <li>
+            <button class={classes!("other-job", j.skipped.then_some("skipped"))} data-testid={format!("delay-J{}", j.job)}
+                    data-level={j.reach.level.as_str()} data-point={format!("job:J{}", j.job)}
+                    onclick={Callback::from(move |_| d.dispatch(Action::SelectJob(Some(id))))}>
+                <span class={classes!("swatch-dot", job_class(j.job))}></span>
+                <b>{format!("J{}", j.job)}</b>
+                <span class={classes!("lvl", "on", "mini", (!j.asked).then_some("dim"))}>{j.reach.level.as_str()}</span>
+                <span class="mini-meter">{ svg_bar(&[(0.0, pct(j.waited_ms), if j.skipped { "seg-amber" } else { "seg-accent" })],
+                    &[pct(f.node_delay_ms), pct(f.node_delay_ms + f.rack_delay_ms)]) }</span>
+                <span class="chip-wait">{format!("{} s", secs(j.waited_ms))}</span>
+            </button>
+        </li>
+    }
+}
+
+fn pools(f: &FairStage, lang: Lang) -> Html {
+    let rows = f.pools.iter().take(6).enumerate().map(|(i, p): (usize, &PoolLine)| {
+        let top = (p.demand as f64).max(p.fair_share).max(p.min_share as f64).max(p.running as f64).max(1.0);
+        let pct = |v: f64| v / top * 100.0;
+        let below_min = p.running < p.min_share.min(p.demand);
+        html! {
+            <li class={classes!("pool-row", below_min.then_some("needy"))} key={p.pool.clone()} data-testid={format!("pool-{}", p.pool)}
+                data-point={format!("pool:{}", p.pool)}>
+                <span class="rank">{i + 1}</span>
+                <b class="pool-name">{&p.pool}</b>
+                <span class="pool-bar">{ svg_bar(&[(0.0, pct(p.running as f64), "seg-accent"),
+                    (pct(p.running as f64), (pct(p.demand as f64) - pct(p.running as f64)).max(0.0), "seg-b")],
+                    &[pct(p.fair_share)]) }</span>
+                <span class="pool-nums">{fill(t(lang, "fair_pool_nums"), &[&p.running.to_string(), &p.demand.to_string(),
+                    &p.min_share.to_string(), &format!("{:.1}", p.fair_share)])}</span>
+            </li>
+        }
+    });
+    html! {
+        <section class="pools" data-testid="fair-pools" data-point="panel:fair.pools panel:fair.preemption">
+            <h3>{t(lang, "fair_pools")}<span class="sub">{t(lang, "fair_pools_sub")}</span></h3>
+            <ol class="pool-list">{ for rows }</ol>
+            if f.pools.len() > 6 { <p class="meta small">{format!("+{}", f.pools.len() - 6)}</p> }
+            { for f.preempted.iter().take(3).map(|p| html! {
+                <p class="preempt-line" data-testid="preempt-line">
+                    {fill(t(lang, "fair_preempted_line"), &[&format!("J{}.{}{}", p.attempt.job, p.attempt.kind.letter(), p.attempt.index), &p.tracker, &p.pool])}
+                </p>
+            }) }
+        </section>
+    }
+}
+
+/// The band under the grid; `focus` is the job whose ladder is large.
+pub fn band(f: &FairStage, focus: Option<u32>, lang: Lang, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+    let main = focus.and_then(|id| f.jobs.iter().find(|j| j.job == id)).or_else(|| f.jobs.first());
+    let others: Vec<&FairJob> =
+        f.jobs.iter().filter(|j| Some(j.job) != main.map(|m| m.job) && j.wants_maps).take(OTHER_ROWS).collect();
+    let more = f.jobs.iter().filter(|j| j.wants_maps).count().saturating_sub(others.len() + 1);
+    html! {
+        <div class="fair-band">
+            <section class="ladder" data-testid="ladder" data-point="panel:fair.delay">
+                <h3 class="band-title">{t(lang, "fair_delay")}</h3>
+                if let Some(j) = main {
+                    { focus_job(f, j, lang) }
+                } else {
+                    <p class="hint">{t(lang, "fair_no_waiting")}</p>
+                }
+                if !others.is_empty() {
+                    <ul class="other-jobs">{ for others.iter().map(|j| other_row(f, j, dispatch)) }</ul>
+                }
+                if more > 0 { <p class="meta small">{fill(t(lang, "more_jobs"), &[&more.to_string()])}</p> }
+            </section>
+            { pools(f, lang) }
+        </div>
+    }
+}

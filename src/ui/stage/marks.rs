@@ -1,0 +1,145 @@
+//! What the grid draws on top of the slots, gathered from the scheduler's state on the stage
+//! (`sim::stage`) and the heartbeat's record: the Fair focus job's reach, FIFO's load-factor
+//! caps, the queue each Capacity task runs for, reservations, and the ghosts of tasks that
+//! ended in this heartbeat (finished, or killed by preemption).
+
+use std::collections::{HashMap, HashSet};
+
+use crate::explain::HeartbeatRecord;
+use crate::model::TaskType;
+use crate::model::cluster::AttemptEnd;
+use crate::sched::fair::delay::LocalityLevel;
+use crate::sim::stage::capacity::Reserved;
+use crate::sim::stage::fair::{FairJob, LevelChange};
+use crate::sim::stage::{FifoStage, SchedStage};
+
+/// The focus job's delay-scheduling reach, ready to draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReachMarks {
+    pub job: u32,
+    pub level: LocalityLevel,
+    pub change: LevelChange,
+    pub hosts: HashSet<String>,
+    pub racks: HashSet<String>,
+    pub all: bool,
+    /// The job was skipped on the heartbeating tracker (outside its reach).
+    pub skipped: bool,
+}
+
+impl ReachMarks {
+    pub fn of(j: &FairJob) -> ReachMarks {
+        ReachMarks {
+            job: j.job,
+            level: j.reach.level,
+            change: j.change,
+            hosts: j.reach.hosts.iter().cloned().collect(),
+            racks: j.reach.racks.iter().cloned().collect(),
+            all: j.reach.all,
+            skipped: j.skipped,
+        }
+    }
+    /// Whether a tracker on `host` in `rack` is in reach.
+    pub fn covers(&self, host: &str, rack: &str) -> bool {
+        self.all
+            || self.hosts.contains(host)
+            || (self.level >= LocalityLevel::Rack && self.racks.contains(rack))
+            || (self.level == LocalityLevel::Nodegroup && self.racks.contains(rack))
+    }
+    /// Whether `rack` is in reach as a whole (RACK or ANY).
+    pub fn covers_rack(&self, rack: &str) -> bool {
+        self.all || (self.level >= LocalityLevel::Nodegroup && self.racks.contains(rack))
+    }
+}
+
+/// A task that ended in this heartbeat, drawn fading out in a free slot of its tracker.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ghost {
+    pub tracker: String,
+    pub label: String,
+    pub job: u32,
+    pub is_map: bool,
+    /// Killed by preemption (else it finished).
+    pub preempted: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Marks {
+    pub reach: Option<ReachMarks>,
+    /// FIFO: each tracker's (map, reduce) load-factor cap.
+    pub caps: HashMap<String, (u32, u32)>,
+    /// Capacity: each job's queue, tagged on its tasks.
+    pub queues: HashMap<u32, String>,
+    pub reserved: Vec<Reserved>,
+    pub ghosts: Vec<Ghost>,
+    /// The selected job's input hosts (block icons), when no reach is drawn.
+    pub input_hosts: HashSet<String>,
+}
+
+impl Marks {
+    /// How many free slots of one kind to draw as reserved on a tracker, and for which job.
+    pub fn reserved_of(&self, tracker: &str, is_map: bool) -> Option<&Reserved> {
+        self.reserved.iter().find(|r| r.tracker == tracker && r.is_map == is_map)
+    }
+    pub fn ghosts_on<'a>(&'a self, tracker: &'a str) -> impl Iterator<Item = &'a Ghost> + 'a {
+        self.ghosts.iter().filter(move |g| g.tracker == tracker)
+    }
+    /// Hosts whose trackers carry the input-block icon.
+    pub fn holds_input(&self, host: &str) -> bool {
+        match &self.reach {
+            Some(r) => r.hosts.contains(host),
+            None => self.input_hosts.contains(host),
+        }
+    }
+}
+
+fn label(attempt: &crate::model::AttemptId) -> String {
+    format!("J{}.{}{}", attempt.job, attempt.kind.letter(), attempt.index)
+}
+
+/// Gather the marks. `focus` is the Fair job whose reach to draw (the lesson's or the user's
+/// choice, else the stage's default); `selected` the job whose input hosts to mark otherwise.
+pub fn gather(
+    stage: &SchedStage,
+    record: Option<&HeartbeatRecord>,
+    focus: Option<u32>,
+    selected: Option<u32>,
+    input_hosts: &[String],
+) -> Marks {
+    let mut m = Marks { input_hosts: input_hosts.iter().cloned().collect(), ..Marks::default() };
+    if let Some(r) = record {
+        // Finished here, or killed here by preemption (reported KILLED): a ghost in its slot.
+        let preempted = |rep: &crate::explain::Reported| rep.kill == Some(crate::model::task::KillReason::Preempted);
+        m.ghosts.extend(r.reported.iter().filter(|rep| rep.outcome == AttemptEnd::Succeeded || preempted(rep)).map(
+            |rep| Ghost {
+                tracker: r.tracker.clone(),
+                label: label(&rep.attempt),
+                job: rep.attempt.job,
+                is_map: rep.attempt.kind == TaskType::Map,
+                preempted: preempted(rep),
+            },
+        ));
+    }
+    match stage {
+        SchedStage::Fair(f) => {
+            let job = focus.or(selected).and_then(|j| f.jobs.iter().find(|x| x.job == j));
+            let job = job.or_else(|| f.focus.and_then(|j| f.jobs.iter().find(|x| x.job == j)));
+            m.reach = job.map(ReachMarks::of);
+            m.ghosts.extend(f.preempted.iter().map(|p| Ghost {
+                tracker: p.tracker.clone(),
+                label: label(&p.attempt),
+                job: p.attempt.job,
+                is_map: p.attempt.kind == TaskType::Map,
+                preempted: true,
+            }));
+        }
+        SchedStage::Capacity(c) => {
+            m.queues = c.job_queue.iter().cloned().collect();
+            m.reserved = c.reserved.clone();
+        }
+        SchedStage::Fifo(Some(FifoStage { caps, .. })) => {
+            m.caps = caps.iter().map(|c| (c.tracker.clone(), (c.map_cap, c.reduce_cap))).collect();
+        }
+        SchedStage::Fifo(None) => {}
+    }
+    m
+}
