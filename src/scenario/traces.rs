@@ -202,10 +202,7 @@ pub fn import_file(path: &std::path::Path, o: &ImportOptions) -> Result<Imported
     if let Ok(m) = f.metadata()
         && m.len() > MAX_TRACE_BYTES as u64
     {
-        return Err(err(
-            "$",
-            format!("found {} bytes, expected a file of at most {}", m.len(), size(MAX_TRACE_BYTES)),
-        ));
+        return Err(err("$", format!("found {} bytes, expected a file of at most {}", m.len(), size(MAX_TRACE_BYTES))));
     }
     import_reader(std::io::BufReader::with_capacity(1 << 16, f), o)
 }
