@@ -1,6 +1,8 @@
 //! Exports for slides and analysis: the trace as JSON and CSV, the grid as SVG. Pure
 //! functions of the records and the view; the page only offers the results as downloads
-//! (and rasterises the SVG to PNG).
+//! (and rasterises the SVG to PNG). `file_name` names the files.
+
+pub mod file_name;
 
 use crate::explain::HeartbeatRecord;
 use crate::i18n::Lang;

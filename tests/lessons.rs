@@ -157,6 +157,7 @@ fn code_view_follows_the_delay_scheduling_worked_example() {
 
 #[test]
 fn code_view_covers_every_scheduler_and_branch_ids_are_known() {
+    let mut live_values = 0;
     for m in code::METHODS {
         assert!(!m.branches().is_empty(), "{}", m.id);
     }
@@ -168,9 +169,16 @@ fn code_view_covers_every_scheduler_and_branch_ids_are_known() {
                 let m = code::method(v.method).unwrap();
                 let known = m.branches();
                 assert!(v.taken.iter().all(|b| known.contains(b)), "{id} hb {}: {:?}", rec.hb, v.taken);
+                // The live values are the same in English and in Chinese (tests/code_listings.rs).
+                for (i, line) in m.lines.iter().enumerate() {
+                    let en = code::live(line.text, &v.vars);
+                    assert_eq!(en, code::live(line.zh, &v.vars), "{id} hb {} {} line {i}", rec.hb, v.method);
+                    live_values += en.is_some() as usize;
+                }
             }
         }
     }
+    assert!(live_values > 1000, "only {live_values} live values compared");
     // FIFO: padding at heartbeat 61 of the FIFO lesson scenario.
     let json = schedscope::scenario::builtin().iter().find(|(id, _)| *id == "fifo-two-racks").unwrap().1;
     let mut sim = Simulation::from_json(json).unwrap();

@@ -59,6 +59,52 @@ fn view(m: &Method, subject: Option<String>, taken: Vec<&'static str>, vars: Vec
     CodeView { method: m.id, hadoop: m.hadoop, subject, taken, lines, vars }
 }
 
+/// The live value of a line (in either language): the condition of `if X:` / `else if X:`
+/// with the variables replaced by their values, or `= value` for an assignment `name = ...`
+/// whose variable is known. Variables are replaced as whole identifiers only (`n` is not the
+/// `n` of `assignSlotsToQueue`), longest name first, in one pass (a value is never rewritten).
+pub fn live(text: &str, vars: &[Var]) -> Option<String> {
+    let cond = text.split_once("if ").and_then(|(_, c)| c.split_once(':')).map(|(x, _)| x.trim());
+    if let Some(c) = cond {
+        return substitute(c, vars);
+    }
+    let name = text.split_once(" = ").map(|(l, _)| l.trim()).filter(|l| !l.contains(' '))?;
+    vars.iter().find(|v| v.name == name).map(|v| format!("= {}", v.value))
+}
+
+/// A character that continues an identifier or a field access (`job.n` is not `n`).
+fn ident_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '.'
+}
+
+fn substitute(cond: &str, vars: &[Var]) -> Option<String> {
+    let mut sorted: Vec<&Var> = vars.iter().filter(|v| !v.name.is_empty()).collect();
+    sorted.sort_by_key(|v| std::cmp::Reverse(v.name.len()));
+    let mut out = String::new();
+    let mut hit = false;
+    let mut rest = cond;
+    let mut prev: Option<char> = None;
+    while let Some(ch) = rest.chars().next() {
+        let at_start = !prev.is_some_and(ident_char);
+        let found = sorted.iter().find(|v| {
+            at_start
+                && rest.starts_with(v.name.as_str())
+                && !rest[v.name.len()..].chars().next().is_some_and(ident_char)
+        });
+        if let Some(v) = found {
+            out.push_str(&v.value);
+            prev = v.name.chars().last();
+            rest = &rest[v.name.len()..];
+            hit = true;
+        } else {
+            out.push(ch);
+            prev = Some(ch);
+            rest = &rest[ch.len_utf8()..];
+        }
+    }
+    hit.then_some(out)
+}
+
 /// The listing with this id.
 pub fn method(id: &str) -> Option<&'static Method> {
     METHODS.iter().find(|m| m.id == id)

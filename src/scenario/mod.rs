@@ -75,6 +75,18 @@ pub enum SchedulerKind {
     Fair,
 }
 
+impl SchedulerKind {
+    /// The name as a scenario's `scheduler` field writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SchedulerKind::Fifo => "fifo",
+            SchedulerKind::LimitTasksPerJob => "limit_tasks_per_job",
+            SchedulerKind::Capacity => "capacity",
+            SchedulerKind::Fair => "fair",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct TrackerSpec {
     pub name: String,

@@ -165,6 +165,34 @@ test('a share link restores the scenario and the heartbeat', async () => {
   }
 });
 
+test('exports are named after the scenario or lesson shown, the scheduler running and the heartbeat', async () => {
+  const { page, errors } = await openPage(browser);
+  const exported = async (id) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(id).click()]);
+    return download.suggestedFilename();
+  };
+  try {
+    await page.evaluate(() => { location.hash = '#v=1&b=fifo-two-racks&hb=40'; });
+    await hbIs(page, 40);
+    // The FIFO built-in switched to Fair: named after both.
+    await page.getByTestId('sched-fair').click();
+    await page.getByTestId('ladder').waitFor();
+    await page.getByTestId('open-share').click();
+    assert.equal(await exported('export-png'), 'fifo-two-racks-fair-hb40.png');
+    assert.equal(await exported('export-json'), 'fifo-two-racks-fair-trace.json');
+    await page.getByTestId('close-dialog').click();
+    // A lesson: named after the lesson.
+    await page.evaluate(() => { location.hash = '#v=1&l=fifo-padding&st=0'; });
+    await page.getByTestId('narrative').waitFor();
+    const at = await hb(page);
+    await page.getByTestId('open-share').click();
+    assert.equal(await exported('export-svg'), `fifo-padding-fifo-hb${at}.svg`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test('a bad or hostile share link shows an error and the default scenario', async () => {
   const hostile = [
     '#v=1&s=%%%not-base64',

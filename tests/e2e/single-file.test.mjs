@@ -59,11 +59,12 @@ test('share links from the single file open the same moment, in another tab and 
   assert.equal(link, `${PAGE}#v=1&b=fifo-two-racks&hb=40`);
   // Exports work from the file too (downloads of blob: URLs; the PNG drawn from a data: image).
   const exports = {
-    'export-json': (b) => JSON.parse(b.toString('utf8')).heartbeats.length >= 40,
-    'export-png': (b) => b.subarray(1, 4).toString('latin1') === 'PNG',
+    'export-json': ['fifo-two-racks-fifo-trace.json', (b) => JSON.parse(b.toString('utf8')).heartbeats.length >= 40],
+    'export-png': ['fifo-two-racks-fifo-hb40.png', (b) => b.subarray(1, 4).toString('latin1') === 'PNG'],
   };
-  for (const [id, ok] of Object.entries(exports)) {
+  for (const [id, [name, ok]] of Object.entries(exports)) {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(id).click()]);
+    assert.equal(download.suggestedFilename(), name, `${id}: the file's name`);
     assert.ok(ok(readFileSync(await download.path())), `${id}: the downloaded file`);
   }
   // Followed in a new tab.

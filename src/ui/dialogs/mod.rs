@@ -75,39 +75,35 @@ pub fn share(lab: &Rc<Lab>, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
     let url = platform::url_with_hash(&lab.share_hash());
     let Ok(cell) = &lab.sim else { return html! {} };
     let id = cell.borrow().scenario().id.clone();
-    let base = if id.is_empty() { "schedscope".to_string() } else { id };
-    let hb = cell.borrow().hb();
+    let scenario_id = if id.is_empty() { "schedscope".to_string() } else { id };
+    // Files are named after what is shown: the lesson, else the scenario.
+    let lesson = lab.lesson.as_ref().and_then(|r| lab.lessons.get(r.index)).map(|l| l.id.to_string());
     let make = |what: &'static str| {
         let cell = cell.clone();
-        let base = base.clone();
+        let scenario_id = scenario_id.clone();
+        let lesson = lesson.clone();
         Callback::from(move |_: MouseEvent| {
             let sim = cell.borrow();
+            let sc = sim.scenario();
+            let title = sc.title.as_ref().map(|t| t.en.as_str()).unwrap_or_default();
+            let shown = lesson.as_deref().or((!sc.id.is_empty()).then_some(sc.id.as_str())).unwrap_or(title);
+            let names = export::file_name::ExportNames::new(shown, sc.scheduler, sim.hb());
             match what {
                 "json" => platform::download(
-                    &format!("{base}-trace.json"),
+                    &names.trace_json(),
                     "application/json",
-                    &export::trace_json(&base, &log::all_records(&sim)),
+                    &export::trace_json(&scenario_id, &log::all_records(&sim)),
                 ),
-                "csv" => platform::download(
-                    &format!("{base}-trace.csv"),
-                    "text/csv",
-                    &export::trace_csv(&log::all_records(&sim)),
-                ),
+                "csv" => {
+                    platform::download(&names.trace_csv(), "text/csv", &export::trace_csv(&log::all_records(&sim)))
+                }
                 "log" => platform::download(
-                    &format!("{base}-log-{}.txt", lang.code()),
+                    &names.log(lang),
                     "text/plain;charset=utf-8",
                     &log::full_text(&log::all_records(&sim), lang),
                 ),
-                "svg" => platform::download(
-                    &format!("{base}-hb{hb}.svg"),
-                    "image/svg+xml",
-                    &export::grid_svg(&sim.view(), lang),
-                ),
-                _ => platform::download_svg_as_png(
-                    &format!("{base}-hb{hb}.png"),
-                    &export::grid_svg(&sim.view(), lang),
-                    2.0,
-                ),
+                "svg" => platform::download(&names.grid("svg"), "image/svg+xml", &export::grid_svg(&sim.view(), lang)),
+                _ => platform::download_svg_as_png(&names.grid("png"), &export::grid_svg(&sim.view(), lang), 2.0),
             }
         })
     };

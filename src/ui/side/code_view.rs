@@ -5,7 +5,7 @@
 
 use yew::prelude::*;
 
-use crate::explain::code::{self, CodeView, Focus, Var};
+use crate::explain::code::{self, CodeView, Focus};
 use crate::explain::{Decision, HeartbeatRecord};
 use crate::ui::actions::Action;
 use crate::ui::stage::grid::job_class;
@@ -54,27 +54,6 @@ fn evaluated(rec: &HeartbeatRecord) -> Vec<u32> {
     jobs
 }
 
-/// The condition of a line (`if X:` / `else if X:`) with variables replaced by their values.
-fn live(text: &str, vars: &[Var]) -> Option<String> {
-    let cond = text.split_once("if ").map(|(_, c)| c).and_then(|c| c.split_once(':').map(|(x, _)| x)).map(str::trim);
-    let lhs = text.split_once(" = ").map(|(l, _)| l.trim()).filter(|l| !l.contains(' '));
-    let mut sorted: Vec<&Var> = vars.iter().collect();
-    sorted.sort_by_key(|v| std::cmp::Reverse(v.name.len()));
-    if let Some(c) = cond {
-        let mut out = c.to_string();
-        let mut hit = false;
-        for v in &sorted {
-            if out.contains(v.name.as_str()) {
-                out = out.replace(v.name.as_str(), &v.value);
-                hit = true;
-            }
-        }
-        return hit.then_some(out);
-    }
-    let name = lhs?;
-    vars.iter().find(|v| v.name == name).map(|v| format!("= {}", v.value))
-}
-
 fn listing(v: &CodeView, lang: crate::i18n::Lang) -> Html {
     let Some(m) = code::method(v.method) else { return html! {} };
     let taken = |b: &str| !b.is_empty() && v.taken.contains(&b);
@@ -100,7 +79,8 @@ fn listing(v: &CodeView, lang: crate::i18n::Lang) -> Html {
                 } else {
                     "dim"
                 };
-                let value = if state == "dim" { None } else { live(l.text, &v.vars) };
+                let text = l.text_in(lang);
+                let value = if state == "dim" { None } else { code::live(text, &v.vars) };
                 let verdict = match state {
                     "taken" if !l.branch.is_empty() => Some(("true", "✓")),
                     "false" => Some(("false", "false")),
@@ -111,11 +91,13 @@ fn listing(v: &CodeView, lang: crate::i18n::Lang) -> Html {
                         id={(current == Some(i)).then_some("code-current")}
                         data-branch={l.branch} aria-current={(current == Some(i)).then_some("step")}>
                         <span class="ln" aria-hidden="true">{i}</span>
-                        <code class="src">{l.text}</code>
-                        <span class="val">
-                            if let Some(x) = value { <span class="live">{x}</span> }
-                            if let Some((class, word)) = verdict { <span class={classes!("verdict", class)}>{if class == "true" && value_is_cond(l.text) { t(lang, "code_true") } else { word }}</span> }
-                        </span>
+                        <code class="src">{text}</code>
+                        if value.is_some() || verdict.is_some() {
+                            <span class="val">
+                                if let Some(x) = value { <span class="live">{x}</span> }
+                                if let Some((class, word)) = verdict { <span class={classes!("verdict", class)}>{if class == "true" && value_is_cond(text) { t(lang, "code_true") } else { word }}</span> }
+                            </span>
+                        }
                     </li>
                 }
             }) }
