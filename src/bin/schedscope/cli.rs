@@ -34,7 +34,8 @@ pub enum Command {
     /// Run one automatic-mode workload under several schedulers and compare node locality
     /// (overall and by job size), response times by job size, sticky slots and utilisation.
     Compare(CompareArgs),
-    /// Turn a Rumen job history (JSON) or a SWIM workload (TSV) into a scenario on stdout.
+    /// Turn a Rumen job history (JSON) or a SWIM workload (TSV) into a scenario on stdout; what
+    /// was dropped, scaled or modelled goes to stderr (and into the scenario's description).
     Import(ImportArgs),
     /// Run lessons (builtin:ID or a file), print each step at its heartbeat and check every
     /// claim.
@@ -158,9 +159,19 @@ pub struct ImportArgs {
     /// The scenario's scheduler.
     #[arg(long, value_enum, default_value_t = SchedulerName::Fifo)]
     pub scheduler: SchedulerName,
-    /// Keep the first N jobs.
+    /// Keep N jobs (default 200), starting after --skip-jobs.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_IMPORT_JOBS as u64))]
     pub max_jobs: Option<u64>,
+    /// Leave out the first N jobs of the trace (with --max-jobs: a window of jobs).
+    #[arg(long, value_name = "N", default_value = "0", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(0..=1_000_000_000))]
+    pub skip_jobs: u64,
+    /// Divide submit times by X (X > 1 compresses: 20 turns an hour of arrivals into 3
+    /// minutes); task durations are kept.
+    #[arg(long, value_name = "X", default_value = "1", allow_negative_numbers = true, value_parser = time_scale)]
+    pub time_scale: f64,
+    /// The language of the notes on stderr: en, zh (简体中文) or zh-Hant (繁體中文).
+    #[arg(long, value_name = "LANG", default_value = "en", value_parser = lang)]
+    pub lang: Locale,
 }
 
 #[derive(Debug, Args)]
@@ -301,6 +312,14 @@ fn count(s: &str) -> Result<u32, String> {
 fn set_link(s: &str) -> Result<schedscope::practice::SetSpec, String> {
     let hash = s.rsplit_once('#').map(|(_, h)| h).unwrap_or(s);
     schedscope::practice::SetSpec::parse_link(hash).map_err(|e| e.message(false))
+}
+
+fn time_scale(s: &str) -> Result<f64, String> {
+    let max = traces::MAX_TIME_SCALE;
+    match s.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && (1.0 / max..=max).contains(&x) => Ok(x),
+        _ => Err(format!("expected a number from {} to {max}", 1.0 / max)),
+    }
 }
 
 fn variant(s: &str) -> Result<Variant, String> {

@@ -90,23 +90,33 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
 
 pub(super) fn import(args: ImportArgs) -> ExitCode {
     use schedscope::scenario::traces;
-    let ImportArgs { file, format, scheduler, max_jobs } = args;
+    let ImportArgs { file, format, scheduler, max_jobs, skip_jobs, time_scale, lang } = args;
     let mut o = traces::ImportOptions {
         format: format.map(Into::into),
         scheduler: scheduler.as_str().into(),
+        skip_jobs: skip_jobs as usize,
+        time_scale,
         ..Default::default()
     };
     if let Some(n) = max_jobs {
         o.max_jobs = n as usize;
     }
-    // Reading stops at the cap; the import's own errors name the file too.
-    match read_capped(&file, traces::MAX_TRACE_BYTES).and_then(|t| traces::import(&t, &o).map_err(|e| e.to_string())) {
-        Ok(v) => {
-            println!("{}", serde_json::to_string_pretty(&v).expect("serialises"));
+    match traces::import_file(std::path::Path::new(&file), &o) {
+        Ok(i) => {
+            println!("{}", serde_json::to_string_pretty(&i.scenario).expect("serialises"));
+            // What was dropped, scaled or modelled: on stderr, so stdout stays the scenario.
+            let notes = i.notes.iter().map(|n| lang.lang().pick(&n.en, &n.zh).to_string()).collect();
+            for n in lang.lines(notes) {
+                eprintln!("note: {n}");
+            }
             ExitCode::SUCCESS
         }
+        // A problem with the file as a whole on one line, problems inside it one per line.
         Err(e) => {
-            eprintln!("{file}: {e}");
+            match e.errors.as_slice() {
+                [one] if one.path == "$" => eprintln!("{file}: {}", one.message),
+                _ => eprintln!("{file}:\n{}", indent(&e.to_string())),
+            }
             ExitCode::from(1)
         }
     }
