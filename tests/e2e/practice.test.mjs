@@ -292,6 +292,37 @@ test('the stage hides the fair shares a question asks for', async () => {
   assert.fail('no fair.fair_share question in 40 seeds');
 });
 
+test('the stage of a question of every concept fits one screen at 1280×720 (English and Chinese)', async () => {
+  // The concept ids, from the practice core's CONCEPTS table.
+  const concepts = readFileSync(new globalThis.URL('../../src/practice/mod.rs', import.meta.url), 'utf8')
+    .match(/\("([a-z_]+\.[a-z_]+)", "(fifo|fair|capacity)"/g).map((m) => m.split('"')[1]);
+  assert.equal(concepts.length, 18, 'the 18 concepts');
+  for (const lang of ['en', 'zh']) {
+    const { ctx, page, errors } = await open(`p=1&c=${concepts[0]}&d=medium&seed=5&n=1`, lang);
+    try {
+      const problems = [];
+      for (const c of concepts) {
+        for (const d of ['easy', 'medium']) {
+          const hash = `#p=1&c=${c}&d=${d}&seed=5&n=1`;
+          await page.evaluate((h) => { location.hash = h; }, hash);
+          await page.waitForFunction((h) => location.hash === h && document.querySelector('[data-testid=practice]')?.getAttribute('data-concept'), hash);
+          const m = await page.evaluate(() => {
+            const stage = document.querySelector('[data-testid=cluster]');
+            const card = document.querySelector('[data-testid=practice]').getBoundingClientRect();
+            const submit = document.querySelector('[data-testid=q-submit]').getBoundingClientRect();
+            return { over: stage.scrollHeight - stage.clientHeight, card: card.bottom <= innerHeight, submit: submit.bottom <= innerHeight, page: document.documentElement.scrollHeight <= innerHeight + 1 };
+          });
+          if (m.over > 0 || !m.card || !m.submit || !m.page) problems.push(`${lang} ${hash}: ${JSON.stringify(m)}`);
+        }
+      }
+      assert.deepEqual(problems, [], problems.join('\n'));
+      assert.deepEqual(errors, []);
+    } finally {
+      await ctx.close();
+    }
+  }
+});
+
 const overflow = (page) => page.evaluate(() => {
   const vw = document.documentElement.clientWidth;
   const out = [];

@@ -5,7 +5,7 @@
 //        --scenario FILE.json --builtin ID --scheduler capacity --dark --present --tab log --job 2 --dialog help
 //   node tests/e2e/screenshot.mjs OUT.png --lesson fair-delay-scheduling --step 2 --choice 1 --reveal --chart locality
 //   node tests/e2e/screenshot.mjs OUT.png --compare [--paper] [--last] [--sweep]
-//   node tests/e2e/screenshot.mjs OUT.png --practice "p=1&c=fair&d=easy&seed=3&n=4" [--question 2] [--answer] [--results]
+//   node tests/e2e/screenshot.mjs OUT.png --practice "p=1&c=fair&d=easy&seed=3&n=4" [--question 2] [--pick 0,0,3] [--answer] [--results]
 //
 // --hb opens a share link at that heartbeat (of --scenario, or the default built-in).
 import { readFileSync } from 'node:fs';
@@ -48,6 +48,7 @@ while (args.length) {
   else if (a === '--question') opt.question = Number(args.shift());
   else if (a === '--answer') opt.answer = true;
   else if (a === '--results') opt.results = true;
+  else if (a === '--pick') opt.pick = args.shift().split(',').map(Number);
   else { console.error(`unknown option ${a}`); process.exit(2); }
 }
 
@@ -101,6 +102,7 @@ try {
     else {
       await at(n);
       await card.waitFor();
+      for (const k of opt.pick || []) await page.getByTestId(`q-cand-${k}`).click();
       if (opt.answer) await answer();
     }
   }

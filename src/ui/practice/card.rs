@@ -34,7 +34,22 @@ pub struct PracticeProps {
 #[component]
 pub fn PracticeColumn(props: &PracticeProps) -> Html {
     let number = use_node_ref();
+    let card = use_node_ref();
     let run = props.lab.practice.as_ref();
+    // The keyboard focus follows the set: a new question, its verdict, the results (the
+    // button pressed is gone); not on opening the page.
+    {
+        let card = card.clone();
+        let first = use_mut_ref(|| true);
+        let key = run.map(|r| (r.current, r.results, r.answers[r.current].is_some()));
+        use_effect_with(key, move |_| {
+            if !std::mem::replace(&mut *first.borrow_mut(), false) {
+                if let Some(el) = card.cast::<web_sys::HtmlElement>() {
+                    let _ = el.focus();
+                }
+            }
+        });
+    }
     // The next question is generated while the student reads this one.
     {
         let d = props.dispatch.clone();
@@ -48,9 +63,9 @@ pub fn PracticeColumn(props: &PracticeProps) -> Html {
     }
     let Some(run) = run else { return html! {} };
     if run.results {
-        return super::results::card(&props.lab, run, &props.dispatch);
+        return super::results::card(&props.lab, run, &card, &props.dispatch);
     }
-    question_card(&props.lab, run, &number, &props.dispatch)
+    question_card(&props.lab, run, &number, &card, &props.dispatch)
 }
 
 fn head(run: &PracticeRun, concept: &str, lang: Lang, d: &Dispatch) -> Html {
@@ -160,13 +175,14 @@ fn explanation(q: &Question, run: &PracticeRun, lang: Lang, d: &Dispatch) -> Htm
     }
 }
 
-fn question_card(lab: &Lab, run: &PracticeRun, number: &NodeRef, d: &Dispatch) -> Html {
+fn question_card(lab: &Lab, run: &PracticeRun, number: &NodeRef, card: &NodeRef, d: &Dispatch) -> Html {
     let lang = lab.lang();
     let i = run.current;
     let Some(q) = run.question(i) else {
         let concept = run.spec.concepts.first().copied().unwrap_or_default();
         return html! {
-            <section class="card practice-card" data-testid="practice" data-question={i.to_string()} data-state="missing">
+            <section class="card practice-card" data-testid="practice" data-question={i.to_string()} data-state="missing"
+                     ref={card.clone()} tabindex="-1">
                 { head(run, concept, lang, d) }
                 { dots(run, lang, d) }
                 <p class="hint">{t(lang, "practice_failed")}</p>
@@ -240,7 +256,7 @@ fn question_card(lab: &Lab, run: &PracticeRun, number: &NodeRef, d: &Dispatch) -
         <section class={classes!("card", "practice-card", state)} data-testid="practice" data-question={i.to_string()}
                  data-kind={q.kind} data-concept={q.concept} data-state={state} data-hb={q.hb.to_string()}
                  data-tracker={q.tracker.clone()} aria-label={t(lang, "practice")}
-                 lang={if lang == Lang::Zh { "zh-CN" } else { "en" }}>
+                 lang={if lang == Lang::Zh { "zh-CN" } else { "en" }} ref={card.clone()} tabindex="-1">
             { head(run, q.concept, lang, d) }
             { dots(run, lang, d) }
             { body }

@@ -145,7 +145,9 @@ fn pick_tasks(q: &Question, picked: &[usize], max: usize, lang: Lang, d: &Dispat
                 { for jobs.iter().map(|&job| html! {
                     <div class="q-pal-row">
                         <span class={classes!("swatch-dot", job_class(job))}></span><b class="q-pal-job">{format!("J{job}")}</b>
-                        <span class="meta">{"map"}</span>
+                        if candidates.iter().any(|c| matches!(c.token, Token::Task { job: j, kind: "map", .. } if j == job)) {
+                            <span class="meta">{"map"}</span>
+                        }
                         { for candidates.iter().enumerate().filter(|(_, c)| matches!(c.token, Token::Task { job: j, .. } if j == job)).map(|(k, c)| {
                             let short = match &c.token {
                                 Token::Task { kind: "map", locality, .. } => match *locality {

@@ -32,7 +32,7 @@ pub fn copy_row(value: &str, testid: &'static str, label: &str, d: &Dispatch, la
     }
 }
 
-pub fn card(lab: &Lab, run: &PracticeRun, d: &Dispatch) -> Html {
+pub fn card(lab: &Lab, run: &PracticeRun, focus: &NodeRef, d: &Dispatch) -> Html {
     let lang = lab.lang();
     let (questions, answers) = run.answered();
     let (scores, right) = result::score(&questions, &answers);
@@ -59,7 +59,7 @@ pub fn card(lab: &Lab, run: &PracticeRun, d: &Dispatch) -> Html {
     let total = questions.len() as u32;
     html! {
         <section class="card practice-card results" data-testid="practice-results" data-right={right.to_string()}
-                 data-total={total.to_string()} aria-label={t(lang, "practice_results")}>
+                 data-total={total.to_string()} aria-label={t(lang, "practice_results")} ref={focus.clone()} tabindex="-1">
             <header class="card-head practice-head">
                 <span class="practice-badge">{icons::practice()}{t(lang, "practice")}</span>
                 <h2 class="practice-title">{t(lang, "practice_results")}</h2>

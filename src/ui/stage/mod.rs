@@ -143,6 +143,11 @@ pub fn Stage(props: &StageProps) -> Html {
     if mask.load_caps {
         marks.caps.clear();
     }
+    // The frame marks the next tracker: the skip the grid draws on the heartbeating tracker
+    // was the previous tracker's.
+    if let (Some(_), Some(r)) = (&mask.next_tracker, marks.reach.as_mut()) {
+        r.skipped = false;
+    }
     marks.planned = mask.planned.clone();
     marks.picks = mask.picks.clone();
     let marks = Rc::new(marks);
