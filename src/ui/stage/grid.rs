@@ -313,13 +313,7 @@ fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &
                 <span class="reach-label node" data-testid="reach-label">
                     <span class="lvl on">{"NODE"}</span>{fill(t(lang, "reach_node"), &[&format!("J{}", r.job)])}</span>
             }
-            if heartbeating && !marks.planned.is_empty() {
-                <span class="plan-tag" data-testid="plan-tag" aria-label={t(lang, "practice_plan")}>
-                    { for marks.planned.iter().enumerate().map(|(i, (job, label))| html! {
-                        <span class={classes!("plan-chip", job_class(*job))}><b>{i + 1}</b>{label}</span>
-                    }) }
-                </span>
-            }
+            if heartbeating { { marks.plan_tag(lang) } }
         </div>
     }
 }
@@ -381,19 +375,7 @@ fn slot(
         pick.map(|(_, on)| classes!("pickable", on.then_some("picked"))),
     );
     // A practice question may ask which running attempts to pick: the slot is a toggle.
-    let on_pick = pick.zip(marks.picks.on_pick.clone()).map(|((k, _), cb)| {
-        let key = cb.clone();
-        (
-            Callback::from(move |_: MouseEvent| cb.emit(k)),
-            Callback::from(move |e: KeyboardEvent| {
-                if e.key() == "Enter" || e.key() == " " {
-                    e.prevent_default();
-                    e.stop_propagation();
-                    key.emit(k);
-                }
-            }),
-        )
-    });
+    let on_pick = pick.and_then(|(k, _)| marks.picks.handlers(k));
     let closing = task.closing.map(|k| {
         let word = if preempted { t(lang, "preempted_word") } else { t(lang, "closing_word") };
         let when = if task.kill_sent { t(lang, "kill_sent") } else { t(lang, "kill_next_hb") };

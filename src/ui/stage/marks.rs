@@ -5,6 +5,8 @@
 
 use std::collections::{HashMap, HashSet};
 
+use yew::prelude::*;
+
 use crate::explain::HeartbeatRecord;
 use crate::model::TaskType;
 use crate::model::cluster::AttemptEnd;
@@ -76,6 +78,22 @@ impl Picks {
     pub fn of(&self, tracker: &str, label: &str) -> Option<(usize, bool)> {
         self.slots.iter().find(|s| s.0 == tracker && s.1 == label).map(|s| (s.2, s.3))
     }
+
+    /// A slot's click and its Enter / Space: pick candidate `k`.
+    pub fn handlers(&self, k: usize) -> Option<(Callback<MouseEvent>, Callback<KeyboardEvent>)> {
+        let cb = self.on_pick.clone()?;
+        let key = cb.clone();
+        Some((
+            Callback::from(move |_: MouseEvent| cb.emit(k)),
+            Callback::from(move |e: KeyboardEvent| {
+                if e.key() == "Enter" || e.key() == " " {
+                    e.prevent_default();
+                    e.stop_propagation();
+                    key.emit(k);
+                }
+            }),
+        ))
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -96,6 +114,20 @@ pub struct Marks {
 }
 
 impl Marks {
+    /// Practice: the tasks picked for the heartbeating tracker, under its slots.
+    pub fn plan_tag(&self, lang: crate::i18n::Lang) -> Html {
+        if self.planned.is_empty() {
+            return html! {};
+        }
+        html! {
+            <span class="plan-tag" data-testid="plan-tag" aria-label={crate::ui::t(lang, "practice_plan")}>
+                { for self.planned.iter().enumerate().map(|(i, (job, label))| html! {
+                    <span class={classes!("plan-chip", super::grid::job_class(*job))}><b>{i + 1}</b>{label}</span>
+                }) }
+            </span>
+        }
+    }
+
     /// How many free slots of one kind to draw as reserved on a tracker, and for which job.
     pub fn reserved_of(&self, tracker: &str, is_map: bool) -> Option<&Reserved> {
         self.reserved.iter().find(|r| r.tracker == tracker && r.is_map == is_map)
