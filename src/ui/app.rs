@@ -211,7 +211,8 @@ pub fn App() -> Html {
                 }
             });
             html! {
-                <main class={classes!("layout", lab.lesson.is_some().then_some("in-lesson"), (lab.lesson.is_none() && sim.hb() == 0).then_some("landing"))}>
+                <main class={classes!("layout", lab.lesson.is_some().then_some("in-lesson"), (lab.lesson.is_none() && sim.hb() == 0).then_some("landing"),
+                                     (lab.tab != Tab::Why).then_some("side-wide"))}>
                     { for stopped }
                     <Stage lab={rc.clone()} dispatch={dispatch.clone()} />
                     <div class="col-side">
