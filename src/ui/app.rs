@@ -217,7 +217,7 @@ pub fn App() -> Html {
                     { for stopped }
                     // A lesson step about whole runs shows the lesson's figures in place of the stage.
                     if let Some(run) = lab.lesson.as_ref().filter(|r| r.view() != "stage") {
-                        <section class="lesson-figures-area">{ lesson_figures::panel(&run.lesson, run.view(), lang) }</section>
+                        <section class="lesson-figures-area">{ lesson_figures::panel(&run.lesson, run.view(), run.point(), lang) }</section>
                     } else {
                         <Stage lab={rc.clone()} dispatch={dispatch.clone()} />
                     }
