@@ -208,6 +208,7 @@ pub const TEACH_STRINGS: &[(&str, &str, &str)] = &[
     ),
     ("sweep_nro", "maps node · rack · off-switch", "map：节点本地 · 机架本地 · 跨机架"),
     ("lesson_figures", "The whole run, as the lesson measured it", "本课测得的整个运行"),
+    ("figure_cluster", "The cluster at heartbeat {0}", "心跳 {0} 时的集群"),
     // trace import
     ("trace_title", "Import a real workload (Rumen or SWIM trace)…", "导入真实工作负载（Rumen 或 SWIM 轨迹）…"),
     (

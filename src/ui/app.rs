@@ -51,6 +51,13 @@ fn key_action(key: &str, dialog_open: bool) -> Option<Action> {
 }
 
 /// One short sentence for screen readers after each heartbeat: who heartbeated and what it got.
+/// The cluster at this heartbeat, drawn small beside the figures of a lesson step about whole runs.
+fn figure_cluster(sim: &crate::sim::Simulation, lang: Lang) -> Html {
+    let view = Rc::new(sim.view());
+    let marks = Rc::new(super::stage::marks::gather(&sim.stage(), sim.last_record(), None, None, &[]));
+    html! { <lesson_figures::ClusterNow view={view} marks={marks} hb={sim.hb() as u64} lang={lang} /> }
+}
+
 fn announce(record: Option<&HeartbeatRecord>, lang: Lang) -> String {
     let Some(r) = record else { return String::new() };
     let lines = crate::explain::text::render(r, lang);
@@ -221,7 +228,7 @@ pub fn App() -> Html {
                     { for stopped }
                     // A lesson step about whole runs shows the lesson's figures in place of the stage.
                     if let Some(run) = lab.lesson.as_ref().filter(|r| r.view() != "stage") {
-                        <section class="lesson-figures-area">{ lesson_figures::panel(&run.lesson, run.view(), run.point(), lang) }</section>
+                        <section class="lesson-figures-area">{ lesson_figures::panel(&run.lesson, run.view(), run.point(), figure_cluster(&sim, lang), lang) }</section>
                     } else {
                         <Stage lab={rc.clone()} dispatch={dispatch.clone()} />
                     }

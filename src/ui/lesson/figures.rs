@@ -1,18 +1,25 @@
 //! A lesson step that shows whole runs (`"view": "compare"` or `"sweep"`): in place of the
 //! stage, the figures of the lesson's own comparison and sweeps (`lesson::runs`, the same runs
-//! its claims were checked against), drawn by `ui::compare::figures`.
+//! its claims were checked against), drawn by `ui::compare::figures`. Beside the heading, the
+//! cluster at the step's heartbeat in pixels (`ClusterNow`, the big-cluster drawing of
+//! `ui::stage::grid_canvas`), so the run the figures summarise stays in sight.
+
+use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::lesson::Lesson;
+use crate::sim::view::ClusterView;
 use crate::ui::compare::figures;
 use crate::ui::compare::view::variant_label;
-use crate::ui::t;
+use crate::ui::stage::grid_canvas;
+use crate::ui::stage::marks::Marks;
+use crate::ui::{fill, platform, t};
 
 /// `point` is the step's pointer: when it names the gap table (`sweep:gap`), the table comes
 /// before the curve, so all of it is on the screen.
-pub fn panel(lesson: &Lesson, view: &str, point: Option<&str>, lang: Lang) -> Html {
+pub fn panel(lesson: &Lesson, view: &str, point: Option<&str>, now: Html, lang: Lang) -> Html {
     let focus = point.and_then(|p| p.split_whitespace().find(|t| *t == "sweep:gap")).map(|_| "gap");
     let runs = &lesson.runs.0;
     let body = match view {
@@ -39,8 +46,39 @@ pub fn panel(lesson: &Lesson, view: &str, point: Option<&str>, lang: Lang) -> Ht
     };
     html! {
         <div class="lesson-figures" data-testid="lesson-figures" data-view={view.to_string()} data-focus={focus}>
-            <h2 class="caps">{t(lang, "lesson_figures")}</h2>
+            <div class="figures-head"><h2 class="caps">{t(lang, "lesson_figures")}</h2>{ now }</div>
             { body }
         </div>
+    }
+}
+
+const NOW_ID: &str = "cluster-now-canvas";
+
+#[derive(Properties, PartialEq)]
+pub struct NowProps {
+    pub view: Rc<ClusterView>,
+    pub marks: Rc<Marks>,
+    pub hb: u64,
+    pub lang: Lang,
+}
+
+/// The cluster at the step's heartbeat, one pixel block per slot (as a very big cluster is
+/// drawn on the stage), with the heartbeating tracker named.
+#[component]
+pub fn ClusterNow(p: &NowProps) -> Html {
+    let pixels = Rc::new(grid_canvas::pixels(&p.view, &p.marks));
+    {
+        let px = pixels.clone();
+        use_effect(move || platform::paint_canvas(NOW_ID, px.width, px.height, &px.rgba));
+    }
+    let trackers: usize = p.view.racks.iter().map(|r| r.nodes.len()).sum();
+    let label = fill(t(p.lang, "canvas_grid"), &[&trackers.to_string()]);
+    let hb = p.view.heartbeating.as_deref().map(|tr| format!(" · ♥ {tr}")).unwrap_or_default();
+    html! {
+        <figure class="cluster-now" data-testid="cluster-now">
+            <canvas id={NOW_ID} class="grid-canvas" width={pixels.width.to_string()} height={pixels.height.to_string()}
+                    role="img" aria-label={label.clone()} title={label}></canvas>
+            <figcaption class="meta small">{fill(t(p.lang, "figure_cluster"), &[&p.hb.to_string()])}{hb}</figcaption>
+        </figure>
     }
 }
