@@ -63,6 +63,8 @@ pub enum Action {
     Compare(CompareAction),
     /// One slice of computing the run ahead (scheduled by the page while `Lab::computing`).
     ComputeAhead,
+    /// A message from the page embedding this one (`embed`), or why it cannot be obeyed.
+    Embed(Result<crate::share::embed::Command, String>),
 }
 
 impl Lab {
@@ -103,7 +105,7 @@ impl Lab {
         }
     }
 
-    fn load_link(&mut self, hash: &str) {
+    pub(super) fn load_link(&mut self, hash: &str) {
         match share::decode(hash) {
             Ok(None) => {}
             Ok(Some(link)) => {
@@ -153,7 +155,7 @@ impl Lab {
         }
     }
 
-    fn fail_link(&mut self, why: &str) {
+    pub(super) fn fail_link(&mut self, why: &str) {
         let text: Rc<str> = self.scenarios.first().map(|s| s.json).unwrap_or("{}").into();
         self.install(text, Origin::Builtin(0), 0);
         self.banner =
@@ -163,7 +165,7 @@ impl Lab {
     /// Load a share link at start-up (the page's URL hash).
     pub fn from_hash(hash: &str) -> Lab {
         let mut lab = Lab::new();
-        lab.load_link(hash);
+        lab.open_link(hash);
         lab
     }
 }
@@ -172,6 +174,10 @@ impl Reducible for Lab {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let action = match action {
+            Action::Embed(message) => return super::embed::reduce(self, message),
+            a => a,
+        };
         let same = |lab: Option<Lab>| -> Rc<Lab> { lab.map(Rc::new).unwrap_or_else(|| self.clone()) };
         let mut next = (*self).clone();
         next.toast = None;
@@ -367,7 +373,7 @@ impl Reducible for Lab {
                     next.install_built(text.into(), Origin::Saved(name), 0, Ok(built));
                 }
             }
-            Action::OpenLink(hash) => next.load_link(&hash),
+            Action::OpenLink(hash) => next.open_link(&hash),
             Action::DismissBanner => next.banner = None,
             Action::Toast(t) => next.toast = t,
             Action::OpenLesson(i) => {
@@ -396,6 +402,7 @@ impl Reducible for Lab {
                 next.playing = false;
             }
             Action::Compare(a) => next.compare_action(a),
+            Action::Embed(_) => {}
         }
         Rc::new(next)
     }

@@ -136,7 +136,8 @@ pub fn App() -> Html {
 
     // Keep the URL a share link of what is shown (not while playing), and <html lang>.
     {
-        let hash = (!lab.playing).then(|| lab.share_hash());
+        // (An embed keeps the link it was given: the slide holds it.)
+        let hash = (!lab.playing && lab.embed.is_none()).then(|| lab.share_hash());
         use_effect_with(hash, |hash| {
             if let Some(h) = hash {
                 platform::replace_hash(h);
@@ -168,6 +169,9 @@ pub fn App() -> Html {
         });
     }
 
+    // Embed mode: messages from the embedding page, the state sent back.
+    let fit = super::embed::use_embed(&lab, &dispatch);
+
     let lang = lab.lang();
     let rc: Rc<Lab> = Rc::new((*lab).clone());
     let banner = lab.banner.as_ref().map(|msg| {
@@ -179,6 +183,11 @@ pub fn App() -> Html {
             </div>
         }
     });
+
+    if lab.embed.is_some() {
+        let record = lab.sim.as_ref().ok().and_then(|s| s.borrow().last_record().cloned());
+        return super::embed::page(&rc, &dispatch, fit, banner, announce(record.as_ref(), lang));
+    }
 
     let body = match &lab.sim {
         _ if lab.compare.is_some() => {

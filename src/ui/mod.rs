@@ -15,6 +15,7 @@ mod app;
 mod big_cluster;
 mod compare;
 mod dialogs;
+mod embed;
 mod icons;
 mod lesson;
 pub mod platform;

@@ -184,6 +184,8 @@ pub struct Lab {
     pub code_job: Option<u32>,
     /// Compare mode, when open.
     pub compare: Option<Rc<CompareState>>,
+    /// Embed mode (`embed=1` in the link), when on.
+    pub embed: Option<super::embed::EmbedState>,
 }
 
 impl PartialEq for Lab {
@@ -203,6 +205,7 @@ impl PartialEq for Lab {
             && self.chart == other.chart
             && self.code_method == other.code_method
             && self.code_job == other.code_job
+            && self.embed == other.embed
             && match (&self.compare, &other.compare) {
                 (Some(a), Some(b)) => Rc::ptr_eq(a, b),
                 (None, None) => true,
@@ -284,6 +287,7 @@ impl Lab {
             code_method: None,
             code_job: None,
             compare: None,
+            embed: None,
         };
         lab.install(text, Origin::Builtin(0), 0);
         lab
