@@ -15,5 +15,6 @@ pub fn builtin() -> &'static [(&'static str, &'static str)] {
         ("capacity-users-highmem", include_str!("../../scenarios/capacity-users-highmem.json")),
         ("capacity-max-capacity", include_str!("../../scenarios/capacity-max-capacity.json")),
         ("capacity-tasks-per-heartbeat", include_str!("../../scenarios/capacity-tasks-per-heartbeat.json")),
+        ("trackers-come-and-go", include_str!("../../scenarios/trackers-come-and-go.json")),
     ]
 }

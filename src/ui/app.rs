@@ -12,6 +12,7 @@ use super::actions::Action;
 use super::compare::view as compare_view;
 use super::dialogs;
 use super::dialogs::editor::Editor;
+use super::lesson::figures as lesson_figures;
 use super::lesson::narrative;
 use super::side;
 use super::stage::Stage;
@@ -222,7 +223,12 @@ pub fn App() -> Html {
             html! {
                 <main class={classes!("layout", lab.lesson.is_some().then_some("in-lesson"), (lab.lesson.is_none() && sim.hb() == 0).then_some("landing"))}>
                     { for stopped }
-                    <Stage lab={rc.clone()} dispatch={dispatch.clone()} />
+                    // A lesson step about whole runs shows the lesson's figures in place of the stage.
+                    if let Some(run) = lab.lesson.as_ref().filter(|r| r.view() != "stage") {
+                        <section class="lesson-figures-area">{ lesson_figures::panel(&run.lesson, run.view(), lang) }</section>
+                    } else {
+                        <Stage lab={rc.clone()} dispatch={dispatch.clone()} />
+                    }
                     <div class="col-side">
                         { side_top }
                         { side::area(&lab, &sim, record, intro, &dispatch) }

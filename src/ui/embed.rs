@@ -1,5 +1,5 @@
 //! Embed mode (`docs/embed.md`): a link with `embed=1` shows only the stage — the grid with
-//! the scheduler's overlay, the lesson's narrative (or, outside a lesson, why the heartbeat
+//! the scheduler's overlay (or a lesson step's whole-run figures), the lesson's narrative (or, outside a lesson, why the heartbeat
 //! went as it did) and the transport — for an `<iframe>` in slides; and a `postMessage`
 //! interface so the slide software can drive it and read the heartbeat.
 //!
@@ -16,7 +16,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
 use super::actions::Action;
-use super::lesson::narrative;
+use super::lesson::{figures, narrative};
 use super::side::why::WhyPanel;
 use super::stage::Stage;
 use super::stage::transport::Transport;
@@ -207,7 +207,10 @@ pub const FITS: [f64; 6] = [1.0, 0.9, 0.8, 0.7, 0.6, 0.5];
 /// Whether the stage or the narrative needs more room than the frame gives it.
 fn overflows() -> bool {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return false };
-    let Ok(list) = doc.query_selector_all(".embed .stage, .embed .col-side > .card") else { return false };
+    let Ok(list) = doc.query_selector_all(".embed .stage, .embed .lesson-figures-area, .embed .col-side > .card")
+    else {
+        return false;
+    };
     let root = doc.document_element();
     let page =
         root.is_some_and(|r| r.scroll_height() > r.client_height() + 1 || r.scroll_width() > r.client_width() + 1);
@@ -346,7 +349,12 @@ pub fn page(
             <Transport lab={lab.clone()} dispatch={dispatch.clone()} />
             { for banner }
             <main class={classes!("layout", "embed-layout", lab.lesson.is_some().then_some("in-lesson"))}>
-                <Stage lab={lab.clone()} dispatch={dispatch.clone()} />
+                // A lesson step about whole runs shows the lesson's figures, as on the page.
+                if let Some(run) = lab.lesson.as_ref().filter(|r| r.view() != "stage") {
+                    <section class="lesson-figures-area">{ figures::panel(&run.lesson, run.view(), lang) }</section>
+                } else {
+                    <Stage lab={lab.clone()} dispatch={dispatch.clone()} />
+                }
                 <div class="col-side">
                     { side }
                     <a class="embed-open" data-testid="embed-open" href={full} target="_blank" rel="noopener" title={t(lang, "embed_open_title")}>

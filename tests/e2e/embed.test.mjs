@@ -206,7 +206,7 @@ const fitOf = (f, tokens) => f.evaluate((toks) => {
   };
   const scrolls = [];
   if (root.scrollHeight > root.clientHeight + 1 || root.scrollWidth > root.clientWidth + 1) scrolls.push(`page ${root.scrollWidth}×${root.scrollHeight}`);
-  for (const e of document.querySelectorAll('.stage, .col-side > .card, .transport')) {
+  for (const e of document.querySelectorAll('.stage, .lesson-figures-area, .col-side > .card, .transport')) {
     if (e.scrollHeight > e.clientHeight + 1) scrolls.push(`${e.className.split(' ').join('.')} ${e.scrollHeight} > ${e.clientHeight}`);
   }
   const pointed = {};
@@ -214,7 +214,8 @@ const fitOf = (f, tokens) => f.evaluate((toks) => {
     const els = [...document.querySelectorAll('[data-point]')].filter((e) => e.getAttribute('data-point').split(/\s+/).includes(t) && !e.closest('[data-testid=narrative]'));
     pointed[t] = els.length ? Math.max(...els.map(inView)) : null;
   }
-  return { scrolls, grid: inView(document.querySelector('[data-testid=racks]')), transport: inView(document.querySelector('.transport')),
+  const stage = document.querySelector('[data-testid=racks]') || document.querySelector('.lesson-figures-area');
+  return { scrolls, grid: inView(stage), transport: inView(document.querySelector('.transport')),
     narrative: inView(document.querySelector('[data-testid=narrative]')), fit: document.querySelector('.app').dataset.fit, pointed };
 }, tokens);
 
@@ -224,7 +225,7 @@ test('every lesson step fits a 960×540 frame with nothing to scroll', async () 
   const fits = {};
   try {
     // Stage elements only: the side tabs (why, code, charts, jobs, log) are not in an embed.
-    const onStage = (t) => !/^(panel:(why|jobs|log|timeline)|chart:|code:|compare:|sweep:)/.test(t);
+    const onStage = (t) => !/^(panel:(why|jobs|log|timeline)|chart:|code:)/.test(t);
     for (const l of lessons) {
       await page.evaluate((id) => { document.getElementById('f').src = `${document.getElementById('f').src.split('#')[0]}#v=1&l=${id}&st=0&embed=1`; }, l.id);
       const frame = page.frameLocator('#f');
@@ -232,7 +233,6 @@ test('every lesson step fits a 960×540 frame with nothing to scroll', async () 
       const f = inner(page);
       for (let i = 0; i < l.steps.length; i++) {
         const s = l.steps[i];
-        if (s.view) continue; // a compare-mode step: not a stage
         await page.evaluate((k) => send({ type: 'schedscope:lesson', step: k }), i);
         await f.waitForFunction((k) => document.querySelector('[data-testid=narrative]')?.getAttribute('data-step') === String(k), i);
         if (await frame.getByTestId('reveal').count()) {

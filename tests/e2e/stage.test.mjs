@@ -305,3 +305,28 @@ test('dialogs take the focus, keep it and give it back; each heartbeat is announ
     await ctx.close();
   }
 });
+
+test('a tracker joins and another falls silent and is lost, on the grid', async () => {
+  const { ctx, page, errors } = await context({ width: 1280, height: 720 });
+  try {
+    const at = async (h) => {
+      await page.evaluate((x) => { location.hash = `#v=1&b=trackers-come-and-go&hb=${x}`; }, h);
+      await page.waitForFunction((x) => document.querySelector('[data-testid=hb]')?.textContent === String(x), h, { timeout: 30_000 });
+      return page.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-testid^=node-]')]
+        .map((n) => [n.dataset.testid.slice(5), n.dataset.state])));
+    };
+    assert.deepEqual(await at(100), { tt1: 'live', tt2: 'live', tt3: 'not-joined' });
+    assert.match(await page.getByTestId('cluster-summary').textContent(), /map \d+\/4/);
+    assert.deepEqual(await at(135), { tt1: 'live', tt2: 'live', tt3: 'joined' });
+    assert.match(await page.getByTestId('cluster-summary').textContent(), /map \d+\/6/);
+    assert.match(await page.getByTestId('why').innerText(), /tt3 .*joined the cluster/);
+    assert.equal((await at(400)).tt2, 'silent');
+    assert.match(await page.getByTestId('node-tt2').getByTestId('tracker-state').textContent(), /silent since/);
+    assert.deepEqual(await at(702), { tt1: 'live', tt2: 'lost', tt3: 'joined' });
+    assert.match(await page.getByTestId('why').innerText(), /tt2 was declared lost/);
+    assert.match(await page.getByTestId('cluster-summary').textContent(), /map \d+\/4/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await ctx.close();
+  }
+});

@@ -4,6 +4,7 @@
 //! its run at the last heartbeat at or before the shared time. The delay scheduling paper's
 //! experiment in miniature and the measured-vs-bound locality sweep live here too.
 
+pub mod figures;
 pub mod view;
 
 use std::cell::RefCell;

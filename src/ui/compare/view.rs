@@ -1,15 +1,15 @@
 //! Compare mode on the page: two or three runs of one workload side by side on a shared clock
 //! (each with its live numbers, cluster and locality mix), the whole-run summary with response
-//! times by job size, and the delay scheduling paper's measured-vs-bound locality curve.
+//! times by job size, node locality by job-size bin and sticky slots, and the delay scheduling
+//! paper's measured-vs-bound locality curve with what explains the gap (`figures`).
 
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::sched::fair::sweep::SweepResult;
 use crate::sim::metrics::Sample;
 use crate::ui::actions::Action;
-use crate::ui::compare::{Column, CompareAction, CompareState, VARIANTS};
-use crate::ui::side::chart_svg::{self, H, W};
+use crate::ui::compare::{Column, CompareAction, CompareState, VARIANTS, figures};
+use crate::ui::side::chart_svg;
 use crate::ui::side::charts;
 use crate::ui::stage::grid_dense;
 use crate::ui::stage::transport::format_time;
@@ -124,33 +124,6 @@ fn summary(cs: &CompareState, lang: Lang) -> Html {
     }
 }
 
-fn sweep_chart(r: &SweepResult, lang: Lang) -> Html {
-    let (l, rr, top, bot) = (44.0, 370.0, 12.0, 172.0);
-    let dmax = r.points.iter().map(|p| p.skips).fold(1.0, f64::max);
-    let x = |d: f64| l + d / dmax * (rr - l);
-    let y = |v: f64| bot - v.clamp(0.0, 1.0) * (bot - top);
-    let line = |f: &dyn Fn(&crate::sched::fair::sweep::SweepPoint) -> f64| {
-        r.points
-            .iter()
-            .enumerate()
-            .map(|(i, p)| format!("{}{:.1} {:.1}", if i == 0 { "M" } else { "L" }, x(p.skips), y(f(p))))
-            .collect::<String>()
-    };
-    html! {
-        <svg class="chart sweep" viewBox={format!("0 0 {W} {H}")} role="img" data-testid="sweep-svg" aria-label={t(lang, "sweep_title")}>
-            { for [0.0, 0.5, 1.0].iter().map(|v| html! { <g class="axis">
-                <line class="grid-line" x1={format!("{l}")} x2={format!("{rr}")} y1={format!("{:.1}", y(*v))} y2={format!("{:.1}", y(*v))} />
-                <text class="tick-label" x={format!("{}", l - 4.0)} y={format!("{:.1}", y(*v) + 3.5)} text-anchor="end">{format!("{:.0}%", v * 100.0)}</text></g> }) }
-            <path class="bound-line" d={line(&|p| p.bound)} />
-            <path class="measured-line" d={line(&|p| p.measured)} />
-            { for r.points.iter().map(|p| html! { <g data-testid="sweep-point" data-skips={format!("{}", p.skips)} data-measured={format!("{:.4}", p.measured)} data-bound={format!("{:.4}", p.bound)}>
-                <circle class="measured-dot" cx={format!("{:.1}", x(p.skips))} cy={format!("{:.1}", y(p.measured))} r="3.5" />
-                <text class="tick-label" x={format!("{:.1}", x(p.skips))} y={format!("{}", bot + 13.0)} text-anchor="middle">{format!("{}", p.skips)}</text></g> }) }
-            <text class="axis-title" x={format!("{}", (l + rr) / 2.0)} y={format!("{}", bot + 26.0)} text-anchor="middle">{t(lang, "sweep_axis")}</text>
-        </svg>
-    }
-}
-
 fn sweep(cs: &CompareState, lang: Lang, d: &yew::UseReducerDispatcher<Lab>) -> Html {
     let run = {
         let d = d.clone();
@@ -163,12 +136,7 @@ fn sweep(cs: &CompareState, lang: Lang, d: &yew::UseReducerDispatcher<Lab>) -> H
             { match cs.sweep.as_deref() {
                 None => html! { <p class="hint">{t(lang, "sweep_hint")}</p> },
                 Some(Err(e)) => html! { <p class="errors">{e}</p> },
-                Some(Ok(r)) => html! { <div class="sweep-body">
-                    <div class="chart-legend"><span class="lg"><span class="sw sw-measured"></span>{t(lang, "sweep_measured")}</span>
-                        <span class="lg"><span class="sw sw-bound"></span>{t(lang, "sweep_bound")}</span></div>
-                    { sweep_chart(r, lang) }
-                    <p class="hint">{fill(t(lang, "sweep_note"), &[&r.nodes.to_string(), &r.heartbeat_interval_ms.to_string(), &r.trackers.to_string()])}</p>
-                </div> },
+                Some(Ok(r)) => figures::sweep(r, lang),
             } }
         </section>
     }
@@ -232,6 +200,9 @@ pub fn view(lab: &Lab, cs: &CompareState, d: &yew::UseReducerDispatcher<Lab>) ->
             </div>
             <div class="chart-legend cmp-legend">{ charts::locality_legend(lang) }</div>
             if !cs.columns.is_empty() { { summary(cs, lang) } }
+            if !cs.columns.is_empty() {
+                { figures::bins(&cs.columns.iter().map(|c| (variant_label(&c.spec, lang), &c.summary)).collect::<Vec<_>>(), lang) }
+            }
             { sweep(cs, lang, d) }
         </main>
     }

@@ -3,6 +3,7 @@
 //! step shown, the student's prediction. Where a step *stops* is its heartbeat, or the one
 //! before it for a prediction (the question is asked before the heartbeat that answers it).
 
+pub mod figures;
 pub mod narrative;
 
 use std::rc::Rc;
@@ -128,6 +129,11 @@ impl LessonRun {
         hb >= self.hb(self.step)
     }
 
+    /// What the current step shows: `stage`, `compare` or `sweep` (`docs/lesson-format.md`).
+    pub fn view(&self) -> &str {
+        self.lesson.steps.get(self.step).and_then(|s| s.view.as_deref()).unwrap_or("stage")
+    }
+
     /// The point of the current step.
     pub fn point(&self) -> Option<&str> {
         self.lesson.steps.get(self.step).and_then(|s| s.point.as_deref())
@@ -138,7 +144,9 @@ impl LessonRun {
     pub fn checks(&self, sim: &Simulation) -> Option<(usize, usize)> {
         let step = self.lesson.steps.get(self.step)?;
         let hb = self.hb(self.step);
-        if sim.hb() != hb || hb == 0 {
+        // Heartbeat 0 takes run-level claims only (they hold at every heartbeat alike).
+        let run_level = hb == 0 && !step.check.is_empty() && step.check.iter().all(lesson::Event::is_run_level);
+        if sim.hb() != hb || (hb == 0 && !run_level) {
             return None;
         }
         let ctx = Ctx { records: records_to(sim, hb)?, engine: sim.engine() };

@@ -16,7 +16,7 @@ use crate::model::TaskType;
 use crate::sched::fair::delay::LocalityLevel;
 use crate::sim::stage::capacity::Reserved;
 use crate::sim::stage::fair::LevelChange;
-use crate::sim::view::{ClusterView, NodeView, RackView, SlotTask};
+use crate::sim::view::{ClusterView, NodeView, RackView, SlotTask, TrackerState};
 use crate::ui::{fill, t};
 
 /// Above this many trackers the grid uses the dense drawing.
@@ -74,6 +74,17 @@ pub fn reserved_label(r: &Reserved) -> String {
 
 pub fn short_host(host: &str) -> &str {
     host.rsplit('.').next().unwrap_or(host)
+}
+
+/// The class of a tracker's state (`tt-<class>` on its row).
+pub fn state_class(s: &TrackerState) -> &'static str {
+    match s {
+        TrackerState::Live { joined_ms: Some(_) } => "joined",
+        TrackerState::Live { joined_ms: None } => "live",
+        TrackerState::Silent { .. } => "silent",
+        TrackerState::Lost { .. } => "lost",
+        TrackerState::NotJoined { .. } => "not-joined",
+    }
 }
 
 fn level_name(l: LocalityLevel) -> &'static str {
@@ -214,8 +225,22 @@ fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &
     let holds = marks.holds_input(&node.host);
     let skipped_here = reach.filter(|r| heartbeating && r.skipped);
     let cap = marks.caps.get(&node.tracker).copied();
+    let secs = |ms: i64| format!("{:.1}", ms as f64 / 1000.0);
+    // Trackers that come and go: joined, silent (counted until the expiry thread declares it
+    // lost), lost (its slots left the cluster), not joined yet.
+    let state_class = state_class(&node.state);
+    let state_tag = match &node.state {
+        TrackerState::Live { joined_ms: Some(at) } => Some(fill(t(lang, "tt_joined"), &[&secs(*at)])),
+        TrackerState::Live { joined_ms: None } => None,
+        TrackerState::Silent { since_ms, lost_at_ms } => {
+            Some(fill(t(lang, "tt_silent"), &[&secs(*since_ms), &secs(*lost_at_ms)]))
+        }
+        TrackerState::Lost { at_ms } => Some(fill(t(lang, "tt_lost"), &[&secs(*at_ms)])),
+        TrackerState::NotJoined { at_ms } => Some(fill(t(lang, "tt_not_joined"), &[&secs(*at_ms)])),
+    };
     let class = classes!(
         "node",
+        format!("tt-{state_class}"),
         heartbeating.then_some("hb-now"),
         holds.then_some("holds-input"),
         in_reach.then_some("in-reach"),
@@ -258,7 +283,7 @@ fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &
     html! {
         <div class={class} key={node.tracker.clone()} data-testid={format!("node-{}", node.tracker)}
              data-point={if node_reach.is_some() { format!("tracker:{} reach:J{}", node.tracker, node_reach.map(|r| r.job).unwrap_or(0)) } else { format!("tracker:{}", node.tracker) }}
-             aria-current={heartbeating.then_some("true")} data-reserved={res.map(reserved_label)}>
+             aria-current={heartbeating.then_some("true")} data-reserved={res.map(reserved_label)} data-state={state_class}>
             <div class="node-name" title={node.host.clone()}>
                 if heartbeating { <span class="hb-tag" title={t(lang, "hb_now")}>{"♥ HB"}</span> }
                 <span class="host">{short_host(&node.host)}</span>
@@ -277,6 +302,9 @@ fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &
             <div class={classes!("slots", "reduce-slots", cols.group(cols.reduce), red_cap.filter(|&c| c == 0).map(|_| "cap-zero"))}>
                 { slots(&node.reduce_slots, TaskType::Reduce, red_cap, &mut red_ghosts, &mut red_res) }
             </div>
+            if let Some(tag) = state_tag {
+                <span class={classes!("tt-tag", state_class)} data-testid="tracker-state">{tag}</span>
+            }
             if let Some(r) = skipped_here {
                 <span class="skip-tag" data-testid="skip-tag">{fill(t(lang, if in_reach { "skipped_here" } else { "skipped_outside" }), &[&format!("J{}", r.job)])}</span>
             }

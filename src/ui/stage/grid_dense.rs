@@ -44,6 +44,7 @@ fn node(node: &NodeView, rack: &str, heartbeating: bool, marks: &Marks, lang: La
         holds.then_some("holds-input"),
         (in_reach == Some(true)).then_some("in-reach"),
         (in_reach == Some(false)).then_some("out-of-reach"),
+        format!("tt-{}", crate::ui::stage::grid::state_class(&node.state)),
         res.map(|_| "reserved")
     );
     let mut title = format!("{} · {}", node.tracker, node.host);

@@ -34,7 +34,14 @@ pub struct StageProps {
 }
 
 fn summary(view: &crate::sim::view::ClusterView, lang: Lang) -> String {
-    let nodes: Vec<&NodeView> = view.racks.iter().flat_map(|r| r.nodes.iter()).collect();
+    // The cluster as the JobTracker counts it: lost and not-yet-joined trackers are out.
+    let counted = |n: &&NodeView| {
+        !matches!(
+            n.state,
+            crate::sim::view::TrackerState::Lost { .. } | crate::sim::view::TrackerState::NotJoined { .. }
+        )
+    };
+    let nodes: Vec<&NodeView> = view.racks.iter().flat_map(|r| r.nodes.iter()).filter(counted).collect();
     let count = |f: fn(&NodeView) -> &Vec<Option<crate::sim::view::SlotTask>>| {
         nodes.iter().map(|n| NodeView::slot_counts(f(n))).fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
     };
