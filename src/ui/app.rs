@@ -221,11 +221,12 @@ pub fn App() -> Html {
                 }
             });
             html! {
-                <main class={classes!("layout", lab.lesson.is_some().then_some("in-lesson"), (lab.lesson.is_none() && sim.hb() == 0).then_some("landing"))}>
+                <main class={classes!("layout", lab.lesson.is_some().then_some("in-lesson"), (lab.lesson.is_none() && sim.hb() == 0).then_some("landing"),
+                                     (lab.tab != Tab::Why).then_some("side-wide"))}>
                     { for stopped }
                     // A lesson step about whole runs shows the lesson's figures in place of the stage.
                     if let Some(run) = lab.lesson.as_ref().filter(|r| r.view() != "stage") {
-                        <section class="lesson-figures-area">{ lesson_figures::panel(&run.lesson, run.view(), lang) }</section>
+                        <section class="lesson-figures-area">{ lesson_figures::panel(&run.lesson, run.view(), run.point(), lang) }</section>
                     } else {
                         <Stage lab={rc.clone()} dispatch={dispatch.clone()} />
                     }

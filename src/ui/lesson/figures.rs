@@ -10,7 +10,10 @@ use crate::ui::compare::figures;
 use crate::ui::compare::view::variant_label;
 use crate::ui::t;
 
-pub fn panel(lesson: &Lesson, view: &str, lang: Lang) -> Html {
+/// `point` is the step's pointer: when it names the gap table (`sweep:gap`), the table comes
+/// before the curve, so all of it is on the screen.
+pub fn panel(lesson: &Lesson, view: &str, point: Option<&str>, lang: Lang) -> Html {
+    let focus = point.and_then(|p| p.split_whitespace().find(|t| *t == "sweep:gap")).map(|_| "gap");
     let runs = &lesson.runs.0;
     let body = match view {
         "compare" => match runs.comparison() {
@@ -35,7 +38,7 @@ pub fn panel(lesson: &Lesson, view: &str, lang: Lang) -> Html {
         }
     };
     html! {
-        <div class="lesson-figures" data-testid="lesson-figures" data-view={view.to_string()}>
+        <div class="lesson-figures" data-testid="lesson-figures" data-view={view.to_string()} data-focus={focus}>
             <h2 class="caps">{t(lang, "lesson_figures")}</h2>
             { body }
         </div>

@@ -234,6 +234,14 @@ impl Lab {
     /// to the front, and focus its job. Everything else it may point at is on the stage.
     pub fn apply_point(&mut self) {
         let Some(p) = self.lesson.as_ref().and_then(|r| r.point()).map(str::to_string) else { return };
+        // A step about the stage (a tracker, a job, a queue, the padding gauge ...) and no side
+        // tab gives the stage its full width back: the side area returns to "why".
+        let side = |t: &str| {
+            t.starts_with("code:") || t.starts_with("chart:") || matches!(t, "panel:jobs" | "panel:log" | "panel:why")
+        };
+        if !p.split_whitespace().any(side) {
+            self.tab = Tab::Why;
+        }
         for token in p.split_whitespace() {
             let Some((kind, name)) = token.split_once(':') else { continue };
             match kind {
