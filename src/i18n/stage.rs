@@ -29,6 +29,11 @@ pub const STAGE_STRINGS: &[(&str, &str, &str)] = &[
     ("fair_waited", "{0} s waited", "已等待 {0} 秒"),
     ("fair_allowed_now", "allowed locality level", "允许的本地性级别"),
     ("fair_no_waiting", "No job is waiting for a map.", "没有作业在等待 map。"),
+    (
+        "fair_no_delay",
+        "The locality delays are 0: every job may run anywhere at once.",
+        "本地性延迟为 0：每个作业都可以立即在任意节点运行。",
+    ),
     ("more_jobs", "and {0} more jobs", "还有 {0} 个作业"),
     (
         "fair_pool_nums",

@@ -6,6 +6,7 @@ use yew::Reducible;
 
 use super::compare::CompareAction;
 use super::platform;
+use super::practice::PracticeAction;
 use super::state::{Chart, Dialog, KEY_LANG, KEY_SAVED, KEY_SPEED, KEY_THEME, Lab, Origin, SPEEDS, Saved, Tab};
 use crate::i18n::Lang;
 use crate::share::{self, Source};
@@ -65,6 +66,7 @@ pub enum Action {
     ComputeAhead,
     /// A message from the page embedding this one (`embed`), or why it cannot be obeyed.
     Embed(Result<crate::share::embed::Command, String>),
+    Practice(PracticeAction),
 }
 
 impl Lab {
@@ -106,6 +108,13 @@ impl Lab {
     }
 
     pub(super) fn load_link(&mut self, hash: &str) {
+        if crate::practice::SetSpec::is_link(hash) {
+            match crate::practice::SetSpec::parse_link(hash) {
+                Ok(spec) => self.open_practice(spec),
+                Err(e) => self.fail_link(&e.message(self.lang() == Lang::Zh)),
+            }
+            return;
+        }
         match share::decode(hash) {
             Ok(None) => {}
             Ok(Some(link)) => {
@@ -179,6 +188,12 @@ impl Reducible for Lab {
             a => a,
         };
         let same = |lab: Option<Lab>| -> Rc<Lab> { lab.map(Rc::new).unwrap_or_else(|| self.clone()) };
+        if self.practice_holds(&action) {
+            let mut held = (*self).clone();
+            held.playing = false;
+            held.toast = Some("practice_answer_first");
+            return Rc::new(held);
+        }
         let mut next = (*self).clone();
         next.toast = None;
         if next.compare.is_some() {
@@ -403,6 +418,7 @@ impl Reducible for Lab {
             }
             Action::Compare(a) => next.compare_action(a),
             Action::Embed(_) => {}
+            Action::Practice(a) => next.practice_action(a),
         }
         Rc::new(next)
     }

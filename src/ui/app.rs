@@ -14,6 +14,8 @@ use super::dialogs;
 use super::dialogs::editor::Editor;
 use super::lesson::figures as lesson_figures;
 use super::lesson::narrative;
+use super::practice::card::PracticeColumn;
+use super::practice::setup::PracticeSetup;
 use super::side;
 use super::stage::Stage;
 use super::stage::transport::Transport;
@@ -220,8 +222,10 @@ pub fn App() -> Html {
                     </div>
                 }
             });
+            let practising = lab.practice.is_some();
+            let landing = lab.lesson.is_none() && !practising && sim.hb() == 0;
             html! {
-                <main class={classes!("layout", lab.lesson.is_some().then_some("in-lesson"), (lab.lesson.is_none() && sim.hb() == 0).then_some("landing"),
+                <main class={classes!("layout", lab.lesson.is_some().then_some("in-lesson"), practising.then_some("in-practice"), landing.then_some("landing"),
                                      (lab.tab != Tab::Why).then_some("side-wide"))}>
                     { for stopped }
                     // A lesson step about whole runs shows the lesson's figures in place of the stage.
@@ -231,8 +235,12 @@ pub fn App() -> Html {
                         <Stage lab={rc.clone()} dispatch={dispatch.clone()} />
                     }
                     <div class="col-side">
-                        { side_top }
-                        { side::area(&lab, &sim, record, intro, &dispatch) }
+                        if practising {
+                            <PracticeColumn lab={rc.clone()} dispatch={dispatch.clone()} />
+                        } else {
+                            { side_top }
+                            { side::area(&lab, &sim, record, intro, &dispatch) }
+                        }
                     </div>
                     <div class="sr-only" aria-live="polite" data-testid="announce">{ announce(record, lang) }</div>
                 </main>
@@ -258,6 +266,7 @@ pub fn App() -> Html {
             };
             html! { <Editor text={AttrValue::from(lab.text.clone())} label={AttrValue::from(label)} scheduler={AttrValue::from(lab.scheduler_name())} lang={lang} dispatch={dispatch.clone()} /> }
         }
+        Some(Dialog::Practice) => html! { <PracticeSetup lab={rc.clone()} dispatch={dispatch.clone()} /> },
         Some(Dialog::Menu) | None => html! {},
     };
 

@@ -19,6 +19,7 @@ mod embed;
 mod icons;
 mod lesson;
 pub mod platform;
+mod practice;
 mod side;
 mod stage;
 mod state;
