@@ -6,10 +6,12 @@ use serde::Serialize;
 
 pub mod hant;
 mod locale;
+mod practice;
 mod stage;
 mod teach;
 pub use hant::to_hant;
 pub use locale::Locale;
+pub use practice::PRACTICE_STRINGS;
 pub use stage::STAGE_STRINGS;
 pub use teach::TEACH_STRINGS;
 
@@ -70,7 +72,13 @@ pub fn ui(lang: Lang, key: &str) -> &'static str {
         "rack_local" => ("rack-local", "rack-local（机架本地）"),
         "off_switch" => ("off-switch", "off-switch（跨机架）"),
         "language" => ("中文", "English"),
-        _ => match UI_STRINGS.iter().chain(TEACH_STRINGS).chain(STAGE_STRINGS).find(|(k, _, _)| *k == key) {
+        _ => match UI_STRINGS
+            .iter()
+            .chain(TEACH_STRINGS)
+            .chain(STAGE_STRINGS)
+            .chain(PRACTICE_STRINGS)
+            .find(|(k, _, _)| *k == key)
+        {
             Some(&(_, en, zh)) => (en, zh),
             None => ("?", "?"),
         },
@@ -372,7 +380,8 @@ mod tests {
 
     #[test]
     fn every_page_string_has_both_languages_and_keys_are_unique() {
-        let all: Vec<&(&str, &str, &str)> = UI_STRINGS.iter().chain(TEACH_STRINGS).collect();
+        let all: Vec<&(&str, &str, &str)> =
+            UI_STRINGS.iter().chain(TEACH_STRINGS).chain(STAGE_STRINGS).chain(PRACTICE_STRINGS).collect();
         for (i, (key, en, zh)) in all.iter().enumerate() {
             assert!(!en.is_empty() && !zh.is_empty(), "{key}");
             assert!(all[..i].iter().all(|(k, _, _)| k != key), "{key} twice");

@@ -15,6 +15,8 @@
 //! shows next to the default scenario (never a panic, never a blank page). The scenario text
 //! itself is validated afterwards by `scenario::parse` like any other input.
 
+pub mod embed;
+
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 

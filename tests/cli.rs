@@ -197,3 +197,26 @@ fn practice_prints_an_answer_key_and_verifies_result_codes() {
     refused(&["practice", "--link", "p=1&d=insane"], &["--link", "insane"]);
     refused(&["practice", "--verify", "X", "--seed", "2"], &["--verify"]);
 }
+
+/// A reader that stops early (`schedscope practice --count 40 | head -1`) ends the command quietly: no
+/// panic about a broken pipe, as with any other Unix filter.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_schedscope"))
+        .args(["practice", "--count", "40"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut first).expect("a first line");
+    assert!(!first.is_empty());
+    // The reader is gone (its end of the pipe was dropped with the BufReader) long before the
+    // 150 kB of this answer key are printed.
+    let o = child.wait_with_output().expect("the command ends");
+    let err = stderr(&o);
+    assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "stderr: {err}");
+}

@@ -19,3 +19,17 @@ fn the_browser_generates_the_native_questions() {
         assert_eq!(golden[&key], serde_json::json!(fp), "{key}: the browser's question differs from native");
     }
 }
+
+#[wasm_bindgen_test]
+fn the_page_generates_a_set_one_question_at_a_time_as_a_whole_set() {
+    // The page generates question i when the student reaches it (`Planned::generate`); the
+    // questions are those of the whole set (the golden fingerprints of the sample set).
+    let golden: serde_json::Value =
+        serde_json::from_str(include_str!("data/practice-fingerprints.json")).expect("golden file");
+    let link = "p=1&c=all&d=hard&seed=2024&n=6";
+    let spec = schedscope::practice::SetSpec::parse_link(link).expect("a valid link");
+    for (i, planned) in spec.plan().iter().enumerate() {
+        let q = planned.generate().expect("a question");
+        assert_eq!(golden[&format!("set {link} #{}", i + 1)], serde_json::json!(q.fingerprint()), "question {}", i + 1);
+    }
+}

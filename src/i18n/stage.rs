@@ -29,6 +29,11 @@ pub const STAGE_STRINGS: &[(&str, &str, &str)] = &[
     ("fair_waited", "{0} s waited", "已等待 {0} 秒"),
     ("fair_allowed_now", "allowed locality level", "允许的本地性级别"),
     ("fair_no_waiting", "No job is waiting for a map.", "没有作业在等待 map。"),
+    (
+        "fair_no_delay",
+        "The locality delays are 0: every job may run anywhere at once.",
+        "本地性延迟为 0：每个作业都可以立即在任意节点运行。",
+    ),
     ("more_jobs", "and {0} more jobs", "还有 {0} 个作业"),
     (
         "fair_pool_nums",
@@ -99,4 +104,6 @@ pub const STAGE_STRINGS: &[(&str, &str, &str)] = &[
         "FIFO, the Fair Scheduler with delay scheduling and the Capacity Scheduler, deciding as Hadoop 1.2.1 does.",
         "FIFO、带延迟调度的公平调度器和容量调度器，决策与 Hadoop 1.2.1 完全一致。",
     ),
+    ("embed_open", "Open in SchedScope ↗", "在 SchedScope 中打开 ↗"),
+    ("embed_open_title", "This moment on the whole page, in a new tab", "在新标签页的完整页面中打开此刻"),
 ];

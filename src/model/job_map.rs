@@ -45,13 +45,7 @@ impl JobMap {
     /// The job, for changing: copied first if a checkpoint shares it.
     pub fn get_mut(&mut self, id: &JobId) -> Option<&mut Job> {
         if id.0 < DENSE_LIMIT {
-            let e = self.dense.get_mut(id.0 as usize).and_then(Option::as_mut);
-            if let Some(a) = &e {
-                if Arc::strong_count(a) > 1 && std::env::var("PROBE_BT").is_ok() {
-                    eprintln!("COPY {}", std::backtrace::Backtrace::force_capture());
-                }
-            }
-            e.map(Arc::make_mut)
+            self.dense.get_mut(id.0 as usize).and_then(Option::as_mut).map(Arc::make_mut)
         } else {
             self.sparse.get_mut(id).map(Arc::make_mut)
         }

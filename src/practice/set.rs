@@ -167,26 +167,47 @@ impl SetSpec {
     /// The questions of the set, in order. Question `i` takes the `i`-th concept of a seeded
     /// shuffle of the concepts (cycled), one of its kinds, and a seed derived from the set's.
     pub fn questions(&self) -> Vec<Question> {
+        self.plan().iter().filter_map(Planned::generate).collect()
+    }
+
+    /// What each question of the set will be made from, without running anything: the page
+    /// generates one question at a time (`Planned::generate`), the same as `questions`.
+    pub fn plan(&self) -> Vec<Planned> {
         let mut draw = situation::Draw::new(mix(self.seed as u64 ^ 0x5e75_0000_0000));
         let mut order: Vec<&'static str> = self.concepts.clone();
         for i in (1..order.len()).rev() {
             order.swap(i, (draw.u64() % (i as u64 + 1)) as usize);
         }
-        let mut out = Vec::new();
-        for i in 0..self.count as u64 {
-            let concept = order[(i as usize) % order.len()];
-            let of = kinds::of_concept(concept);
-            let pick = draw.u64();
-            let qseed = mix((self.seed as u64) << 16 ^ i);
-            // A kind that finds no situation for this seed (none does in the property tests)
-            // gives way to the concept's next kind, then to the next seed.
-            let q = (0..of.len() * 4).find_map(|k| {
-                let kind = of[(pick as usize + k) % of.len()];
-                situation::generate(kind, qseed.wrapping_add((k / of.len()) as u64), self.difficulty)
-            });
-            out.extend(q);
-        }
-        out
+        (0..self.count as u64)
+            .map(|i| Planned {
+                concept: order[(i as usize) % order.len()],
+                pick: draw.u64(),
+                seed: mix((self.seed as u64) << 16 ^ i),
+                difficulty: self.difficulty,
+            })
+            .collect()
+    }
+}
+
+/// One question of a set before it is generated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Planned {
+    pub concept: &'static str,
+    /// Which of the concept's kinds comes first.
+    pub pick: u64,
+    pub seed: u64,
+    pub difficulty: Difficulty,
+}
+
+impl Planned {
+    /// Generate the question. A kind that finds no situation for this seed (none does in the
+    /// property tests) gives way to the concept's next kind, then to the next seed.
+    pub fn generate(&self) -> Option<Question> {
+        let of = kinds::of_concept(self.concept);
+        (0..of.len() * 4).find_map(|k| {
+            let kind = of[(self.pick as usize + k) % of.len()];
+            situation::generate(kind, self.seed.wrapping_add((k / of.len()) as u64), self.difficulty)
+        })
     }
 }
 

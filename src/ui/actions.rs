@@ -6,6 +6,7 @@ use yew::Reducible;
 
 use super::compare::CompareAction;
 use super::platform;
+use super::practice::PracticeAction;
 use super::state::{Chart, Dialog, KEY_LANG, KEY_SAVED, KEY_SPEED, KEY_THEME, Lab, Origin, SPEEDS, Saved, Tab};
 use crate::i18n::Lang;
 use crate::share::{self, Source};
@@ -63,6 +64,9 @@ pub enum Action {
     Compare(CompareAction),
     /// One slice of computing the run ahead (scheduled by the page while `Lab::computing`).
     ComputeAhead,
+    /// A message from the page embedding this one (`embed`), or why it cannot be obeyed.
+    Embed(Result<crate::share::embed::Command, String>),
+    Practice(PracticeAction),
 }
 
 impl Lab {
@@ -103,7 +107,14 @@ impl Lab {
         }
     }
 
-    fn load_link(&mut self, hash: &str) {
+    pub(super) fn load_link(&mut self, hash: &str) {
+        if crate::practice::SetSpec::is_link(hash) {
+            match crate::practice::SetSpec::parse_link(hash) {
+                Ok(spec) => self.open_practice(spec),
+                Err(e) => self.fail_link(&e.message(self.lang() == Lang::Zh)),
+            }
+            return;
+        }
         match share::decode(hash) {
             Ok(None) => {}
             Ok(Some(link)) => {
@@ -153,7 +164,7 @@ impl Lab {
         }
     }
 
-    fn fail_link(&mut self, why: &str) {
+    pub(super) fn fail_link(&mut self, why: &str) {
         let text: Rc<str> = self.scenarios.first().map(|s| s.json).unwrap_or("{}").into();
         self.install(text, Origin::Builtin(0), 0);
         self.banner =
@@ -163,7 +174,7 @@ impl Lab {
     /// Load a share link at start-up (the page's URL hash).
     pub fn from_hash(hash: &str) -> Lab {
         let mut lab = Lab::new();
-        lab.load_link(hash);
+        lab.open_link(hash);
         lab
     }
 }
@@ -172,7 +183,17 @@ impl Reducible for Lab {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let action = match action {
+            Action::Embed(message) => return super::embed::reduce(self, message),
+            a => a,
+        };
         let same = |lab: Option<Lab>| -> Rc<Lab> { lab.map(Rc::new).unwrap_or_else(|| self.clone()) };
+        if self.practice_holds(&action) {
+            let mut held = (*self).clone();
+            held.playing = false;
+            held.toast = Some("practice_answer_first");
+            return Rc::new(held);
+        }
         let mut next = (*self).clone();
         next.toast = None;
         if next.compare.is_some() {
@@ -367,7 +388,7 @@ impl Reducible for Lab {
                     next.install_built(text.into(), Origin::Saved(name), 0, Ok(built));
                 }
             }
-            Action::OpenLink(hash) => next.load_link(&hash),
+            Action::OpenLink(hash) => next.open_link(&hash),
             Action::DismissBanner => next.banner = None,
             Action::Toast(t) => next.toast = t,
             Action::OpenLesson(i) => {
@@ -396,6 +417,8 @@ impl Reducible for Lab {
                 next.playing = false;
             }
             Action::Compare(a) => next.compare_action(a),
+            Action::Embed(_) => {}
+            Action::Practice(a) => next.practice_action(a),
         }
         Rc::new(next)
     }

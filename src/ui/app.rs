@@ -14,6 +14,8 @@ use super::dialogs;
 use super::dialogs::editor::Editor;
 use super::lesson::figures as lesson_figures;
 use super::lesson::narrative;
+use super::practice::card::PracticeColumn;
+use super::practice::setup::PracticeSetup;
 use super::side;
 use super::stage::Stage;
 use super::stage::transport::Transport;
@@ -137,7 +139,8 @@ pub fn App() -> Html {
 
     // Keep the URL a share link of what is shown (not while playing), and <html lang>.
     {
-        let hash = (!lab.playing).then(|| lab.share_hash());
+        // (An embed keeps the link it was given: the slide holds it.)
+        let hash = (!lab.playing && lab.embed.is_none()).then(|| lab.share_hash());
         use_effect_with(hash, |hash| {
             if let Some(h) = hash {
                 platform::replace_hash(h);
@@ -169,6 +172,9 @@ pub fn App() -> Html {
         });
     }
 
+    // Embed mode: messages from the embedding page, the state sent back.
+    let fit = super::embed::use_embed(&lab, &dispatch);
+
     let lang = lab.lang();
     let rc: Rc<Lab> = Rc::new((*lab).clone());
     let banner = lab.banner.as_ref().map(|msg| {
@@ -180,6 +186,11 @@ pub fn App() -> Html {
             </div>
         }
     });
+
+    if lab.embed.is_some() {
+        let record = lab.sim.as_ref().ok().and_then(|s| s.borrow().last_record().cloned());
+        return super::embed::page(&rc, &dispatch, fit, banner, announce(record.as_ref(), lang));
+    }
 
     let body = match &lab.sim {
         _ if lab.compare.is_some() => {
@@ -211,8 +222,10 @@ pub fn App() -> Html {
                     </div>
                 }
             });
+            let practising = lab.practice.is_some();
+            let landing = lab.lesson.is_none() && !practising && sim.hb() == 0;
             html! {
-                <main class={classes!("layout", lab.lesson.is_some().then_some("in-lesson"), (lab.lesson.is_none() && sim.hb() == 0).then_some("landing"),
+                <main class={classes!("layout", lab.lesson.is_some().then_some("in-lesson"), practising.then_some("in-practice"), landing.then_some("landing"),
                                      (lab.tab != Tab::Why).then_some("side-wide"))}>
                     { for stopped }
                     // A lesson step about whole runs shows the lesson's figures in place of the stage.
@@ -222,8 +235,12 @@ pub fn App() -> Html {
                         <Stage lab={rc.clone()} dispatch={dispatch.clone()} />
                     }
                     <div class="col-side">
-                        { side_top }
-                        { side::area(&lab, &sim, record, intro, &dispatch) }
+                        if practising {
+                            <PracticeColumn lab={rc.clone()} dispatch={dispatch.clone()} />
+                        } else {
+                            { side_top }
+                            { side::area(&lab, &sim, record, intro, &dispatch) }
+                        }
                     </div>
                     <div class="sr-only" aria-live="polite" data-testid="announce">{ announce(record, lang) }</div>
                 </main>
@@ -249,6 +266,7 @@ pub fn App() -> Html {
             };
             html! { <Editor text={AttrValue::from(lab.text.clone())} label={AttrValue::from(label)} scheduler={AttrValue::from(lab.scheduler_name())} lang={lang} dispatch={dispatch.clone()} /> }
         }
+        Some(Dialog::Practice) => html! { <PracticeSetup lab={rc.clone()} dispatch={dispatch.clone()} /> },
         Some(Dialog::Menu) | None => html! {},
     };
 

@@ -38,3 +38,7 @@ pub fn book() -> Html {
 pub fn present() -> Html {
     icon("M1 1h5v2H3v3H1zM10 1h5v5h-2V3h-3zM1 10h2v3h3v2H1zM13 10h2v5h-5v-2h3z")
 }
+/// a pencil ticking a box: practice
+pub fn practice() -> Html {
+    icon("M2 2h8v2H4v8h8V9h2v5H2zM6 7l2 2 6-6 1.5 1.5L8 12 4.5 8.5z")
+}

@@ -49,6 +49,11 @@ pub fn browser_language() -> String {
     window().and_then(|w| w.navigator().language()).unwrap_or_default()
 }
 
+/// A fresh seed for a practice set (`Math.random`).
+pub fn random_seed() -> u32 {
+    (js_sys::Math::random() * 4_294_967_296.0) as u32
+}
+
 pub fn prefers_dark() -> bool {
     window()
         .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())

@@ -14,6 +14,7 @@ use super::ahead::{AheadCell, Built, Metrics, MetricsCell, build};
 use super::compare::CompareState;
 use super::lesson::{LessonEntry, LessonRun};
 use super::platform;
+use super::practice::PracticeRun;
 
 /// Speeds the page offers, in heartbeats per second (a log scale: each step doubles).
 pub const SPEEDS: [f64; 11] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0];
@@ -89,6 +90,8 @@ pub enum Dialog {
     Lessons,
     /// The phone's menu (scheduler, scenario and tools).
     Menu,
+    /// Making a practice set.
+    Practice,
 }
 
 /// The side area's tabs.
@@ -184,6 +187,10 @@ pub struct Lab {
     pub code_job: Option<u32>,
     /// Compare mode, when open.
     pub compare: Option<Rc<CompareState>>,
+    /// Embed mode (`embed=1` in the link), when on.
+    pub embed: Option<super::embed::EmbedState>,
+    /// The practice set being answered, if any.
+    pub practice: Option<PracticeRun>,
 }
 
 impl PartialEq for Lab {
@@ -203,6 +210,8 @@ impl PartialEq for Lab {
             && self.chart == other.chart
             && self.code_method == other.code_method
             && self.code_job == other.code_job
+            && self.embed == other.embed
+            && self.practice == other.practice
             && match (&self.compare, &other.compare) {
                 (Some(a), Some(b)) => Rc::ptr_eq(a, b),
                 (None, None) => true,
@@ -284,6 +293,8 @@ impl Lab {
             code_method: None,
             code_job: None,
             compare: None,
+            embed: None,
+            practice: None,
         };
         lab.install(text, Origin::Builtin(0), 0);
         lab
@@ -321,6 +332,7 @@ impl Lab {
         self.playing = false;
         self.selected_job = None;
         self.lesson = None;
+        self.practice = None;
         self.code_method = None;
         self.code_job = None;
     }
@@ -367,6 +379,9 @@ impl Lab {
 
     /// The share link's hash for the current scenario and heartbeat (or lesson and step).
     pub fn share_hash(&self) -> String {
+        if let Some(run) = &self.practice {
+            return run.spec.link();
+        }
         let hb = self.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
         if let Some(run) = &self.lesson {
             let id = self.lessons.get(run.index).map(|l| l.id).unwrap_or_default().to_string();

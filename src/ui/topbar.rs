@@ -120,7 +120,7 @@ pub fn Topbar(props: &TopbarProps) -> Html {
                 <span class="logo" aria-hidden="true">{"S"}</span>
                 <h1>{"SchedScope"}</h1>
             </div>
-            <div class="wide-only">{ sched_switch.clone() }</div>
+            if lab.practice.is_none() { <div class="wide-only">{ sched_switch.clone() }</div> }
             <span class="narrow-only sched-now" data-testid="sched-now">{t(lang, SCHEDULERS.iter().find(|s| s.0 == current).map(|s| s.1).unwrap_or("sched_fifo"))}</span>
             <button class={classes!("btn", "tool", "lesson-btn", lab.lesson.is_some().then_some("on"))} data-testid="open-lessons"
                     onclick={click(|| Action::Open(Dialog::Lessons))} title={t(lang, "lessons_title")}>
@@ -131,7 +131,8 @@ pub fn Topbar(props: &TopbarProps) -> Html {
                     None => html! { <span>{t(lang, "lessons")}</span> },
                 } }
             </button>
-            if lab.lesson.is_none() { <div class="wide-only picker-wrap">{ picker.clone() }</div> }
+            <div class="wide-only">{ super::practice::setup::topbar_button(lab, d) }</div>
+            if lab.lesson.is_none() && lab.practice.is_none() { <div class="wide-only picker-wrap">{ picker.clone() }</div> }
             <div class="tools wide-only">{ tools.clone() }</div>
             { langs }
             <button class="btn tool icon narrow-only menu-btn" data-testid="open-menu" aria-expanded={menu_open.to_string()}
@@ -139,8 +140,9 @@ pub fn Topbar(props: &TopbarProps) -> Html {
             if menu_open {
                 { super::dialogs::frame(t(lang, "menu"), "menu", false, d, t(lang, "close"), html! {
                     <div class="menu-body">
-                        { sched_switch }
-                        if lab.lesson.is_none() { { picker } }
+                        { super::practice::setup::topbar_button(lab, d) }
+                        if lab.practice.is_none() { { sched_switch } }
+                        if lab.lesson.is_none() && lab.practice.is_none() { { picker } }
                         <div class="menu-tools">{ tools }</div>
                     </div>
                 }) }

@@ -5,6 +5,7 @@
 //        --scenario FILE.json --builtin ID --scheduler capacity --dark --present --tab log --job 2 --dialog help
 //   node tests/e2e/screenshot.mjs OUT.png --lesson fair-delay-scheduling --step 2 --choice 1 --reveal --chart locality
 //   node tests/e2e/screenshot.mjs OUT.png --compare [--paper] [--last] [--sweep]
+//   node tests/e2e/screenshot.mjs OUT.png --practice "p=1&c=fair&d=easy&seed=3&n=4" [--question 2] [--pick 0,0,3] [--answer] [--results]
 //
 // --hb opens a share link at that heartbeat (of --scenario, or the default built-in).
 import { readFileSync } from 'node:fs';
@@ -43,6 +44,11 @@ while (args.length) {
   else if (a === '--at') opt.at = Number(args.shift());
   else if (a === '--sweep') opt.sweep = true;
   else if (a === '--scroll') opt.scroll = Number(args.shift());
+  else if (a === '--practice') opt.practice = args.shift();
+  else if (a === '--question') opt.question = Number(args.shift());
+  else if (a === '--answer') opt.answer = true;
+  else if (a === '--results') opt.results = true;
+  else if (a === '--pick') opt.pick = args.shift().split(',').map(Number);
   else { console.error(`unknown option ${a}`); process.exit(2); }
 }
 
@@ -72,6 +78,32 @@ try {
     if (opt.reveal) {
       await page.getByTestId('reveal').click();
       await page.getByTestId('predict-verdict').waitFor();
+    }
+  }
+  if (opt.practice) {
+    // A practice set by its link; earlier questions (and, with --answer, this one) are
+    // answered with the form's first choice (or 1, or nothing picked).
+    await page.goto(URL + `#${opt.practice}`);
+    const card = page.getByTestId('practice');
+    const at = async (k) => page.waitForFunction((i) => document.querySelector('[data-testid=practice]')?.getAttribute('data-question') === String(i), k, { timeout: 60_000 });
+    const answer = async () => {
+      if (await page.getByTestId('q-choice-0').count()) await page.getByTestId('q-choice-0').click();
+      if (await page.getByTestId('q-number').count()) await page.getByTestId('q-number').fill('1');
+      await page.getByTestId('q-submit').click();
+      await page.getByTestId('q-verdict').waitFor();
+    };
+    const n = opt.results ? await page.locator('[data-testid^=q-dot-]').count() : (opt.question ?? 1) - 1;
+    for (let k = 0; k < n; k++) {
+      await at(k);
+      await answer();
+      await page.getByTestId(await page.getByTestId('q-next').count() ? 'q-next' : 'q-results').click();
+    }
+    if (opt.results) await page.getByTestId('practice-results').waitFor();
+    else {
+      await at(n);
+      await card.waitFor();
+      for (const k of opt.pick || []) await page.getByTestId(`q-cand-${k}`).click();
+      if (opt.answer) await answer();
     }
   }
   if (opt.scheduler) {

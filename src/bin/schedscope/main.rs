@@ -58,6 +58,13 @@ fn main() -> ExitCode {
     use cli::Command;
     use scenarios::{check, list, run, validate};
     use teach::{compare, import, lesson, sweep};
+    // Rust ignores SIGPIPE, so printing into a closed pipe (`schedscope run ... | head`) would
+    // panic; restore the default so the command ends quietly like any other filter.
+    #[cfg(unix)]
+    // SAFETY: called once at start-up, before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     match cli::Cli::parse().command {
         Command::Run(a) => run(a),
         Command::Check(a) => check(&a.files),

@@ -68,6 +68,7 @@ pub fn landing(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
             <h2 class="landing-title">{t(lang, "landing_title")}</h2>
             <p class="landing-lines" data-testid="landing-lines">{t(lang, "landing_line1")}<br />{t(lang, "landing_line2")}</p>
             { for start }
+            { crate::ui::practice::setup::landing(lab, dispatch) }
             <h3 class="caps landing-all">{t(lang, "lessons")}<span class="meta">{t(lang, "lessons_hint")}</span></h3>
             { lesson_list(lab, dispatch) }
         </section>

@@ -54,7 +54,7 @@ fn evaluated(rec: &HeartbeatRecord) -> Vec<u32> {
     jobs
 }
 
-fn listing(v: &CodeView, lang: crate::i18n::Lang) -> Html {
+pub fn listing(v: &CodeView, lang: crate::i18n::Lang) -> Html {
     let Some(m) = code::method(v.method) else { return html! {} };
     let taken = |b: &str| !b.is_empty() && v.taken.contains(&b);
     let first_line = |b: &str| m.lines.iter().position(|l| l.branch == b);

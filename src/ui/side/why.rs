@@ -17,7 +17,7 @@ pub struct WhyProps {
 }
 
 /// The kind of a decision line, for its icon and tint.
-fn kind(i: usize, line: &str, launched: &[String]) -> (&'static str, &'static str) {
+pub fn kind(i: usize, line: &str, launched: &[String]) -> (&'static str, &'static str) {
     let starts = |p: &[&str]| p.iter().any(|x| line.starts_with(x));
     if i == 0 {
         ("hb", "♥")

@@ -5,6 +5,7 @@
 
 use yew::prelude::*;
 
+use super::Mask;
 use super::bars::cells;
 use crate::i18n::Lang;
 use crate::sim::stage::CapacityStage;
@@ -44,7 +45,17 @@ fn lane_cells(l: &Lane) -> Html {
 const JOB_CELL: [&str; 7] =
     ["cell-job-c0", "cell-job-c1", "cell-job-c2", "cell-job-c3", "cell-job-c4", "cell-job-c5", "cell-job-c6"];
 
-fn user_row(queue: &str, u: &UserLane, lang: Lang) -> Html {
+/// A user's slots against the user limit (a practice question on the user limit hides the
+/// limit: `hide_limit`).
+fn user_row(queue: &str, u: &UserLane, hide_limit: bool, lang: Lang) -> Html {
+    if hide_limit {
+        return html! {
+            <div class="user-row" data-testid={format!("user-{queue}-{}", u.user)} data-point={format!("user:{queue}/{}", u.user)}>
+                <span class="user-name">{&u.user}</span>
+                <span class="user-num">{fill(t(lang, "cs_user_used"), &[&u.used.to_string()])}</span>
+            </div>
+        };
+    }
     let at_limit = u.used >= u.limit && u.limit > 0;
     let top = u.limit.max(u.used).max(1) as usize;
     let classes: Vec<&'static str> = (0..top)
@@ -70,15 +81,15 @@ fn ordinal(n: usize, lang: Lang) -> String {
     fill(t(lang, "nth"), &[&n.to_string()])
 }
 
-fn lane(l: &Lane, rank: usize, animated: bool, lang: Lang) -> Html {
+fn lane(l: &Lane, rank: usize, animated: bool, mask: &Mask, lang: Lang) -> Html {
     let max = l.max_capacity.map(|m| m.to_string()).unwrap_or_else(|| t(lang, "cs_no_max").to_string());
-    let moved = l.was.map(|w| if w > rank { ("up", "▲") } else { ("down", "▼") });
+    let moved = l.was.map(|w| if w > rank { ("up", "▲") } else { ("down", "▼") }).filter(|_| !mask.queue_order);
     html! {
         <li class={classes!("lane", l.lit.then_some("lit"), animated.then(|| format!("rank-{rank}")), moved.map(|m| m.0))}
-            key={l.queue.clone()} data-testid={format!("lane-{}", l.queue)} data-rank={rank.to_string()}
+            key={l.queue.clone()} data-testid={format!("lane-{}", l.queue)} data-rank={(!mask.queue_order).then(|| rank.to_string())}
             data-point={format!("queue:{}", l.queue)}>
             <div class="lane-head">
-                <span class="lane-rank">{rank + 1}</span>
+                <span class="lane-rank">{if mask.queue_order { "·".to_string() } else { (rank + 1).to_string() }}</span>
                 <b class="lane-name">{&l.queue}</b>
                 if let (Some((_, arrow)), Some(w)) = (moved, l.was) {
                     <span class="pill amber was" data-testid={format!("was-{}", l.queue)}>{format!("{arrow} {}", fill(t(lang, "cs_was"), &[&ordinal(w + 1, lang)]))}</span>
@@ -95,32 +106,34 @@ fn lane(l: &Lane, rank: usize, animated: bool, lang: Lang) -> Html {
                 <span>{fill(t(lang, "cs_max_n"), &[&max])}</span>
             </div>
             <div class="lane-users">
-                { for l.users.iter().take(MAX_USERS).map(|u| user_row(&l.queue, u, lang)) }
+                { for l.users.iter().take(MAX_USERS).map(|u| user_row(&l.queue, u, mask.user_limits, lang)) }
                 if l.users.is_empty() { <span class="meta small">{t(lang, "cs_no_users")}</span> }
             </div>
         </li>
     }
 }
 
-pub fn lanes(c: &CapacityStage, lang: Lang) -> Html {
+/// The lanes; a practice question on the queue order lists them by name, without rank or
+/// the order before the sort (`Mask::queue_order`).
+pub fn lanes(c: &CapacityStage, mask: &Mask, lang: Lang) -> Html {
     if let Some(e) = &c.start_error {
         return html! { <section class="lanes errors" data-testid="lanes"><p>{e}</p></section> };
     }
-    let animated = c.maps.len() <= MAX_ANIMATED;
+    let animated = c.maps.len() <= MAX_ANIMATED && !mask.queue_order;
     let users = c.maps.iter().map(|l| l.users.len().clamp(1, MAX_USERS)).max().unwrap_or(1);
     // Stable DOM order (by name), placed by rank: a re-sort slides the lanes.
     let mut keyed: Vec<(usize, &Lane)> = c.maps.iter().enumerate().collect();
-    if animated {
+    if animated || mask.queue_order {
         crate::sort::sort_by(&mut keyed, |a, b| a.1.queue.cmp(&b.1.queue));
     }
-    let before = c.before.as_deref().unwrap_or_default();
+    let before = c.before.as_deref().filter(|_| !mask.queue_order).unwrap_or_default();
     let list_class =
         if animated { classes!(format!("n{}", c.maps.len()), format!("u{users}")) } else { classes!("static") };
     let reduce_line =
         c.reduces.iter().map(|l| format!("{} {}/{}", l.queue, l.used, l.capacity)).collect::<Vec<_>>().join(" · ");
     html! {
         <section class="lanes" data-testid="lanes" data-point="panel:capacity.queues panel:capacity.users panel:capacity.memory"
-                 data-order={c.maps.iter().map(|l| l.queue.as_str()).collect::<Vec<_>>().join(",")}>
+                 data-order={(!mask.queue_order).then(|| c.maps.iter().map(|l| l.queue.as_str()).collect::<Vec<_>>().join(","))}>
             <h3 class="band-title">{t(lang, "cs_map_queues")}<span class="sub">{t(lang, "cs_order")}</span></h3>
             if !before.is_empty() {
                 <p class="before-order" data-testid="before-order">
@@ -129,12 +142,12 @@ pub fn lanes(c: &CapacityStage, lang: Lang) -> Html {
                 </p>
             }
             <ol class={classes!("lane-list", list_class)} aria-label={t(lang, "in_order")}>
-                { for keyed.iter().map(|(rank, l)| lane(l, *rank, animated, lang)) }
+                { for keyed.iter().map(|(rank, l)| lane(l, *rank, animated, mask, lang)) }
             </ol>
             if !reduce_line.is_empty() {
                 <p class="meta small reduce-line">{format!("{}: {reduce_line}", t(lang, "cs_reduce_queues"))}</p>
             }
-            if let Some((given, max, _)) = c.budget.filter(|b| b.1 > 0 && b.1 < i16::MAX as i32) {
+            if let Some((given, max, _)) = c.budget.filter(|b| b.1 > 0 && b.1 < i16::MAX as i32 && !mask.budget) {
                 <p class="meta small">{fill(t(lang, "cs_budget"), &[&given.to_string(), &max.to_string()])}</p>
             }
         </section>

@@ -5,6 +5,7 @@
 
 use yew::prelude::*;
 
+use super::Mask;
 use super::bars::{at, svg_bar};
 use super::grid::job_class;
 use crate::i18n::Lang;
@@ -131,7 +132,13 @@ fn focus_job(f: &FairStage, j: &FairJob, lang: Lang) -> Html {
                 { ladder(j.reach.level, j.asked, lang) }
                 { change_tag(j, lang) }
             </div>
-            { meter(j, f.node_delay_ms, f.rack_delay_ms, lang) }
+            // Without locality delays there is nothing to wait for: a meter would only stack its
+            // labels at 0.
+            if f.node_delay_ms == 0 && f.rack_delay_ms == 0 {
+                <p class="meter-note" data-testid="no-delay">{t(lang, "fair_no_delay")}</p>
+            } else {
+                { meter(j, f.node_delay_ms, f.rack_delay_ms, lang) }
+            }
         </div>
     }
 }
@@ -157,21 +164,31 @@ fn other_row(f: &FairStage, j: &FairJob, dispatch: &yew::UseReducerDispatcher<La
     }
 }
 
-fn pools(f: &FairStage, lang: Lang) -> Html {
-    let rows = f.pools.iter().take(6).enumerate().map(|(i, p): (usize, &PoolLine)| {
+/// The pools in comparator order with their shares; a practice question may hide the fair
+/// shares or the order (`Mask`): then the pools are listed by name, without rank.
+fn pools(f: &FairStage, mask: &Mask, lang: Lang) -> Html {
+    let mut listed: Vec<&PoolLine> = f.pools.iter().collect();
+    if mask.pool_order {
+        crate::sort::sort_by(&mut listed, |a, b| a.pool.cmp(&b.pool));
+    }
+    let rows = listed.into_iter().take(6).enumerate().map(|(i, p): (usize, &PoolLine)| {
         let top = (p.demand as f64).max(p.fair_share).max(p.min_share as f64).max(p.running as f64).max(1.0);
         let pct = |v: f64| v / top * 100.0;
         let below_min = p.running < p.min_share.min(p.demand);
         html! {
             <li class={classes!("pool-row", below_min.then_some("needy"))} key={p.pool.clone()} data-testid={format!("pool-{}", p.pool)}
                 data-point={format!("pool:{}", p.pool)}>
-                <span class="rank">{i + 1}</span>
+                <span class="rank">{if mask.pool_order { "·".to_string() } else { (i + 1).to_string() }}</span>
                 <b class="pool-name">{&p.pool}</b>
                 <span class="pool-bar">{ svg_bar(&[(0.0, pct(p.running as f64), "seg-accent"),
                     (pct(p.running as f64), (pct(p.demand as f64) - pct(p.running as f64)).max(0.0), "seg-b")],
-                    &[pct(p.fair_share)]) }</span>
-                <span class="pool-nums">{fill(t(lang, "fair_pool_nums"), &[&p.running.to_string(), &p.demand.to_string(),
-                    &p.min_share.to_string(), &format!("{:.1}", p.fair_share)])}</span>
+                    &if mask.fair_shares { vec![] } else { vec![pct(p.fair_share)] }) }</span>
+                <span class="pool-nums">{if mask.fair_shares {
+                    fill(t(lang, "fair_pool_nums_hidden"), &[&p.running.to_string(), &p.demand.to_string(), &p.min_share.to_string()])
+                } else {
+                    fill(t(lang, "fair_pool_nums"), &[&p.running.to_string(), &p.demand.to_string(),
+                        &p.min_share.to_string(), &format!("{:.1}", p.fair_share)])
+                }}</span>
             </li>
         }
     });
@@ -190,7 +207,13 @@ fn pools(f: &FairStage, lang: Lang) -> Html {
 }
 
 /// The band under the grid; `focus` is the job whose ladder is large.
-pub fn band(f: &FairStage, focus: Option<u32>, lang: Lang, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+pub fn band(
+    f: &FairStage,
+    focus: Option<u32>,
+    mask: &Mask,
+    lang: Lang,
+    dispatch: &yew::UseReducerDispatcher<Lab>,
+) -> Html {
     let main = focus.and_then(|id| f.jobs.iter().find(|j| j.job == id)).or_else(|| f.jobs.first());
     let others: Vec<&FairJob> =
         f.jobs.iter().filter(|j| Some(j.job) != main.map(|m| m.job) && j.wants_maps).take(OTHER_ROWS).collect();
@@ -209,7 +232,7 @@ pub fn band(f: &FairStage, focus: Option<u32>, lang: Lang, dispatch: &yew::UseRe
                 }
                 if more > 0 { <p class="meta small">{fill(t(lang, "more_jobs"), &[&more.to_string()])}</p> }
             </section>
-            { pools(f, lang) }
+            { pools(f, mask, lang) }
         </div>
     }
 }

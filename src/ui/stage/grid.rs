@@ -274,7 +274,8 @@ fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &
                 at = to;
                 let capped = cap.is_some_and(|c| from >= c);
                 let edge = cap.is_some_and(|c| c > 0 && to == c);
-                slot(i, s.as_ref(), kind, capped, edge, ghosts, reserved, marks, lang)
+                let pick = s.as_ref().and_then(|t| marks.picks.of(&node.tracker, &slot_label(t)));
+                slot(i, s.as_ref(), kind, capped, edge, pick, ghosts, reserved, marks, lang)
             })
             .collect::<Html>()
     };
@@ -312,6 +313,7 @@ fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &
                 <span class="reach-label node" data-testid="reach-label">
                     <span class="lvl on">{"NODE"}</span>{fill(t(lang, "reach_node"), &[&format!("J{}", r.job)])}</span>
             }
+            if heartbeating { { marks.plan_tag(lang) } }
         </div>
     }
 }
@@ -323,6 +325,7 @@ fn slot(
     kind: TaskType,
     capped: bool,
     edge: bool,
+    pick: Option<(usize, bool)>,
     ghosts: &mut dyn Iterator<Item = &Ghost>,
     reserved: &mut dyn Iterator<Item = &Reserved>,
     marks: &Marks,
@@ -369,7 +372,10 @@ fn slot(
         (task.slots > 1).then(|| format!("span-{}", task.slots.min(8))),
         task.closing.is_some().then_some("closing"),
         cap_class,
+        pick.map(|(_, on)| classes!("pickable", on.then_some("picked"))),
     );
+    // A practice question may ask which running attempts to pick: the slot is a toggle.
+    let on_pick = pick.and_then(|(k, _)| marks.picks.handlers(k));
     let closing = task.closing.map(|k| {
         let word = if preempted { t(lang, "preempted_word") } else { t(lang, "closing_word") };
         let when = if task.kill_sent { t(lang, "kill_sent") } else { t(lang, "kill_next_hb") };
@@ -379,7 +385,10 @@ fn slot(
     html! {
         <div class={class} data-testid="slot" data-slots={task.slots.to_string()} key={format!("{}#{}", task.label, task.attempt)}
              title={match &closing { Some((_, when, why)) => format!("{} · {why} · {when}", slot_title(task, lang)), None => slot_title(task, lang) }}
-             data-point={preempted.then_some("ghost:preempted")} data-closing={task.closing.map(|k| k.as_str())}>
+             data-point={preempted.then_some("ghost:preempted")} data-closing={task.closing.map(|k| k.as_str())}
+             role={pick.map(|_| "button")} tabindex={pick.map(|_| "0")} aria-pressed={pick.map(|(_, on)| on.to_string())}
+             data-pick={pick.map(|(k, _)| k.to_string())}
+             onclick={on_pick.as_ref().map(|c| c.0.clone())} onkeydown={on_pick.map(|c| c.1)}>
             <span class="slot-main">
                 <span class="slot-label">{slot_label(task)}</span>
                 if task.slots > 1 { <span class="span-n">{format!("×{}", task.slots)}</span> }

@@ -5,6 +5,8 @@
 
 use std::collections::{HashMap, HashSet};
 
+use yew::prelude::*;
+
 use crate::explain::HeartbeatRecord;
 use crate::model::TaskType;
 use crate::model::cluster::AttemptEnd;
@@ -62,6 +64,38 @@ pub struct Ghost {
     pub preempted: bool,
 }
 
+/// Running attempts a practice question lets the student pick on the grid: each slot's
+/// `(tracker, label)` (`J1.m3`, as `grid::slot_label`) with its candidate index and whether it
+/// is picked, and what a click does.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Picks {
+    pub slots: Vec<(String, String, usize, bool)>,
+    pub on_pick: Option<yew::Callback<usize>>,
+}
+
+impl Picks {
+    /// The candidate index of the attempt in this slot, and whether it is picked.
+    pub fn of(&self, tracker: &str, label: &str) -> Option<(usize, bool)> {
+        self.slots.iter().find(|s| s.0 == tracker && s.1 == label).map(|s| (s.2, s.3))
+    }
+
+    /// A slot's click and its Enter / Space: pick candidate `k`.
+    pub fn handlers(&self, k: usize) -> Option<(Callback<MouseEvent>, Callback<KeyboardEvent>)> {
+        let cb = self.on_pick.clone()?;
+        let key = cb.clone();
+        Some((
+            Callback::from(move |_: MouseEvent| cb.emit(k)),
+            Callback::from(move |e: KeyboardEvent| {
+                if e.key() == "Enter" || e.key() == " " {
+                    e.prevent_default();
+                    e.stop_propagation();
+                    key.emit(k);
+                }
+            }),
+        ))
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Marks {
     pub reach: Option<ReachMarks>,
@@ -73,9 +107,27 @@ pub struct Marks {
     pub ghosts: Vec<Ghost>,
     /// The selected job's input hosts (block icons), when no reach is drawn.
     pub input_hosts: HashSet<String>,
+    /// Practice: the tasks the student picked for the heartbeating tracker (job, label).
+    pub planned: Vec<(u32, String)>,
+    /// Practice: running attempts to pick on the grid.
+    pub picks: Picks,
 }
 
 impl Marks {
+    /// Practice: the tasks picked for the heartbeating tracker, under its slots.
+    pub fn plan_tag(&self, lang: crate::i18n::Lang) -> Html {
+        if self.planned.is_empty() {
+            return html! {};
+        }
+        html! {
+            <span class="plan-tag" data-testid="plan-tag" aria-label={crate::ui::t(lang, "practice_plan")}>
+                { for self.planned.iter().enumerate().map(|(i, (job, label))| html! {
+                    <span class={classes!("plan-chip", super::grid::job_class(*job))}><b>{i + 1}</b>{label}</span>
+                }) }
+            </span>
+        }
+    }
+
     /// How many free slots of one kind to draw as reserved on a tracker, and for which job.
     pub fn reserved_of(&self, tracker: &str, is_map: bool) -> Option<&Reserved> {
         self.reserved.iter().find(|r| r.tracker == tracker && r.is_map == is_map)

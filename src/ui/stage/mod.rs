@@ -27,6 +27,27 @@ use crate::ui::state::Lab;
 use crate::ui::{fill, t};
 use grid::Grid;
 
+/// What the stage leaves out while a practice question waits for its answer (it would give
+/// the answer away: a pool's fair share, the last pool or queue order, a user limit, a load
+/// cap, the padding verdict, the previous tracker's budget), and what it adds: the tracker
+/// whose heartbeat is asked about, the tasks the student picked for it, the running attempts
+/// the student can pick on the grid (`marks::Marks::picks`). Built by `ui::practice::mask`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Mask {
+    pub next_tracker: Option<String>,
+    pub fair_shares: bool,
+    pub pool_order: bool,
+    pub queue_order: bool,
+    pub user_limits: bool,
+    pub load_caps: bool,
+    pub padding: bool,
+    /// The previous heartbeat's budget (FIFO's panel, Capacity's tasks per heartbeat).
+    pub budget: bool,
+    /// Tasks picked for `next_tracker`: job and label.
+    pub planned: Vec<(u32, String)>,
+    pub picks: marks::Picks,
+}
+
 #[derive(Properties, PartialEq)]
 pub struct StageProps {
     pub lab: Rc<Lab>,
@@ -77,7 +98,7 @@ fn legend(stage: &SchedStage, marks: &marks::Marks, lang: Lang) -> Html {
                         <span class="legend-item"><span class="block-icon">{"▤"}</span>{fill(t(lang, "input_blocks_of"), &[j])}</span>
                     }
                 },
-                SchedStage::Fifo(Some(_)) => html! {
+                SchedStage::Fifo(Some(_)) if !marks.caps.is_empty() => html! {
                     <>
                         <span class="legend-item"><span class="swatch cap-swatch"></span>{t(lang, "legend_cap")}</span>
                         <span class="legend-item"><span class="swatch slot free capped"></span>{t(lang, "legend_capped")}</span>
@@ -104,7 +125,12 @@ pub fn Stage(props: &StageProps) -> Html {
     let lang = lab.lang();
     let Ok(cell) = &lab.sim else { return html! {} };
     let sim = cell.borrow();
-    let view = Rc::new(sim.view());
+    let mask = crate::ui::practice::mask(lab, &props.dispatch);
+    let mut view = sim.view();
+    if let Some(tr) = &mask.next_tracker {
+        view.heartbeating = Some(tr.clone());
+    }
+    let view = Rc::new(view);
     let stage = sim.stage();
     let record = sim.last_record();
     let focus = lab.focus_job();
@@ -113,7 +139,18 @@ pub fn Stage(props: &StageProps) -> Html {
         .and_then(|j| view.jobs.iter().find(|x| x.job == j))
         .map(|j| j.input_hosts.to_vec())
         .unwrap_or_default();
-    let marks = Rc::new(marks::gather(&stage, record, focus, lab.selected_job, &selected_hosts));
+    let mut marks = marks::gather(&stage, record, focus, lab.selected_job, &selected_hosts);
+    if mask.load_caps {
+        marks.caps.clear();
+    }
+    // The frame marks the next tracker: the skip the grid draws on the heartbeating tracker
+    // was the previous tracker's.
+    if let (Some(_), Some(r)) = (&mask.next_tracker, marks.reach.as_mut()) {
+        r.skipped = false;
+    }
+    marks.planned = mask.planned.clone();
+    marks.picks = mask.picks.clone();
+    let marks = Rc::new(marks);
     let fair_focus = marks.reach.as_ref().map(|r| r.job).or(focus);
     let queue_order: Option<Vec<u32>> = record.and_then(|r| match &r.decision {
         Decision::Fifo(d) => Some(d.queue.iter().map(|j| j.job).collect()),
@@ -134,16 +171,16 @@ pub fn Stage(props: &StageProps) -> Html {
                 <span class="meta" data-testid="cluster-summary">{summary(&view, lang)}</span>
                 { chips::chips(&view, &stage, queue_order.as_deref(), fair_focus.or(lab.selected_job), lang, &props.dispatch) }
             </header>
-            if let SchedStage::Fifo(Some(f)) = &stage { { fifo::gauge(f, lang) } }
+            if let SchedStage::Fifo(Some(f)) = &stage { if !mask.padding { { fifo::gauge(f, lang) } } }
             <div class={classes!("stage-body", matches!(stage, SchedStage::Capacity(_)).then_some("with-lanes"))}>
                 <div class="grid-col">
                     <Grid view={view.clone()} marks={marks.clone()} lang={lang} />
                 </div>
-                if let SchedStage::Capacity(c) = &stage { { capacity::lanes(c, lang) } }
+                if let SchedStage::Capacity(c) = &stage { { capacity::lanes(c, &mask, lang) } }
             </div>
             { match &stage {
-                SchedStage::Fair(f) => fair::band(f, fair_focus, lang, &props.dispatch),
-                SchedStage::Fifo(Some(f)) => fifo::budget(f, lang),
+                SchedStage::Fair(f) => fair::band(f, fair_focus, &mask, lang, &props.dispatch),
+                SchedStage::Fifo(Some(f)) if !mask.budget => fifo::budget(f, lang),
                 _ => html! {},
             } }
             { legend(&stage, &marks, lang) }

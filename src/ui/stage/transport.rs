@@ -46,6 +46,9 @@ pub fn Transport(props: &TransportProps) -> Html {
     let (hb, time_ms, finished) = (sim.hb(), sim.time_ms(), sim.finished());
     // The known range grows while the run is computed ahead in slices (`Lab::computing`).
     let known = lab.known_hbs();
+    // A practice question holds the run at the heartbeat before the one it asks about.
+    let limit = lab.practice_limit();
+    let held = limit.is_some_and(|l| hb >= l);
     let end = lab.end_known();
     let d = props.dispatch.clone();
     let act = move |a: fn() -> Action| {
@@ -65,7 +68,7 @@ pub fn Transport(props: &TransportProps) -> Html {
     let pct = |h: u64| (h as f64 / max as f64 * 100.0).clamp(0.0, 100.0);
     // At most ~160 marks on the track, so a long run stays readable.
     let stride = (lab.marks.len() / 160).max(1);
-    let marks = lab.marks.iter().step_by(stride).map(|(h, reasons)| {
+    let marks = lab.marks.iter().filter(|(h, _)| limit.is_none_or(|l| *h <= l)).step_by(stride).map(|(h, reasons)| {
         let words: Vec<&str> = reasons.iter().map(|r| reason_word(*r, lang)).collect();
         let title = format!("{} {h}: {}", t(lang, "heartbeat"), words.join(", "));
         let kind = if reasons.contains(&Reason::Reorder) {
@@ -140,7 +143,7 @@ pub fn Transport(props: &TransportProps) -> Html {
                 <button class="btn big" data-testid="phone-prev" onclick={act(|| Action::Prev)} disabled={hb == 0}>{t(lang, "previous")}</button>
                 <button class={classes!("btn", "big", "icon", lab.playing.then_some("playing"))} data-testid="phone-play" onclick={act(|| Action::TogglePlay)}
                         aria-label={play_label}>{if lab.playing { icons::pause() } else { icons::play() }}</button>
-                <button class="btn big primary grow" data-testid="phone-next" onclick={act(|| Action::Next)} disabled={finished}>{t(lang, "next")}</button>
+                <button class="btn big primary grow" data-testid="phone-next" onclick={act(|| Action::Next)} disabled={finished || held}>{t(lang, "next")}</button>
             </div>
         },
     };
@@ -153,18 +156,18 @@ pub fn Transport(props: &TransportProps) -> Html {
                         aria-keyshortcuts="ArrowLeft" title={t(lang, "prev_title")}>
                     <span class="lbl">{t(lang, "previous")}</span><kbd aria-hidden="true">{"←"}</kbd>
                 </button>
-                <button class={classes!("btn", "primary", "play", lab.playing.then_some("playing"))} data-testid="play"
+                <button class={classes!("btn", "primary", "play", lab.playing.then_some("playing"))} data-testid="play" disabled={held && !lab.playing}
                         onclick={act(|| Action::TogglePlay)} aria-pressed={lab.playing.to_string()} aria-keyshortcuts="Space">
                     {if lab.playing { icons::pause() } else { icons::play() }}
                     <span class="lbl">{play_label}</span><kbd aria-hidden="true">{t(lang, "key_space")}</kbd>
                 </button>
-                <button class="btn" data-testid="next" onclick={act(|| Action::Next)} disabled={finished}
+                <button class="btn" data-testid="next" onclick={act(|| Action::Next)} disabled={finished || held}
                         aria-keyshortcuts="ArrowRight" title={t(lang, "next_title")}>
                     <span class="lbl">{t(lang, "next")}</span><kbd aria-hidden="true">{"→"}</kbd>
                 </button>
-                <button class="btn icon" data-testid="last" onclick={act(|| Action::Last)} disabled={finished}
+                <button class="btn icon" data-testid="last" onclick={act(|| Action::Last)} disabled={finished || limit.is_some()}
                         title={format!("{} (End)", t(lang, "last"))} aria-label={t(lang, "last")} aria-keyshortcuts="End">{icons::last()}</button>
-                <button class="btn subtle" data-testid="next-interesting" onclick={act(|| Action::NextInteresting)} disabled={finished}
+                <button class="btn subtle" data-testid="next-interesting" onclick={act(|| Action::NextInteresting)} disabled={finished || limit.is_some()}
                         title={t(lang, "interesting_title")} aria-keyshortcuts="N">
                     {icons::jump()}<span class="lbl">{t(lang, "interesting")}</span><kbd aria-hidden="true">{"N"}</kbd>
                 </button>

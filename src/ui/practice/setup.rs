@@ -1,0 +1,193 @@
+//! Making a set: the dialog where a teacher (or a student) picks the concepts, the difficulty,
+//! the number of questions and the seed, and gets the set's link to hand out; and the landing
+//! page's entry (one click starts ten questions on one scheduler, with a fresh seed).
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::state::PracticeAction;
+use crate::i18n::Lang;
+use crate::practice::set::{MAX_COUNT, parse_concepts};
+use crate::practice::{CONCEPTS, Difficulty, SetSpec};
+use crate::ui::actions::Action;
+use crate::ui::dialogs;
+use crate::ui::state::{Dialog, Lab};
+use crate::ui::{platform, t};
+
+type Dispatch = yew::UseReducerDispatcher<Lab>;
+
+const SCHEDULERS: [(&str, &str); 3] = [("fifo", "sched_fifo"), ("fair", "sched_fair"), ("capacity", "sched_capacity")];
+
+/// Ten questions of medium difficulty on `concepts` (a scheduler name or `all`), fresh seed.
+fn quick(concepts: &str) -> SetSpec {
+    SetSpec {
+        concepts: parse_concepts(concepts).unwrap_or_else(|_| SetSpec::default().concepts),
+        seed: platform::random_seed(),
+        ..SetSpec::default()
+    }
+}
+
+/// The landing page's practice entry.
+pub fn landing(lab: &Lab, d: &Dispatch) -> Html {
+    let lang = lab.lang();
+    let start = |c: &'static str| {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Practice(PracticeAction::Start(quick(c)))))
+    };
+    let open = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Open(Dialog::Practice)))
+    };
+    html! {
+        <section class="practice-entry" data-testid="landing-practice">
+            <h3 class="caps landing-all">{t(lang, "practice")}<span class="meta">{t(lang, "practice_landing_line")}</span></h3>
+            <div class="practice-quick">
+                <button class="btn primary" data-testid="practice-quick-all" onclick={start("all")}>{t(lang, "practice_quick_all")}</button>
+                { for SCHEDULERS.iter().map(|&(s, key)| html! {
+                    <button class="btn" data-testid={format!("practice-quick-{s}")} onclick={start(s)}>{t(lang, key)}</button>
+                }) }
+                <button class="btn subtle" data-testid="open-practice-setup" onclick={open}>{t(lang, "practice_make_set")}</button>
+            </div>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct SetupProps {
+    pub lab: Rc<Lab>,
+    pub dispatch: Dispatch,
+}
+
+/// The set maker (`Dialog::Practice`), starting from the set being practised, if any.
+#[component]
+pub fn PracticeSetup(props: &SetupProps) -> Html {
+    let lab = &props.lab;
+    let lang = lab.lang();
+    let d = &props.dispatch;
+    let current = lab.practice.as_ref().map(|r| (*r.spec).clone());
+    let spec = use_state(move || current.unwrap_or_else(|| quick("all")));
+    let update = |f: Rc<dyn Fn(&mut SetSpec)>| {
+        let spec = spec.clone();
+        Callback::from(move |_: Event| {
+            let mut s = (*spec).clone();
+            f(&mut s);
+            spec.set(s);
+        })
+    };
+    let toggle = |ids: Vec<&'static str>| {
+        update(Rc::new(move |s: &mut SetSpec| {
+            let all_on = ids.iter().all(|id| s.concepts.contains(id));
+            let keep: Vec<&'static str> = CONCEPTS
+                .iter()
+                .map(|c| c.0)
+                .filter(|c| if ids.contains(c) { !all_on } else { s.concepts.contains(c) })
+                .collect();
+            s.concepts = keep;
+        }))
+    };
+    let number = |e: &Event| e.target_unchecked_into::<web_sys::HtmlInputElement>().value();
+    let on_count = {
+        let spec = spec.clone();
+        Callback::from(move |e: Event| {
+            let n: u32 = number(&e).trim().parse().unwrap_or(10);
+            spec.set(SetSpec { count: n.clamp(1, MAX_COUNT), ..(*spec).clone() });
+        })
+    };
+    let on_seed = {
+        let spec = spec.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(seed) = number(&e).trim().parse::<u32>() {
+                spec.set(SetSpec { seed, ..(*spec).clone() });
+            }
+        })
+    };
+    let new_seed = {
+        let spec = spec.clone();
+        Callback::from(move |_: MouseEvent| spec.set(SetSpec { seed: platform::random_seed(), ..(*spec).clone() }))
+    };
+    let ok = !spec.concepts.is_empty();
+    let url = if ok { platform::url_with_hash(&spec.link()) } else { String::new() };
+    let start = {
+        let spec = (*spec).clone();
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Practice(PracticeAction::Start(spec.clone()))))
+    };
+    let body = html! {
+        <div class="practice-setup">
+            <p class="hint">{t(lang, "practice_setup_hint")}</p>
+            <fieldset class="setup-concepts">
+                <legend>{t(lang, "practice_concepts")}</legend>
+                { for SCHEDULERS.iter().map(|&(s, key)| {
+                    let ids: Vec<&'static str> = CONCEPTS.iter().filter(|c| c.1 == s).map(|c| c.0).collect();
+                    let all_on = ids.iter().all(|id| spec.concepts.contains(id));
+                    html! {
+                        <div class="concept-group">
+                            <label class="group-check"><input type="checkbox" checked={all_on} data-testid={format!("concepts-{s}")}
+                                   onchange={toggle(ids.clone())} /><b>{t(lang, key)}</b></label>
+                            <ul>
+                                { for ids.iter().map(|&id| html! {
+                                    <li><label><input type="checkbox" checked={spec.concepts.contains(&id)} data-testid={format!("concept-{id}")}
+                                                      onchange={toggle(vec![id])} />{crate::practice::concept_title(id).pick(lang).to_string()}</label></li>
+                                }) }
+                            </ul>
+                        </div>
+                    }
+                }) }
+            </fieldset>
+            <div class="setup-row">
+                <span class="setup-field" role="group" aria-label={t(lang, "practice_difficulty")}>
+                    <span class="caps">{t(lang, "practice_difficulty")}</span>
+                    <span class="segs">
+                        { for Difficulty::ALL.iter().map(|&level| {
+                            let on = spec.difficulty == level;
+                            let spec = spec.clone();
+                            html! {
+                                <button class={classes!("seg", on.then_some("on"))} aria-pressed={on.to_string()} data-testid={format!("difficulty-{}", level.as_str())}
+                                        onclick={Callback::from(move |_| spec.set(SetSpec { difficulty: level, ..(*spec).clone() }))}>
+                                    {level.title().pick(lang).to_string()}</button>
+                            }
+                        }) }
+                    </span>
+                </span>
+                <label class="setup-field"><span class="caps">{t(lang, "practice_count")}</span>
+                    <input type="number" min="1" max={MAX_COUNT.to_string()} value={spec.count.to_string()} data-testid="practice-count" onchange={on_count} /></label>
+                <label class="setup-field"><span class="caps">{t(lang, "practice_seed")}</span>
+                    <input type="number" min="0" max={u32::MAX.to_string()} value={spec.seed.to_string()} data-testid="practice-seed" onchange={on_seed} /></label>
+                <button class="btn tiny" data-testid="practice-new-seed" onclick={new_seed}>{t(lang, "practice_new_seed")}</button>
+            </div>
+            if ok {
+                <h3>{t(lang, "practice_link_title")}</h3>
+                <p class="hint">{t(lang, "practice_link_hint")}</p>
+                { super::results::copy_row(&url, "practice-url", t(lang, "practice_link_title"), d, lang) }
+                if let Some(msg) = lab.toast { <p class="toast" role="status">{t(lang, msg)}</p> }
+            } else {
+                <p class="q-error" role="alert">{t(lang, "practice_no_concept")}</p>
+            }
+            <div class="setup-foot">
+                <button class="btn primary" data-testid="practice-start" disabled={!ok} onclick={start}>{t(lang, "practice_start")}</button>
+            </div>
+        </div>
+    };
+    dialogs::frame(t(lang, "practice_setup_title"), "practice-setup", true, d, t(lang, "close"), body)
+}
+
+/// The top bar's practice button: the set's progress while practising.
+pub fn topbar_button(lab: &Lab, d: &Dispatch) -> Html {
+    let lang = lab.lang();
+    let open = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Open(Dialog::Practice)))
+    };
+    let now = lab.practice.as_ref().map(|r| {
+        let done = r.answers.iter().filter(|a| a.is_some()).count();
+        crate::ui::fill(t(lang, "practice_now"), &[&done.to_string(), &r.len().to_string()])
+    });
+    html! {
+        <button class={classes!("btn", "tool", "practice-btn", now.is_some().then_some("on"))} data-testid="open-practice"
+                aria-pressed={now.is_some().to_string()} title={t(lang, "practice_title")} onclick={open}>
+            {crate::ui::icons::practice()}
+            <span lang={if lang == Lang::Zh { "zh-CN" } else { "en" }}>{now.unwrap_or_else(|| t(lang, "practice").to_string())}</span>
+        </button>
+    }
+}
