@@ -8,7 +8,8 @@
 //! ```
 //!
 //! [`split`] takes the embed fields out and leaves a share link for [`super::decode`], which
-//! knows nothing of them. The options are checked as strictly as the link: an unknown value is
+//! knows nothing of them. The language (`lang=`) is a field of every share link, so an embed
+//! link takes it as any link does. The options are checked as strictly as the link: an unknown value is
 //! an error naming the field, never a silent default.
 //!
 //! A message from the embedding page is a plain object whose `type` starts with `schedscope:`;
@@ -16,19 +17,17 @@
 //! object), so what is accepted is decided here.
 
 use super::MAX_HB;
+use crate::i18n::Locale;
 
 /// Prefix of every message type, in and out.
 pub const PREFIX: &str = "schedscope:";
 
 /// The fields an embed link adds to a share link.
-pub const FIELDS: [&str; 6] = ["embed", "lang", "autoplay", "speed", "theme", "origin"];
+pub const FIELDS: [&str; 5] = ["embed", "autoplay", "speed", "theme", "origin"];
 
 /// What `embed=1` and its options ask for.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Embed {
-    /// `lang=`: the language tag as given (`en`, `zh`, ...), checked by the page's language
-    /// parser; `None`: the reader's choice as on the page.
-    pub lang: Option<String>,
     /// `autoplay=1`: play from the start heartbeat when loaded.
     pub autoplay: bool,
     /// `speed=`: heartbeats per second, one of the page's speeds.
@@ -98,13 +97,6 @@ pub fn split(hash: &str, speeds: &[f64]) -> Result<(String, Option<Embed>), Embe
         Some("1") => Ok(true),
         Some(v) => Err(bad(k, v, "0 or 1")),
     };
-    let lang = match get("lang") {
-        None => None,
-        Some(v) if matches!(crate::i18n::Locale::parse(v), Some(l) if l == crate::i18n::Locale::En || l == crate::i18n::Locale::Zh) => {
-            Some(v.to_string())
-        }
-        Some(v) => return Err(bad("lang", v, "en or zh")),
-    };
     let speed = match get("speed") {
         None => None,
         Some(v) => match v.parse::<f64>() {
@@ -128,7 +120,7 @@ pub fn split(hash: &str, speeds: &[f64]) -> Result<(String, Option<Embed>), Embe
             None => return Err(bad("origin", v, "an origin such as https://slides.example.org (scheme, host, port)")),
         },
     };
-    Ok((rest, Some(Embed { lang, autoplay: flag("autoplay")?, speed, dark, origin })))
+    Ok((rest, Some(Embed { autoplay: flag("autoplay")?, speed, dark, origin })))
 }
 
 /// `http(s)://host[:port]` as a browser serialises an origin (lower case, no default port, no
@@ -196,8 +188,8 @@ pub enum Command {
     Pause,
     /// `schedscope:lesson` with `step` (from 0): that step of the lesson shown.
     LessonStep(usize),
-    /// `schedscope:lang` with `lang`.
-    Lang(String),
+    /// `schedscope:lang` with `lang` (`en`, `zh`, `zh-Hant`; any tag `Locale::parse` reads).
+    Lang(Locale),
     /// `schedscope:get`: answer with the state now.
     Get,
 }
@@ -234,16 +226,12 @@ impl Command {
             }),
             "pause" => Command::Pause,
             "lesson" => Command::LessonStep(whole("step", crate::lesson::MAX_STEPS as u64 - 1)? as usize),
-            "lang" => match text("lang") {
-                Some(l)
-                    if matches!(
-                        crate::i18n::Locale::parse(&l),
-                        Some(crate::i18n::Locale::En | crate::i18n::Locale::Zh)
-                    ) =>
-                {
-                    Command::Lang(l)
+            "lang" => match text("lang").as_deref().and_then(Locale::parse) {
+                Some(l) => Command::Lang(l),
+                None => {
+                    let given = text("lang").map(|l| short(&l));
+                    return Err(format!("{PREFIX}lang: lang {given:?} is not en, zh or zh-Hant"));
                 }
-                other => return Err(format!("{PREFIX}lang: lang {other:?} is not en or zh")),
             },
             "get" => Command::Get,
             _ => {
@@ -277,9 +265,9 @@ mod tests {
         let (rest, e) = split_ok(
             "#v=1&l=fifo-padding&st=2&embed=1&lang=zh&autoplay=1&speed=4&theme=dark&origin=https://Slides.Example.org:443/",
         );
-        assert_eq!(rest, "v=1&l=fifo-padding&st=2");
+        // The language is the share link's own field.
+        assert_eq!(rest, "v=1&l=fifo-padding&st=2&lang=zh");
         let e = e.unwrap();
-        assert_eq!(e.lang.as_deref(), Some("zh"));
         assert!(e.autoplay);
         assert_eq!(e.speed, Some(4.0));
         assert_eq!(e.dark, Some(true));
@@ -287,7 +275,7 @@ mod tests {
         let (_, e) = split_ok("v=1&b=x&embed=1&origin=http%3A%2F%2F127.0.0.1%3A8000");
         assert_eq!(e.unwrap().origin.as_deref(), Some("http://127.0.0.1:8000"));
         let (_, e) = split_ok("embed=1&v=1&b=x");
-        assert_eq!(e, Some(Embed { lang: None, autoplay: false, speed: None, dark: None, origin: None }));
+        assert_eq!(e, Some(Embed { autoplay: false, speed: None, dark: None, origin: None }));
     }
 
     #[test]
@@ -296,7 +284,6 @@ mod tests {
         assert_eq!(err("v=1&b=x&autoplay=1"), EmbedError::Field("autoplay".into()));
         assert_eq!(err("v=1&b=x&embed=1&embed=1"), EmbedError::Field("embed".into()));
         assert!(matches!(err("v=1&b=x&embed=yes"), EmbedError::Value("embed", ..)));
-        assert!(matches!(err("v=1&b=x&embed=1&lang=fr"), EmbedError::Value("lang", ..)));
         assert!(matches!(err("v=1&b=x&embed=1&speed=3"), EmbedError::Value("speed", ..)));
         assert!(matches!(err("v=1&b=x&embed=1&autoplay=true"), EmbedError::Value("autoplay", ..)));
         assert!(matches!(err("v=1&b=x&embed=1&theme=blue"), EmbedError::Value("theme", ..)));
@@ -304,7 +291,9 @@ mod tests {
             assert!(matches!(err(&format!("v=1&b=x&embed=1&origin={o}")), EmbedError::Value("origin", ..)), "{o}");
         }
         assert!(err("v=1&b=x&embed=1&speed=3").message(false).contains("one of 0.5, 1, 2, 4"));
-        assert!(!err("v=1&b=x&lang=zh").message(true).is_empty());
+        assert!(!err("v=1&b=x&theme=dark").message(true).is_empty());
+        // `lang=` alone is an ordinary share link's field, not an embed option.
+        assert_eq!(split_ok("v=1&b=x&lang=zh-Hant"), ("v=1&b=x&lang=zh-Hant".into(), None));
     }
 
     fn cmd(kind: &str, fields: &[(&str, f64)], texts: &[(&str, &str)]) -> Result<Option<Command>, String> {
@@ -325,7 +314,9 @@ mod tests {
         assert_eq!(cmd("schedscope:play", &[("speed", 2.0)], &[]), Ok(Some(Command::Play(Some(2.0)))));
         assert_eq!(cmd("schedscope:pause", &[], &[]), Ok(Some(Command::Pause)));
         assert_eq!(cmd("schedscope:lesson", &[("step", 3.0)], &[]), Ok(Some(Command::LessonStep(3))));
-        assert_eq!(cmd("schedscope:lang", &[], &[("lang", "zh")]), Ok(Some(Command::Lang("zh".into()))));
+        assert_eq!(cmd("schedscope:lang", &[], &[("lang", "zh")]), Ok(Some(Command::Lang(Locale::Zh))));
+        assert_eq!(cmd("schedscope:lang", &[], &[("lang", "zh-Hant")]), Ok(Some(Command::Lang(Locale::ZhHant))));
+        assert!(cmd("schedscope:lang", &[], &[("lang", "fr")]).unwrap_err().contains("zh-Hant"));
         assert_eq!(cmd("schedscope:get", &[], &[]), Ok(Some(Command::Get)));
         // Not ours: ignored.
         assert_eq!(cmd("reveal:slidechanged", &[], &[]), Ok(None));

@@ -8,7 +8,7 @@ use super::compare::CompareAction;
 use super::platform;
 use super::practice::PracticeAction;
 use super::state::{Chart, Dialog, KEY_LANG, KEY_SAVED, KEY_SPEED, KEY_THEME, Lab, Origin, SPEEDS, Saved, Tab};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Locale};
 use crate::share::{self, Source};
 use crate::sim::interesting;
 
@@ -29,7 +29,7 @@ pub enum Action {
     Tick(u32),
     Faster,
     Slower,
-    SetLang(Lang),
+    SetLang(Locale),
     ToggleLang,
     ToggleTheme,
     TogglePresent,
@@ -118,6 +118,10 @@ impl Lab {
         match share::decode(hash) {
             Ok(None) => {}
             Ok(Some(link)) => {
+                // A link's language is shown, not remembered: the reader's own choice stays.
+                if let Some(l) = link.lang {
+                    self.prefs.locale = l;
+                }
                 let (text, origin): (Rc<str>, Origin) = match &link.source {
                     Source::Builtin(id) => match self.scenarios.iter().position(|s| s.id == id) {
                         Some(i) => (self.scenarios[i].text().into(), Origin::Builtin(i)),
@@ -303,14 +307,16 @@ impl Reducible for Lab {
                     if matches!(action, Action::Faster) { (s + 1).min(SPEEDS.len() - 1) } else { s.saturating_sub(1) };
                 platform::store(KEY_SPEED, &next.prefs.speed.to_string());
             }
-            Action::SetLang(lang) => {
-                next.prefs.lang = lang;
-                platform::store(KEY_LANG, lang.code());
+            Action::SetLang(locale) => {
+                next.prefs.locale = locale;
+                platform::store(KEY_LANG, locale.code());
             }
             Action::ToggleLang => {
-                let lang = if next.prefs.lang == Lang::En { Lang::Zh } else { Lang::En };
-                next.prefs.lang = lang;
-                platform::store(KEY_LANG, lang.code());
+                // EN → 简 → 繁 → EN.
+                let all = Locale::ALL;
+                let locale = all[(all.iter().position(|&l| l == next.prefs.locale).unwrap_or(0) + 1) % all.len()];
+                next.prefs.locale = locale;
+                platform::store(KEY_LANG, locale.code());
             }
             Action::ToggleTheme => {
                 next.prefs.dark = !next.prefs.dark;

@@ -23,7 +23,7 @@ use super::state::{Dialog, Lab, Origin, SPEEDS, Tab};
 use super::topbar::Topbar;
 use super::{fill, platform, t};
 use crate::explain::HeartbeatRecord;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Locale};
 
 fn key_action(key: &str, dialog_open: bool) -> Option<Action> {
     if dialog_open {
@@ -137,7 +137,8 @@ pub fn App() -> Html {
         });
     }
 
-    // Keep the URL a share link of what is shown (not while playing), and <html lang>.
+    // Keep the URL a share link of what is shown (not while playing), <html lang>, and 繁體
+    // (`hant`: the rendered Simplified text converted as it is shown).
     {
         // (An embed keeps the link it was given: the slide holds it.)
         let hash = (!lab.playing && lab.embed.is_none()).then(|| lab.share_hash());
@@ -146,7 +147,10 @@ pub fn App() -> Html {
                 platform::replace_hash(h);
             }
         });
-        use_effect_with(lab.lang(), |lang| platform::set_document_lang(lang.code()));
+        use_effect_with(lab.locale(), |locale| {
+            super::hant::show(*locale == Locale::ZhHant);
+            platform::set_document_lang(*locale);
+        });
     }
     // Ring what the lesson step points at (after every render: elements come and go). The page
     // does not scroll by itself: on a projector the teacher decides what is on screen.

@@ -22,7 +22,7 @@ use super::stage::Stage;
 use super::stage::transport::Transport;
 use super::state::{Lab, SPEEDS};
 use super::{platform, t};
-use crate::i18n::{Lang, Locale};
+use crate::i18n::Lang;
 use crate::share::embed::{self as link, Command, Embed, PREFIX};
 
 /// What the page keeps of an embed link.
@@ -54,9 +54,6 @@ impl Lab {
                 self.load_link(&rest);
             }
             Ok((rest, Some(options))) => {
-                if let Some(l) = options.lang.as_deref().and_then(Locale::parse) {
-                    self.prefs.lang = l.lang();
-                }
                 if let Some(dark) = options.dark {
                     self.prefs.dark = dark;
                 }
@@ -111,9 +108,7 @@ pub fn reduce(lab: Rc<Lab>, message: Result<Command, String>) -> Rc<Lab> {
         },
         Command::Lang(l) => {
             let mut next = (*lab).clone();
-            if let Some(l) = Locale::parse(&l) {
-                next.prefs.lang = l.lang();
-            }
+            next.prefs.locale = l;
             Rc::new(next)
         }
         Command::Get => {
@@ -158,7 +153,7 @@ fn state_message(kind: &str, lab: &Lab) -> js_sys::Object {
     set(&obj, "finished", finished);
     set(&obj, "playing", lab.playing);
     set(&obj, "speed", SPEEDS[lab.prefs.speed]);
-    set(&obj, "lang", lab.lang().code());
+    set(&obj, "lang", lab.locale().code());
     let lesson = lab.lesson.as_ref().map_or(JsValue::NULL, |run| {
         let l = js_sys::Object::new();
         set(&l, "id", lab.lessons.get(run.index).map(|e| e.id).unwrap_or_default());
@@ -169,7 +164,8 @@ fn state_message(kind: &str, lab: &Lab) -> js_sys::Object {
     });
     set(&obj, "lesson", lesson);
     set(&obj, "scenario", lab.builtin().map_or(JsValue::NULL, |b| JsValue::from_str(b.id)));
-    set(&obj, "error", lab.banner.as_deref().map_or(JsValue::NULL, JsValue::from_str));
+    let error = lab.banner.as_ref().map(|b| lab.locale().text(b.clone()));
+    set(&obj, "error", error.as_deref().map_or(JsValue::NULL, JsValue::from_str));
     obj
 }
 
@@ -283,7 +279,7 @@ pub fn use_embed(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> usize 
     let state = lab.embed.as_ref().map(|e| {
         let sim = lab.sim.as_ref().ok().map(|s| s.borrow().hb());
         let lesson = lab.lesson.as_ref().map(|r| (r.index, r.step));
-        (sim, lab.end_known(), lab.playing, lab.prefs.speed, lab.lang(), lesson, e.asked, lab.banner.clone())
+        (sim, lab.end_known(), lab.playing, lab.prefs.speed, lab.locale(), lesson, e.asked, lab.banner.clone())
     });
     let lab_now = Rc::new(lab.clone());
     {

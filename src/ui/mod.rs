@@ -16,6 +16,7 @@ mod big_cluster;
 mod compare;
 mod dialogs;
 mod embed;
+mod hant;
 mod icons;
 mod lesson;
 pub mod platform;
