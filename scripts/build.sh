@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Release build of the page into dist/: cargo (bin `viz`, wasm32) -> wasm-bindgen --target web
-# -> npm binaryen wasm-opt -Os. Also the JavaScript API (bin `api`, docs/js-api.md) into
+# Release build of the page into dist/: cargo (bin `viz`, wasm32, profile `wasm-release`: the
+# release profile optimised for size) -> wasm-bindgen --target web -> npm binaryen wasm-opt -Os. Also the JavaScript API (bin `api`, docs/js-api.md) into
 # dist/api/ with its example page, and the whole page in one offline file,
 # dist/schedscope.html (scripts/single-file.mjs). Assumes scripts/setup.sh has run.
 set -euo pipefail
@@ -9,8 +9,8 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 log() { printf '[build] %s\n' "$*" >&2; }
 
-log "cargo build --release --target wasm32-unknown-unknown --bin viz --bin api"
-cargo build --release --locked --target wasm32-unknown-unknown --bin viz --bin api
+log "cargo build --profile wasm-release --target wasm32-unknown-unknown --bin viz --bin api"
+cargo build --profile wasm-release --locked --target wasm32-unknown-unknown --bin viz --bin api
 
 rm -rf dist
 mkdir -p dist/api
@@ -22,7 +22,7 @@ bindgen() {
   local bin="$1" dir="$2" name="$3"
   log "wasm-bindgen --target web ($bin)"
   wasm-bindgen --target web --no-typescript --out-dir "$dir" --out-name "$name" \
-    "target/wasm32-unknown-unknown/release/$bin.wasm"
+    "target/wasm32-unknown-unknown/wasm-release/$bin.wasm"
   local wasm="$dir/${name}_bg.wasm" before after
   before=$(wc -c <"$wasm")
   if [ -x node_modules/.bin/wasm-opt ]; then

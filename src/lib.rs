@@ -14,6 +14,7 @@ pub mod scenario;
 pub mod sched;
 pub mod share;
 pub mod sim;
+pub mod sort;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -8,6 +8,8 @@
 //! v=1&s=<base64url(JSON)>&hb=<n>       any scenario text (edited, loaded from a file)
 //! v=1&l=<lesson id>&st=<k>&hb=<n>      a built-in lesson at step k (st and hb optional;
 //!                                      hb 0 or absent: where step k stops)
+//! ...&lang=<en|zh|zh-Hant>             any of them, in this language (optional; any tag
+//!                                      `i18n::Locale::parse` reads, e.g. zh-TW)
 //! ```
 //!
 //! `base64url` is RFC 4648 §5 without padding. Decoding is defensive: the hash comes from
@@ -15,6 +17,9 @@
 //! shows next to the default scenario (never a panic, never a blank page). The scenario text
 //! itself is validated afterwards by `scenario::parse` like any other input.
 
+pub mod embed;
+
+use crate::i18n::Locale;
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
@@ -40,6 +45,8 @@ pub enum Source {
 pub struct Link {
     pub source: Source,
     pub hb: u64,
+    /// The language to show it in (`lang=`); `None`: the reader's own.
+    pub lang: Option<Locale>,
 }
 
 /// Why a hash is not a usable link.
@@ -59,6 +66,8 @@ pub enum LinkError {
     BadHeartbeat(String),
     /// A field this version does not know (`key=...`), or a repeated one.
     BadField(String),
+    /// `lang=` with a tag that is not English or Chinese.
+    BadLang(String),
 }
 
 impl LinkError {
@@ -91,17 +100,21 @@ impl LinkError {
             }
             (LinkError::BadField(k), false) => format!("unexpected field {k:?} in the link"),
             (LinkError::BadField(k), true) => format!("链接中有多余的字段 {k:?}"),
+            (LinkError::BadLang(l), false) => format!("language {l:?} is not en, zh or zh-Hant"),
+            (LinkError::BadLang(l), true) => format!("语言 {l:?} 不是 en、zh 或 zh-Hant"),
         }
     }
 }
 
 /// The hash (without `#`) for a link.
 pub fn encode(link: &Link) -> String {
-    match &link.source {
+    let lang = link.lang.map(|l| format!("&lang={}", l.code())).unwrap_or_default();
+    let source = match &link.source {
         Source::Builtin(id) => format!("v={VERSION}&b={}&hb={}", escape_id(id), link.hb),
         Source::Text(json) => format!("v={VERSION}&s={}&hb={}", URL_SAFE_NO_PAD.encode(json.as_bytes()), link.hb),
         Source::Lesson { id, step } => format!("v={VERSION}&l={}&st={step}&hb={}", escape_id(id), link.hb),
-    }
+    };
+    source + &lang
 }
 
 /// Built-in ids are `[a-z0-9._-]`; anything else is dropped so the hash stays well-formed.
@@ -118,7 +131,7 @@ pub fn decode(hash: &str) -> Result<Option<Link>, LinkError> {
     if hash.len() > MAX_HASH_LEN {
         return Err(LinkError::TooLong { len: hash.len() });
     }
-    let (mut v, mut b, mut s, mut hb, mut l, mut st) = (None, None, None, None, None, None);
+    let (mut v, mut b, mut s, mut hb, mut l, mut st, mut lang) = (None, None, None, None, None, None, None);
     for part in hash.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = part.split_once('=').unwrap_or((part, ""));
         let slot = match key {
@@ -128,6 +141,7 @@ pub fn decode(hash: &str) -> Result<Option<Link>, LinkError> {
             "hb" => &mut hb,
             "l" => &mut l,
             "st" => &mut st,
+            "lang" => &mut lang,
             _ => return Err(LinkError::BadField(short(key))),
         };
         if slot.is_some() {
@@ -154,6 +168,10 @@ pub fn decode(hash: &str) -> Result<Option<Link>, LinkError> {
             _ => return Err(LinkError::BadStep(short(x))),
         },
     };
+    let lang = match lang {
+        None => None,
+        Some(tag) => Some(Locale::parse(tag).ok_or_else(|| LinkError::BadLang(short(tag)))?),
+    };
     let source = match (b, s, l) {
         (None, None, Some(id)) if !id.is_empty() && escape_id(id) == id => {
             Source::Lesson { id: id.to_string(), step: step.unwrap_or(0) }
@@ -167,7 +185,7 @@ pub fn decode(hash: &str) -> Result<Option<Link>, LinkError> {
         }
         _ => return Err(LinkError::NoScenario),
     };
-    Ok(Some(Link { source, hb }))
+    Ok(Some(Link { source, hb, lang }))
 }
 
 /// At most 40 characters of untrusted text for an error message.
@@ -186,7 +204,7 @@ mod tests {
     #[test]
     fn text_round_trip_with_unicode() {
         let json = r#"{"version":1,"title":{"zh":"延迟调度 → ANY"},"jobs":[]}"#;
-        let link = Link { source: Source::Text(json.into()), hb: 37 };
+        let link = Link { source: Source::Text(json.into()), hb: 37, lang: None };
         let hash = encode(&link);
         assert!(hash.starts_with("v=1&s="));
         assert!(hash.chars().all(|c| c.is_ascii_alphanumeric() || "-_=&".contains(c)), "{hash}");
@@ -195,7 +213,7 @@ mod tests {
 
     #[test]
     fn builtin_round_trip() {
-        let link = Link { source: Source::Builtin("fifo-two-racks".into()), hb: 0 };
+        let link = Link { source: Source::Builtin("fifo-two-racks".into()), hb: 0, lang: None };
         assert_eq!(encode(&link), "v=1&b=fifo-two-racks&hb=0");
         assert_eq!(decode("v=1&b=fifo-two-racks&hb=0"), Ok(Some(link)));
     }
@@ -232,7 +250,7 @@ mod tests {
 
     #[test]
     fn lesson_links() {
-        let link = Link { source: Source::Lesson { id: "fair-delay-scheduling".into(), step: 4 }, hb: 10 };
+        let link = Link { source: Source::Lesson { id: "fair-delay-scheduling".into(), step: 4 }, hb: 10, lang: None };
         assert_eq!(encode(&link), "v=1&l=fair-delay-scheduling&st=4&hb=10");
         assert_eq!(decode("#v=1&l=fair-delay-scheduling&st=4&hb=10"), Ok(Some(link)));
         assert_eq!(
@@ -245,6 +263,27 @@ mod tests {
         assert_eq!(decode("v=1&l=<x>"), Err(LinkError::NoScenario));
         assert_eq!(decode("v=1&b=x&st=2"), Err(LinkError::BadField("st".into())));
         assert!(!LinkError::BadStep("9".into()).message(true).is_empty());
+    }
+
+    #[test]
+    fn links_carry_their_language() {
+        let link = Link {
+            source: Source::Lesson { id: "fair-delay-scheduling".into(), step: 2 },
+            hb: 4,
+            lang: Some(Locale::ZhHant),
+        };
+        assert_eq!(encode(&link), "v=1&l=fair-delay-scheduling&st=2&hb=4&lang=zh-Hant");
+        assert_eq!(decode(&encode(&link)), Ok(Some(link)));
+        for (tag, want) in
+            [("en", Locale::En), ("zh", Locale::Zh), ("zh-TW", Locale::ZhHant), ("zh-hant", Locale::ZhHant)]
+        {
+            assert_eq!(decode(&format!("v=1&lang={tag}&b=x")).unwrap().unwrap().lang, Some(want), "{tag}");
+        }
+        assert_eq!(decode("v=1&b=x").unwrap().unwrap().lang, None);
+        assert_eq!(decode("v=1&b=x&lang=fr"), Err(LinkError::BadLang("fr".into())));
+        assert_eq!(decode("v=1&b=x&lang="), Err(LinkError::BadLang("".into())));
+        assert_eq!(decode("v=1&b=x&lang=en&lang=zh"), Err(LinkError::BadField("lang".into())));
+        assert!(LinkError::BadLang("fr".into()).message(false).contains("zh-Hant"));
     }
 
     #[test]

@@ -79,7 +79,7 @@ fn ident_char(c: char) -> bool {
 
 fn substitute(cond: &str, vars: &[Var]) -> Option<String> {
     let mut sorted: Vec<&Var> = vars.iter().filter(|v| !v.name.is_empty()).collect();
-    sorted.sort_by_key(|v| std::cmp::Reverse(v.name.len()));
+    crate::sort::sort_by_key(&mut sorted, |v| std::cmp::Reverse(v.name.len()));
     let mut out = String::new();
     let mut hit = false;
     let mut rest = cond;

@@ -4,7 +4,7 @@
 //! `fifo-two-racks-fair-hb61.png`. The trace and the log hold the whole run, so their names
 //! carry no heartbeat. Every part is made safe for common file systems.
 
-use crate::i18n::Lang;
+use crate::i18n::Locale;
 use crate::scenario::SchedulerKind;
 
 /// The longest a name part may be, in characters.
@@ -52,9 +52,9 @@ impl ExportNames {
         format!("{}-trace.csv", self.stem)
     }
 
-    /// The decision log in `lang`.
-    pub fn log(&self, lang: Lang) -> String {
-        format!("{}-log-{}.txt", self.stem, lang.code())
+    /// The decision log in `locale` (`-log-en`, `-log-zh`, `-log-zh-Hant`).
+    pub fn log(&self, locale: Locale) -> String {
+        format!("{}-log-{}.txt", self.stem, locale.code())
     }
 
     /// The grid at the heartbeat shown, as `ext` (`svg`, `png`).
@@ -74,7 +74,8 @@ mod tests {
         assert_eq!(n.grid("svg"), "fifo-two-racks-fair-hb61.svg");
         assert_eq!(n.trace_json(), "fifo-two-racks-fair-trace.json");
         assert_eq!(n.trace_csv(), "fifo-two-racks-fair-trace.csv");
-        assert_eq!(n.log(Lang::Zh), "fifo-two-racks-fair-log-zh.txt");
+        assert_eq!(n.log(Locale::Zh), "fifo-two-racks-fair-log-zh.txt");
+        assert_eq!(n.log(Locale::ZhHant), "fifo-two-racks-fair-log-zh-Hant.txt");
         let n = ExportNames::new("fair-delay-scheduling", SchedulerKind::LimitTasksPerJob, 0);
         assert_eq!(n.grid("png"), "fair-delay-scheduling-limit_tasks_per_job-hb0.png");
         assert_eq!(
@@ -97,7 +98,7 @@ mod tests {
         assert_eq!(ExportNames::new("///", SchedulerKind::Fifo, 3).grid("svg"), "schedscope-fifo-hb3.svg");
         assert_eq!(ExportNames::new("", SchedulerKind::Fifo, 3).trace_csv(), "schedscope-fifo-trace.csv");
         let names = ExportNames::new("<CON>: a\u{0}b", SchedulerKind::Fair, 12);
-        for name in [names.trace_json(), names.trace_csv(), names.log(Lang::En), names.grid("png")] {
+        for name in [names.trace_json(), names.trace_csv(), names.log(Locale::En), names.grid("png")] {
             assert!(!name.starts_with(['.', '-']), "{name}");
             assert!(!name.chars().any(|c| c.is_control() || r#"/\:*?"<>| "#.contains(c)), "{name}");
         }

@@ -14,9 +14,25 @@
 mod table;
 
 /// Where the converter's choice is not right for SchedScope's text, fixed by hand: 搶占 as the
-/// Traditional source article writes it; 个 is always the classifier 個 (never 箇, "其中"), and
-/// 只 always "only" (never the animal classifier 隻: "最多只到" is not "最多隻到").
-pub const TERMS: &[(&str, &str)] = &[("抢占", "搶占"), ("个", "個"), ("只", "只")];
+/// Traditional source article writes it, and 占 alone too (占用, 占滿: the article's and the
+/// Taiwan standard's form, not the variant 佔); 个 is always the classifier 個 (never 箇,
+/// "其中"), and 只 always "only" (never the animal classifier 隻: "最多只到" is not "最多隻到").
+/// And where a character alone would convert to the wrong word in text the tables have not
+/// seen (a scenario's own description): 面 is a side or a page (頁面), never noodles (麵); 钟 a
+/// clock (時鐘), 后 "after" (之後), 余 "remaining" (剩餘, 留有餘地); 台 always 臺 (每臺, 一臺,
+/// as the converter mostly writes it and the article's 后臺), never 台 in one sentence and 臺 in
+/// the next (the converter kept 台 in "每台运行").
+pub const TERMS: &[(&str, &str)] = &[
+    ("台", "臺"),
+    ("抢占", "搶占"),
+    ("占", "占"),
+    ("个", "個"),
+    ("只", "只"),
+    ("面", "面"),
+    ("钟", "鐘"),
+    ("后", "後"),
+    ("余", "餘"),
+];
 
 /// Whether `c` is a Han character (the only characters the conversion changes).
 pub fn is_han(c: char) -> bool {

@@ -104,4 +104,6 @@ pub const STAGE_STRINGS: &[(&str, &str, &str)] = &[
         "FIFO, the Fair Scheduler with delay scheduling and the Capacity Scheduler, deciding as Hadoop 1.2.1 does.",
         "FIFO、带延迟调度的公平调度器和容量调度器，决策与 Hadoop 1.2.1 完全一致。",
     ),
+    ("embed_open", "Open in SchedScope ↗", "在 SchedScope 中打开 ↗"),
+    ("embed_open_title", "This moment on the whole page, in a new tab", "在新标签页的完整页面中打开此刻"),
 ];

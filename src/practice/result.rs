@@ -38,7 +38,7 @@ pub fn score(questions: &[Question], answers: &[Option<Answer>]) -> (Vec<Concept
             None => out.push(ConceptScore { concept: q.concept, right: u32::from(ok), total: 1 }),
         }
     }
-    out.sort_by_key(|c| CONCEPTS.iter().position(|x| x.0 == c.concept));
+    crate::sort::sort_by_key(&mut out, |c| CONCEPTS.iter().position(|x| x.0 == c.concept));
     (out, right)
 }
 

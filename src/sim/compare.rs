@@ -75,7 +75,7 @@ pub fn retarget(s: &Scenario, v: &Variant) -> Result<Scenario, String> {
         }
         SchedulerKind::Capacity if s.capacity.is_none() => {
             let mut names: Vec<&str> = s.jobs.iter().map(|j| j.queue.as_str()).collect();
-            names.sort();
+            crate::sort::sort(&mut names);
             names.dedup();
             if names.is_empty() {
                 names.push("default");
@@ -204,7 +204,7 @@ pub fn render(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
     let bins: Vec<(u32, u32)> = {
         let mut b: Vec<(u32, u32)> =
             c.runs.iter().flat_map(|r| r.by_size.iter().map(|x| (x.min_maps, x.max_maps))).collect();
-        b.sort();
+        crate::sort::sort(&mut b);
         b.dedup();
         b
     };
@@ -247,7 +247,7 @@ fn render_locality(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
     ];
     let mut bins: Vec<(usize, u32, u32)> =
         c.runs.iter().flat_map(|r| r.locality_by_size.iter().map(|b| (b.bin, b.min_maps, b.max_maps))).collect();
-    bins.sort();
+    crate::sort::sort(&mut bins);
     bins.dedup();
     let pct = |x: Option<f64>| x.map(|v| format!("{:.1}%", 100.0 * v)).unwrap_or_else(|| "-".into());
     for (bin, lo, hi) in bins {

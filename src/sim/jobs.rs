@@ -126,7 +126,7 @@ impl Engine {
     pub(super) fn enqueue_init(&mut self, id: JobId) {
         self.init_queue.push(id);
         let jobs = &self.cluster.jobs;
-        self.init_queue.sort_by_key(|j| (jobs[j].priority, jobs[j].start_time));
+        crate::sort::sort_by_key(&mut self.init_queue, |j| (jobs[j].priority, jobs[j].start_time));
         self.start_inits();
     }
 

@@ -64,7 +64,7 @@ fn shares_of(rec: &HeartbeatRecord) -> Option<Vec<Share>> {
                 .iter()
                 .map(|p| Share { name: p.pool.clone(), running: p.running as f64, target: p.fair_share })
                 .collect();
-            v.sort_by(|a, b| a.name.cmp(&b.name));
+            crate::sort::sort_by(&mut v, |a, b| a.name.cmp(&b.name));
             v
         }),
         Decision::Capacity(c) => c.map.lookups.first().map(|l| {
@@ -73,7 +73,7 @@ fn shares_of(rec: &HeartbeatRecord) -> Option<Vec<Share>> {
                 .iter()
                 .map(|q| Share { name: q.queue.clone(), running: q.used as f64, target: q.capacity as f64 })
                 .collect();
-            v.sort_by(|a, b| a.name.cmp(&b.name));
+            crate::sort::sort_by(&mut v, |a, b| a.name.cmp(&b.name));
             v
         }),
         _ => None,

@@ -127,7 +127,7 @@ impl Engine {
                 }
             }
         }
-        joins.sort_by_key(|&(at, i)| std::cmp::Reverse((at, i)));
+        crate::sort::sort_by_key(&mut joins, |&(at, i)| std::cmp::Reverse((at, i)));
         cluster.tracker_events.clear();
         cluster.tracker_changes.clear();
         let scheduler = match s.scheduler {
@@ -179,7 +179,7 @@ impl Engine {
             }
         } else {
             let mut arr = s.jobs.clone();
-            arr.sort_by_key(|j| (j.submit_time.unwrap_or(0), j.id));
+            crate::sort::sort_by_key(&mut arr, |j| (j.submit_time.unwrap_or(0), j.id));
             arr.reverse();
             e.arrivals_left = arr.len();
             e.arrivals = arr.into();

@@ -8,7 +8,7 @@ use super::compare::CompareAction;
 use super::platform;
 use super::practice::PracticeAction;
 use super::state::{Chart, Dialog, KEY_LANG, KEY_SAVED, KEY_SPEED, KEY_THEME, Lab, Origin, SPEEDS, Saved, Tab};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Locale};
 use crate::share::{self, Source};
 use crate::sim::interesting;
 
@@ -29,7 +29,7 @@ pub enum Action {
     Tick(u32),
     Faster,
     Slower,
-    SetLang(Lang),
+    SetLang(Locale),
     ToggleLang,
     ToggleTheme,
     TogglePresent,
@@ -64,6 +64,8 @@ pub enum Action {
     Compare(CompareAction),
     /// One slice of computing the run ahead (scheduled by the page while `Lab::computing`).
     ComputeAhead,
+    /// A message from the page embedding this one (`embed`), or why it cannot be obeyed.
+    Embed(Result<crate::share::embed::Command, String>),
     Practice(PracticeAction),
 }
 
@@ -105,7 +107,7 @@ impl Lab {
         }
     }
 
-    fn load_link(&mut self, hash: &str) {
+    pub(super) fn load_link(&mut self, hash: &str) {
         if crate::practice::SetSpec::is_link(hash) {
             match crate::practice::SetSpec::parse_link(hash) {
                 Ok(spec) => self.open_practice(spec),
@@ -116,6 +118,10 @@ impl Lab {
         match share::decode(hash) {
             Ok(None) => {}
             Ok(Some(link)) => {
+                // A link's language is shown, not remembered: the reader's own choice stays.
+                if let Some(l) = link.lang {
+                    self.prefs.locale = l;
+                }
                 let (text, origin): (Rc<str>, Origin) = match &link.source {
                     Source::Builtin(id) => match self.scenarios.iter().position(|s| s.id == id) {
                         Some(i) => (self.scenarios[i].text().into(), Origin::Builtin(i)),
@@ -162,7 +168,7 @@ impl Lab {
         }
     }
 
-    fn fail_link(&mut self, why: &str) {
+    pub(super) fn fail_link(&mut self, why: &str) {
         let text: Rc<str> = self.scenarios.first().map(|s| s.json).unwrap_or("{}").into();
         self.install(text, Origin::Builtin(0), 0);
         self.banner =
@@ -172,7 +178,7 @@ impl Lab {
     /// Load a share link at start-up (the page's URL hash).
     pub fn from_hash(hash: &str) -> Lab {
         let mut lab = Lab::new();
-        lab.load_link(hash);
+        lab.open_link(hash);
         lab
     }
 }
@@ -181,6 +187,10 @@ impl Reducible for Lab {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let action = match action {
+            Action::Embed(message) => return super::embed::reduce(self, message),
+            a => a,
+        };
         let same = |lab: Option<Lab>| -> Rc<Lab> { lab.map(Rc::new).unwrap_or_else(|| self.clone()) };
         if self.practice_holds(&action) {
             let mut held = (*self).clone();
@@ -297,14 +307,16 @@ impl Reducible for Lab {
                     if matches!(action, Action::Faster) { (s + 1).min(SPEEDS.len() - 1) } else { s.saturating_sub(1) };
                 platform::store(KEY_SPEED, &next.prefs.speed.to_string());
             }
-            Action::SetLang(lang) => {
-                next.prefs.lang = lang;
-                platform::store(KEY_LANG, lang.code());
+            Action::SetLang(locale) => {
+                next.prefs.locale = locale;
+                platform::store(KEY_LANG, locale.code());
             }
             Action::ToggleLang => {
-                let lang = if next.prefs.lang == Lang::En { Lang::Zh } else { Lang::En };
-                next.prefs.lang = lang;
-                platform::store(KEY_LANG, lang.code());
+                // EN → 简 → 繁 → EN.
+                let all = Locale::ALL;
+                let locale = all[(all.iter().position(|&l| l == next.prefs.locale).unwrap_or(0) + 1) % all.len()];
+                next.prefs.locale = locale;
+                platform::store(KEY_LANG, locale.code());
             }
             Action::ToggleTheme => {
                 next.prefs.dark = !next.prefs.dark;
@@ -382,7 +394,7 @@ impl Reducible for Lab {
                     next.install_built(text.into(), Origin::Saved(name), 0, Ok(built));
                 }
             }
-            Action::OpenLink(hash) => next.load_link(&hash),
+            Action::OpenLink(hash) => next.open_link(&hash),
             Action::DismissBanner => next.banner = None,
             Action::Toast(t) => next.toast = t,
             Action::OpenLesson(i) => {
@@ -411,6 +423,7 @@ impl Reducible for Lab {
                 next.playing = false;
             }
             Action::Compare(a) => next.compare_action(a),
+            Action::Embed(_) => {}
             Action::Practice(a) => next.practice_action(a),
         }
         Rc::new(next)

@@ -23,7 +23,7 @@ use super::state::{Dialog, Lab, Origin, SPEEDS, Tab};
 use super::topbar::Topbar;
 use super::{fill, platform, t};
 use crate::explain::HeartbeatRecord;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Locale};
 
 fn key_action(key: &str, dialog_open: bool) -> Option<Action> {
     if dialog_open {
@@ -144,15 +144,20 @@ pub fn App() -> Html {
         });
     }
 
-    // Keep the URL a share link of what is shown (not while playing), and <html lang>.
+    // Keep the URL a share link of what is shown (not while playing), <html lang>, and 繁體
+    // (`hant`: the rendered Simplified text converted as it is shown).
     {
-        let hash = (!lab.playing).then(|| lab.share_hash());
+        // (An embed keeps the link it was given: the slide holds it.)
+        let hash = (!lab.playing && lab.embed.is_none()).then(|| lab.share_hash());
         use_effect_with(hash, |hash| {
             if let Some(h) = hash {
                 platform::replace_hash(h);
             }
         });
-        use_effect_with(lab.lang(), |lang| platform::set_document_lang(lang.code()));
+        use_effect_with(lab.locale(), |locale| {
+            super::hant::show(*locale == Locale::ZhHant);
+            platform::set_document_lang(*locale);
+        });
     }
     // Ring what the lesson step points at (after every render: elements come and go). The page
     // does not scroll by itself: on a projector the teacher decides what is on screen.
@@ -178,6 +183,9 @@ pub fn App() -> Html {
         });
     }
 
+    // Embed mode: messages from the embedding page, the state sent back.
+    let fit = super::embed::use_embed(&lab, &dispatch);
+
     let lang = lab.lang();
     let rc: Rc<Lab> = Rc::new((*lab).clone());
     let banner = lab.banner.as_ref().map(|msg| {
@@ -189,6 +197,11 @@ pub fn App() -> Html {
             </div>
         }
     });
+
+    if lab.embed.is_some() {
+        let record = lab.sim.as_ref().ok().and_then(|s| s.borrow().last_record().cloned());
+        return super::embed::page(&rc, &dispatch, fit, banner, announce(record.as_ref(), lang));
+    }
 
     let body = match &lab.sim {
         _ if lab.compare.is_some() => {

@@ -15,6 +15,8 @@ mod app;
 mod big_cluster;
 mod compare;
 mod dialogs;
+mod embed;
+mod hant;
 mod icons;
 mod lesson;
 pub mod platform;

@@ -93,9 +93,17 @@ impl Drop for Repeat {
 }
 
 /// Set `lang` on `<html>` so the browser picks CJK fonts and screen readers the voice.
-pub fn set_document_lang(code: &str) {
+pub fn set_document_lang(locale: crate::i18n::Locale) {
+    use crate::i18n::Locale;
     if let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
-        let _ = el.set_attribute("lang", if code == "zh" { "zh-CN" } else { "en" });
+        let _ = el.set_attribute(
+            "lang",
+            match locale {
+                Locale::En => "en",
+                Locale::Zh => "zh-CN",
+                Locale::ZhHant => "zh-Hant",
+            },
+        );
     }
 }
 

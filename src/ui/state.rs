@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Locale};
 use crate::scenario::{self, ScenarioError};
 use crate::sim::Simulation;
 use crate::sim::interesting::{self, Reason};
@@ -118,7 +118,8 @@ impl Tab {
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Prefs {
-    pub lang: Lang,
+    /// English, 简体 or 繁體 (the page renders with `locale.lang()`; `ui::hant` shows 繁體).
+    pub locale: Locale,
     pub dark: bool,
     pub present: bool,
     pub speed: usize,
@@ -187,6 +188,8 @@ pub struct Lab {
     pub code_job: Option<u32>,
     /// Compare mode, when open.
     pub compare: Option<Rc<CompareState>>,
+    /// Embed mode (`embed=1` in the link), when on.
+    pub embed: Option<super::embed::EmbedState>,
     /// The practice set being answered, if any.
     pub practice: Option<PracticeRun>,
 }
@@ -208,6 +211,7 @@ impl PartialEq for Lab {
             && self.chart == other.chart
             && self.code_method == other.code_method
             && self.code_job == other.code_job
+            && self.embed == other.embed
             && self.practice == other.practice
             && match (&self.compare, &other.compare) {
                 (Some(a), Some(b)) => Rc::ptr_eq(a, b),
@@ -223,9 +227,11 @@ pub const KEY_SPEED: &str = "schedscope.speed";
 pub const KEY_SAVED: &str = "schedscope.saved";
 
 fn initial_prefs() -> Prefs {
-    let lang = platform::load(KEY_LANG).and_then(|l| Lang::parse(&l)).unwrap_or_else(|| {
-        if platform::browser_language().to_ascii_lowercase().starts_with("zh") { Lang::Zh } else { Lang::En }
-    });
+    // The reader's choice, else the browser's language (zh-TW, zh-HK, zh-Hant: 繁體), else English.
+    let locale = platform::load(KEY_LANG)
+        .and_then(|l| Locale::parse(&l))
+        .or_else(|| Locale::parse(&platform::browser_language()))
+        .unwrap_or(Locale::En);
     let dark = match platform::load(KEY_THEME).as_deref() {
         Some("dark") => true,
         Some("light") => false,
@@ -235,7 +241,7 @@ fn initial_prefs() -> Prefs {
         .and_then(|s| s.parse().ok())
         .filter(|&s: &usize| s < SPEEDS.len())
         .unwrap_or(DEFAULT_SPEED);
-    Prefs { lang, dark, present: false, speed }
+    Prefs { locale, dark, present: false, speed }
 }
 
 fn load_saved() -> Vec<Saved> {
@@ -290,6 +296,7 @@ impl Lab {
             code_method: None,
             code_job: None,
             compare: None,
+            embed: None,
             practice: None,
         };
         lab.install(text, Origin::Builtin(0), 0);
@@ -333,8 +340,13 @@ impl Lab {
         self.code_job = None;
     }
 
+    /// The language the texts are written in (繁體 is 简体 converted as it is shown).
     pub fn lang(&self) -> Lang {
-        self.prefs.lang
+        self.prefs.locale.lang()
+    }
+
+    pub fn locale(&self) -> Locale {
+        self.prefs.locale
     }
 
     /// The job the stage focuses on: the one selected (by the reader, or by entering a lesson
@@ -386,13 +398,14 @@ impl Lab {
             return crate::share::encode(&crate::share::Link {
                 source: crate::share::Source::Lesson { id, step: run.step as u32 },
                 hb,
+                lang: Some(self.locale()),
             });
         }
         let source = match self.builtin() {
             Some(entry) if *self.text == *entry.text() => crate::share::Source::Builtin(entry.id.to_string()),
             _ => crate::share::Source::Text(self.text.to_string()),
         };
-        crate::share::encode(&crate::share::Link { source, hb })
+        crate::share::encode(&crate::share::Link { source, hb, lang: Some(self.locale()) })
     }
 }
 

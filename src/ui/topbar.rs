@@ -8,7 +8,7 @@ use yew::prelude::*;
 use super::actions::Action;
 use super::state::{Dialog, Lab, Origin};
 use super::{icons, t};
-use crate::i18n::Lang;
+use crate::i18n::Locale;
 
 /// Schedulers the switch offers: (scenario name, i18n key).
 pub const SCHEDULERS: [(&str, &str); 4] = [
@@ -46,11 +46,15 @@ pub fn Topbar(props: &TopbarProps) -> Html {
         let d = d.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(a()))
     };
-    let lang_btn = |l: Lang, label: &'static str| {
+    // Each language named in itself; the 简 button keeps its Simplified characters in 繁體.
+    let locale = lab.locale();
+    let lang_btn = |l: Locale, label: &'static str, name: &'static str, tag: &'static str| {
         let d = d.clone();
+        let on = locale == l;
         html! {
-            <button class={classes!("seg", (lang == l).then_some("on"))} aria-pressed={(lang == l).to_string()}
-                    data-testid={format!("lang-{}", l.code())} lang={if l == Lang::Zh { "zh-CN" } else { "en" }}
+            <button class={classes!("seg", on.then_some("on"))} aria-pressed={on.to_string()}
+                    data-testid={format!("lang-{}", l.code())} lang={tag} title={name} aria-label={name}
+                    data-keep-script={(l == Locale::Zh).then_some("")}
                     onclick={Callback::from(move |_| d.dispatch(Action::SetLang(l)))}>{label}</button>
         }
     };
@@ -109,8 +113,9 @@ pub fn Topbar(props: &TopbarProps) -> Html {
     };
     let langs = html! {
         <span class="segs lang-switch" role="group" aria-label={t(lang, "language_group")}>
-            { lang_btn(Lang::En, "EN") }
-            { lang_btn(Lang::Zh, "中文") }
+            { lang_btn(Locale::En, "EN", "English", "en") }
+            { lang_btn(Locale::Zh, "简", "简体中文", "zh-Hans") }
+            { lang_btn(Locale::ZhHant, "繁", "繁體中文", "zh-Hant") }
         </span>
     };
     let menu_open = lab.dialog == Some(Dialog::Menu);

@@ -66,3 +66,32 @@ export async function frameTimes(page, ms) {
     requestAnimationFrame(tick);
   }), ms);
 }
+
+/** Elements sticking out past the viewport's left or right edge (or a scrolling page). */
+export const overflowing = (page) => page.evaluate(() => {
+  const vw = document.documentElement.clientWidth;
+  const out = [];
+  if (document.documentElement.scrollWidth > vw) out.push(`page is ${document.documentElement.scrollWidth} px wide in ${vw}`);
+  for (const e of document.querySelectorAll('body *')) {
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const style = getComputedStyle(e);
+    if (style.visibility === 'hidden' || style.display === 'none') continue;
+    // Content clipped by a scrolling or clipping ancestor is not past the viewport.
+    let clip = e.parentElement;
+    let clipped = false;
+    while (clip && clip !== document.body) {
+      const cs = getComputedStyle(clip);
+      if (/(auto|scroll|hidden|clip)/.test(cs.overflowX)) {
+        const cr = clip.getBoundingClientRect();
+        if (cr.right <= vw + 1 && cr.left >= -1) { clipped = true; break; }
+      }
+      clip = clip.parentElement;
+    }
+    if (clipped) continue;
+    if (r.right > vw + 1 || r.left < -1) {
+      out.push(`${e.tagName.toLowerCase()}${e.dataset.testid ? `[${e.dataset.testid}]` : ''}.${[...e.classList].join('.')}: ${Math.round(r.left)}–${Math.round(r.right)}`);
+    }
+  }
+  return out.slice(0, 12);
+});

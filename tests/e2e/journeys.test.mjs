@@ -145,7 +145,7 @@ test('a share link restores the scenario and the heartbeat', async () => {
     const grid = await gridState(page);
     await page.getByTestId('open-share').click();
     const link = await page.getByTestId('share-url').inputValue();
-    assert.match(link, /#v=1&s=[A-Za-z0-9_-]+&hb=77$/);
+    assert.match(link, /#v=1&s=[A-Za-z0-9_-]+&hb=77&lang=en$/);
     ({ page: other } = await openPage(browser));
     await other.goto(link);
     await other.reload();
@@ -157,7 +157,7 @@ test('a share link restores the scenario and the heartbeat', async () => {
     await other.getByTestId('scrubber').fill('12');
     await hbIs(other, 12);
     await other.getByTestId('open-share').click();
-    assert.match(await other.getByTestId('share-url').inputValue(), /#v=1&b=fifo-two-racks&hb=12$/);
+    assert.match(await other.getByTestId('share-url').inputValue(), /#v=1&b=fifo-two-racks&hb=12&lang=en$/);
     assert.deepEqual(errors, []);
   } finally {
     await page.close();

@@ -29,10 +29,12 @@ export async function waitStep(page, i, atHb) {
   }, [i, atHb], { timeout: 20_000 });
 }
 
-/** Walk `lesson` to its end in `lang` on the page at `url` (a share link to its first step);
- *  `onStep(page, hb, lesson)` checks more at each step. */
-export async function walk(page, lesson, lang, url, onStep) {
+/** Walk `lesson` to its end in `lang` (`en`, `zh` or `zh-Hant`) on the page at `url` (a share
+ *  link to its first step); `onStep(page, hb, lesson)` checks more at each step. In `zh-Hant`
+ *  the lesson's `zh` texts are expected as `show` converts them (the JavaScript API's toHant). */
+export async function walk(page, lesson, lang, url, onStep, show = (t) => t) {
   const other = lang === 'en' ? 'zh' : 'en';
+  const shown = (texts, l = lang) => (l === 'zh-Hant' ? show(texts.zh) : texts[l]);
   await page.goto(`${url}#v=1&l=${lesson.id}&st=0`);
   await page.getByTestId('narrative').waitFor({ timeout: 30_000 });
   await page.getByTestId(`lang-${lang}`).click();
@@ -55,7 +57,7 @@ export async function walk(page, lesson, lang, url, onStep) {
     }
     if (s.predict) {
       const card = page.getByTestId('predict');
-      assert.match(await card.innerText(), new RegExp(s.predict.question[lang].slice(0, 12).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      assert.match(await card.innerText(), new RegExp(shown(s.predict.question).slice(0, 12).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
       // Answer (wrong first in odd lessons, to see the "not this time" verdict), then reveal.
       const wrong = (s.predict.answer + 1) % s.predict.choices.length;
       const pick = lesson.index % 2 ? wrong : s.predict.answer;
@@ -67,7 +69,7 @@ export async function walk(page, lesson, lang, url, onStep) {
       assert.match(await page.getByTestId(`choice-${s.predict.answer}`).getAttribute('class'), /right/);
     }
     // The step's text in the current language, and its claims on this very heartbeat.
-    assert.equal(await page.getByTestId('step-text').innerText(), s.text[lang].trim(), `${lesson.id} step ${i} text (${lang})`);
+    assert.equal(await page.getByTestId('step-text').innerText(), shown(s.text).trim(), `${lesson.id} step ${i} text (${lang})`);
     assert.match(await page.getByTestId('step-count').innerText(), new RegExp(`\\b${s.hb}\\b`));
     if ((s.check && s.check.length) || s.when || s.predict) {
       const checks = page.getByTestId('step-checks');

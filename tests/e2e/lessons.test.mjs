@@ -23,6 +23,8 @@ async function checkCode(page, h) {
   const want = DELAY_CODE[h];
   if (!want) return;
   const listing = page.locator('[data-testid=code-listing][data-method="fair.getAllowedLocalityLevel"]');
+  // A step about the stage gives the side area back to Why: open the code tab as a teacher would.
+  if (!await listing.isVisible()) await page.getByTestId('tab-code').click();
   await listing.waitFor({ timeout: 5000 });
   const taken = (await listing.getAttribute('data-taken')).split(',');
   assert.ok(taken.includes(want[0]), `heartbeat ${h}: code view took ${taken}, expected ${want[0]}`);

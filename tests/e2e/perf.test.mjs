@@ -1,6 +1,8 @@
 // Performance: stepping a 100-node cluster must stay smooth. Measured in Chromium:
 //  - step latency: click "Next >" → the DOM shows the new heartbeat (MutationObserver), and
-//    the same for "< Previous" (a back-step replays from a checkpoint);
+//    the same for "< Previous" (a back-step replays from a checkpoint); in 繁體 the time
+//    converting what a step wrote takes (MutationObserver callbacks, timed by a wrapper), and a
+//    whole step in 简体 and in 繁體;
 //  - frame times while playing at 32 heartbeats per second (requestAnimationFrame deltas).
 // The figures are printed and written to target/perf.json (the README quotes them).
 import { test, before, after } from 'node:test';
@@ -27,6 +29,19 @@ export const BIG = JSON.stringify({
 test('stepping and playing a 100-node cluster stays smooth', async () => {
   const { page, errors } = await openPage(browser);
   try {
+    // Time spent in MutationObserver callbacks (the 繁體 conversion, ui::hant, is one).
+    await page.addInitScript(() => {
+      const Native = window.MutationObserver;
+      window.observerMs = 0;
+      window.MutationObserver = class extends Native {
+        constructor(callback) {
+          super((records, observer) => {
+            const t = performance.now();
+            try { callback(records, observer); } finally { window.observerMs += performance.now() - t; }
+          });
+        }
+      };
+    });
     const t0 = Date.now();
     await page.goto(`${URL}#v=1&s=${Buffer.from(BIG).toString('base64url')}&hb=400`);
     await page.reload();
@@ -55,6 +70,28 @@ test('stepping and playing a 100-node cluster stays smooth', async () => {
     }, [testid, n]);
     const forward = stats(await steps('next', 150));
     const back = stats(await steps('prev', 150));
+    // A step forward in 繁體: the time the conversion of what the step wrote takes (ui::hant's
+    // observer callback), and what the whole step takes in 简体 and in 繁體 (click until the
+    // tasks it queued have run: the render, then the conversion in its microtask).
+    const timed = (n) => page.evaluate(async (n) => {
+      const button = document.querySelector('[data-testid=next]');
+      const whole = [];
+      const observer = [];
+      for (let i = 0; i < n; i++) {
+        const [t, o] = [performance.now(), window.observerMs];
+        button.click();
+        await new Promise((r) => setTimeout(r, 0));
+        whole.push(performance.now() - t);
+        observer.push(window.observerMs - o);
+        await new Promise((r) => setTimeout(r, 30));
+      }
+      return { whole, observer };
+    }, n);
+    await page.getByTestId('lang-zh').click();
+    const zh = await timed(100);
+    await page.getByTestId('lang-zh-Hant').click();
+    const hant = await timed(100);
+    await page.getByTestId('lang-en').click();
 
     // Frame times while playing at 32 hb/s for 3 seconds.
     for (let i = 0; i < 3; i++) await page.getByTestId('faster').click(); // 2 → 16 hb/s
@@ -69,6 +106,8 @@ test('stepping and playing a 100-node cluster stays smooth', async () => {
     const over50 = frames.filter((f) => f > 50).length;
 
     const result = { nodes: 100, load_and_jump_to_hb400_ms: loadMs, step_forward_ms: forward, step_back_ms: back,
+      step_zh_ms: stats(zh.whole), step_zh_hant_ms: stats(hant.whole),
+      zh_hant_conversion_per_step_ms: stats(hant.observer),
       play_32hbps: { frame_ms: frame, frames_over_50ms: over50, heartbeats_in_3s: played } };
     console.log('# perf ' + JSON.stringify(result));
     mkdirSync('target', { recursive: true });

@@ -56,7 +56,7 @@ test('share links from the single file open the same moment, in another tab and 
   const grid = await gridState(page);
   await page.getByTestId('open-share').click();
   const link = await page.getByTestId('share-url').inputValue();
-  assert.equal(link, `${PAGE}#v=1&b=fifo-two-racks&hb=40`);
+  assert.equal(link, `${PAGE}#v=1&b=fifo-two-racks&hb=40&lang=en`);
   // Exports work from the file too (downloads of blob: URLs; the PNG drawn from a data: image).
   const exports = {
     'export-json': ['fifo-two-racks-fifo-trace.json', (b) => JSON.parse(b.toString('utf8')).heartbeats.length >= 40],

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { launch, URL } from './browser.mjs';
+import { launch, overflowing, URL } from './browser.mjs';
 
 const LESSON_DIR = new globalThis.URL('../../lessons/', import.meta.url);
 const lessons = readdirSync(LESSON_DIR).filter((f) => f.endsWith('.json')).sort()
@@ -209,34 +209,6 @@ test('the padding gauge reads "exceeded" on the padding lesson\'s heartbeat', as
   }
 });
 
-/** Elements sticking out past the viewport's left or right edge (or a scrolling page). */
-const overflow = (page) => page.evaluate(() => {
-  const vw = document.documentElement.clientWidth;
-  const out = [];
-  if (document.documentElement.scrollWidth > vw) out.push(`page is ${document.documentElement.scrollWidth} px wide in ${vw}`);
-  for (const e of document.querySelectorAll('body *')) {
-    const r = e.getBoundingClientRect();
-    if (!r.width || !r.height) continue;
-    const style = getComputedStyle(e);
-    if (style.visibility === 'hidden' || style.display === 'none') continue;
-    // Content clipped by a scrolling or clipping ancestor is not past the viewport.
-    let clip = e.parentElement;
-    let clipped = false;
-    while (clip && clip !== document.body) {
-      const cs = getComputedStyle(clip);
-      if (/(auto|scroll|hidden|clip)/.test(cs.overflowX)) {
-        const cr = clip.getBoundingClientRect();
-        if (cr.right <= vw + 1 && cr.left >= -1) { clipped = true; break; }
-      }
-      clip = clip.parentElement;
-    }
-    if (clipped) continue;
-    if (r.right > vw + 1 || r.left < -1) {
-      out.push(`${e.tagName.toLowerCase()}${e.dataset.testid ? `[${e.dataset.testid}]` : ''}.${[...e.classList].join('.')}: ${Math.round(r.left)}–${Math.round(r.right)}`);
-    }
-  }
-  return out.slice(0, 12);
-});
 
 for (const [w, h, present] of [[360, 640, false], [390, 844, false], [1280, 720, false], [1280, 720, true], [1920, 1080, false]]) {
   test(`nothing overflows ${w}×${h}${present ? ' in presentation mode' : ''}, dialogs included`, async () => {
@@ -245,7 +217,7 @@ for (const [w, h, present] of [[360, 640, false], [390, 844, false], [1280, 720,
       const phone = w < 700;
       if (present) await page.keyboard.press('p');
       const problems = [];
-      const check = async (what) => { for (const p of await overflow(page)) problems.push(`${what}: ${p}`); };
+      const check = async (what) => { for (const p of await overflowing(page)) problems.push(`${what}: ${p}`); };
       await check('landing');
       const open = async (id) => {
         if (phone && ['help', 'share', 'editor'].includes(id)) {

@@ -253,7 +253,7 @@ fn queue_order(m: &Moment) -> Option<Posed> {
     let d = decision(m)?;
     let l = first_lookup(d)?;
     let mut ratios: Vec<f64> = l.order.iter().map(|q| q.ratio).collect();
-    ratios.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    crate::sort::sort_by(&mut ratios, |a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
     if l.order.len() < 2 || ratios.windows(2).any(|w| w[0] == w[1]) {
         return None;
     }
@@ -266,11 +266,11 @@ fn queue_order(m: &Moment) -> Option<Posed> {
         .map(|pl| pl.order.iter().map(|q| q.queue.as_str()).collect());
     let now: Vec<&str> = l.order.iter().map(|q| q.queue.as_str()).collect();
     let mut names = now.clone();
-    names.sort();
+    crate::sort::sort(&mut names);
     let expected: Vec<usize> = now.iter().map(|n| names.iter().position(|x| x == n)).collect::<Option<_>>()?;
     let mut prompt = header(m);
     let mut lines: Vec<&QueueStanding> = l.order.iter().collect();
-    lines.sort_by(|a, b| a.queue.cmp(&b.queue));
+    crate::sort::sort_by(&mut lines, |a, b| a.queue.cmp(&b.queue));
     prompt.extend(lines.into_iter().map(standing_line));
     prompt.push(bi(
         "In which order does the scheduler offer the queues this heartbeat's first map slot?",

@@ -141,7 +141,7 @@ fn fair_share(m: &Moment) -> Option<Posed> {
         format!("集群共有 {} 个 map slot。上一次 update 时各资源池如下：", d.total_map_slots),
     ));
     let mut lines: Vec<&PoolLine> = t.order.iter().collect();
-    lines.sort_by(|a, b| a.pool.cmp(&b.pool));
+    crate::sort::sort_by(&mut lines, |a, b| a.pool.cmp(&b.pool));
     prompt.extend(lines.into_iter().map(|p| pool_givens(p, false)));
     prompt.push(bi(
         format!("What is pool {}'s fair share of map slots (two decimals)?", p.pool),
@@ -178,12 +178,12 @@ fn pool_order(m: &Moment) -> Option<Posed> {
         return None;
     }
     let mut names: Vec<&str> = t.order.iter().map(|p| p.pool.as_str()).collect();
-    names.sort();
+    crate::sort::sort(&mut names);
     let expected: Vec<usize> =
         t.order.iter().map(|p| names.iter().position(|n| *n == p.pool)).collect::<Option<_>>()?;
     let mut prompt = header(m);
     let mut lines: Vec<&PoolLine> = t.order.iter().collect();
-    lines.sort_by(|a, b| a.pool.cmp(&b.pool));
+    crate::sort::sort_by(&mut lines, |a, b| a.pool.cmp(&b.pool));
     prompt.extend(lines.into_iter().map(|p| pool_givens(p, true)));
     prompt.push(bi(
         "In which order are the pools offered this heartbeat's first map slot?",

@@ -145,7 +145,7 @@ pub fn budget_line(d: &FifoDecision, tracker: &str) -> Bi {
 
 fn job_options(q: &[JobLine]) -> (Vec<u32>, Vec<Bi>) {
     let mut ids: Vec<u32> = q.iter().map(|j| j.job).collect();
-    ids.sort();
+    crate::sort::sort(&mut ids);
     let mut opts: Vec<Bi> = ids.iter().map(|j| bi(format!("J{j}"), format!("J{j}"))).collect();
     opts.push(bi("no map this heartbeat", "本次心跳不分配 map"));
     (ids, opts)

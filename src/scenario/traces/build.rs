@@ -21,7 +21,7 @@ fn common_domain(hosts: &[(String, String)]) -> Option<String> {
         .map(|(_, h)| h.strip_suffix(&first).and_then(|s| s.strip_suffix('.')).filter(|s| !s.is_empty()))
         .collect::<Option<_>>()?;
     let mut sorted = short.clone();
-    sorted.sort();
+    crate::sort::sort(&mut sorted);
     sorted.dedup();
     (sorted.len() == short.len()).then_some(first)
 }
@@ -142,12 +142,12 @@ pub(super) fn build(read: Read, o: &ImportOptions) -> Result<Imported, ScenarioE
                 format!(
                     "{} hosts on {} rack(s), from the trace's topology; {ms} map and {rs} reduce slots per tracker, from the most attempts that ran at once. Durations are the measured ones, with no extra slowdown for locality.",
                     hosts.len(),
-                    { let mut r: Vec<&str> = hosts.iter().map(|h| h.0.as_str()).collect(); r.sort(); r.dedup(); r.len() }
+                    { let mut r: Vec<&str> = hosts.iter().map(|h| h.0.as_str()).collect(); crate::sort::sort(&mut r); r.dedup(); r.len() }
                 ),
                 format!(
                     "{} 台主机、{} 个机架，取自轨迹中的拓扑；每个 TaskTracker {ms} 个 map slot、{rs} 个 reduce slot，按同时运行的最多尝试数估算。任务时长为实测值，不再按本地性额外放慢。",
                     hosts.len(),
-                    { let mut r: Vec<&str> = hosts.iter().map(|h| h.0.as_str()).collect(); r.sort(); r.dedup(); r.len() }
+                    { let mut r: Vec<&str> = hosts.iter().map(|h| h.0.as_str()).collect(); crate::sort::sort(&mut r); r.dedup(); r.len() }
                 ),
             ));
             if r.from_attempts > 0 {
@@ -233,7 +233,7 @@ pub(super) fn build(read: Read, o: &ImportOptions) -> Result<Imported, ScenarioE
     v["scheduler"] = json!(o.scheduler);
     if o.scheduler == "capacity" {
         let mut queues: Vec<&str> = jobs.iter().map(|j| j.queue.as_str()).collect();
-        queues.sort();
+        crate::sort::sort(&mut queues);
         queues.dedup();
         let n = queues.len().max(1) as u64;
         let list: Vec<Value> = queues

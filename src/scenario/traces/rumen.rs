@@ -233,7 +233,7 @@ pub(super) fn read<R: std::io::BufRead>(
 /// Peak number of overlapping spans.
 pub(super) fn peak(spans: &[(i64, i64)]) -> usize {
     let mut ev: Vec<(i64, i32)> = spans.iter().flat_map(|(s, f)| [(*s, 1), (*f, -1)]).collect();
-    ev.sort();
+    crate::sort::sort(&mut ev);
     let (mut cur, mut best) = (0i32, 0i32);
     for (_, d) in ev {
         cur += d;

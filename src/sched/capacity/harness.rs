@@ -131,7 +131,7 @@ pub(crate) fn normalise_step(
             if m.remove("any_order").and_then(|v| v.as_bool()) == Some(true) {
                 if let Some(Value::Array(list)) = m.get_mut("expect") {
                     let is_map = |v: &Value| v.as_str().is_some_and(|s| s.contains("_m_") || s.contains(" m"));
-                    list.sort_by_key(|v| !is_map(v));
+                    crate::sort::sort_by_key(list, |v| !is_map(v));
                 }
             }
         }

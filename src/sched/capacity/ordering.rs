@@ -30,7 +30,7 @@ pub fn java_hash_order(names: &[String]) -> Vec<String> {
     }
     let mut keyed: Vec<(usize, usize, &String)> =
         names.iter().enumerate().map(|(i, n)| ((spread(java_string_hash(n)) as usize) & (table - 1), i, n)).collect();
-    keyed.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    crate::sort::sort_by(&mut keyed, |a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
     let mut out: Vec<String> = Vec::new();
     for (_, _, n) in keyed {
         if !out.contains(n) {
@@ -48,7 +48,7 @@ pub fn ratio(q: &CapacitySchedulerQueue, kind: TaskType) -> f64 {
 
 /// `sortQueues`: `Collections.sort` (stable) of the persistent list.
 pub fn sort_queues(order: &mut [String], queues: &BTreeMap<String, CapacitySchedulerQueue>, kind: TaskType) {
-    order.sort_by(|a, b| {
+    crate::sort::sort_by(order, |a, b| {
         let ra = queues.get(a).map(|q| ratio(q, kind)).unwrap_or(1.0);
         let rb = queues.get(b).map(|q| ratio(q, kind)).unwrap_or(1.0);
         ra.partial_cmp(&rb).unwrap_or(std::cmp::Ordering::Equal)

@@ -362,8 +362,8 @@ pub fn normalise(v: &Value, errs: &mut Errs) -> Option<(Value, CapacityScenario)
         let names = super::conf::queue_names(&out.props);
         let mut a = o.clone();
         let mut b = names.clone();
-        a.sort();
-        b.sort();
+        crate::sort::sort(&mut a);
+        crate::sort::sort(&mut b);
         if a != b {
             errs.push(
                 "$.config.initial_queue_order",

@@ -342,7 +342,7 @@ impl TaskScheduler for FairScheduler {
         let mut jobs = jobs;
         if !self.late_lines.is_empty() {
             jobs.append(&mut self.late_lines);
-            jobs.sort_by_key(|l| l.job);
+            crate::sort::sort_by_key(&mut jobs, |l| l.job);
         }
         let after = visited_map
             .iter()

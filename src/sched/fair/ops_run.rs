@@ -190,8 +190,8 @@ pub fn exec(fs: &mut FairScheduler, cluster: &mut Cluster, op: &str, v: &Value) 
                 let want: Vec<String> = l.iter().filter_map(|x| x.as_str().map(str::to_string)).collect();
                 let got: Vec<String> = fs.pm.pools.iter().map(|p| p.name.clone()).collect();
                 let (mut w, mut g) = (want.clone(), got.clone());
-                w.sort();
-                g.sort();
+                crate::sort::sort(&mut w);
+                crate::sort::sort(&mut g);
                 if w != g {
                     bad.push(format!("pools expected {want:?}, got {got:?}"));
                 }

@@ -122,7 +122,7 @@ impl FairScheduler {
                 }
             }
         }
-        cands.sort_by_key(|c| Reverse((c.0, c.1, c.2)));
+        crate::sort::sort_by_key(&mut cands, |c| Reverse((c.0, c.1, c.2)));
         let mut left: Vec<i64> = (0..self.pm.pools.len()).map(|pi| self.pool_running(cluster, pi, kind)).collect();
         let mut killed = Vec::new();
         for (start, _, aid, tracker, _) in cands {

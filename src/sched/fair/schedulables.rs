@@ -130,7 +130,7 @@ impl FairScheduler {
     pub fn sorted_pools(&self, cluster: &Cluster, kind: TaskType) -> Vec<usize> {
         let keys: Vec<SchedKey> = (0..self.pm.pools.len()).map(|i| self.pool_key(cluster, i, kind)).collect();
         let mut order: Vec<usize> = (0..keys.len()).collect();
-        order.sort_by(|a, b| shares::fair_share_cmp(&keys[*a], &keys[*b]));
+        crate::sort::sort_by(&mut order, |a, b| shares::fair_share_cmp(&keys[*a], &keys[*b]));
         order
     }
 
@@ -307,8 +307,10 @@ impl FairScheduler {
             let keys: Vec<SchedKey> = jobs.iter().map(|id| self.job_key(cluster, *id, kind)).collect();
             let mut order: Vec<usize> = (0..jobs.len()).collect();
             match self.pm.pools[pool].mode {
-                SchedulingMode::Fifo => order.sort_by(|a, b| shares::fifo_cmp(&keys[*a], &keys[*b])),
-                SchedulingMode::Fair => order.sort_by(|a, b| shares::fair_share_cmp(&keys[*a], &keys[*b])),
+                SchedulingMode::Fifo => crate::sort::sort_by(&mut order, |a, b| shares::fifo_cmp(&keys[*a], &keys[*b])),
+                SchedulingMode::Fair => {
+                    crate::sort::sort_by(&mut order, |a, b| shares::fair_share_cmp(&keys[*a], &keys[*b]))
+                }
             }
             order.iter().map(|i| jobs[*i]).collect()
         };

@@ -102,7 +102,9 @@ impl FairScheduler {
             info.runnable = false;
         }
         let mut jobs: Vec<&Job> = self.infos.keys().filter_map(|id| cluster.jobs.get(id)).collect();
-        jobs.sort_by(|a, b| a.priority.cmp(&b.priority).then(a.start_time.cmp(&b.start_time)).then(a.id.cmp(&b.id)));
+        crate::sort::sort_by(&mut jobs, |a, b| {
+            a.priority.cmp(&b.priority).then(a.start_time.cmp(&b.start_time)).then(a.id.cmp(&b.id))
+        });
         let mut users: BTreeMap<&str, i64> = BTreeMap::new();
         let mut pools: BTreeMap<String, i64> = BTreeMap::new();
         for job in jobs {

@@ -91,7 +91,7 @@ fn lanes(
             }
         }
     }
-    by_job.sort();
+    crate::sort::sort(&mut by_job);
     order
         .iter()
         .enumerate()

@@ -33,7 +33,7 @@ fn bin_label(lo: u32, hi: u32) -> String {
 pub fn bins(runs: &[(String, &RunSummary)], lang: Lang) -> Html {
     let mut rows: Vec<(usize, u32, u32)> =
         runs.iter().flat_map(|(_, r)| r.locality_by_size.iter().map(|b| (b.bin, b.min_maps, b.max_maps))).collect();
-    rows.sort();
+    crate::sort::sort(&mut rows);
     rows.dedup();
     html! {
         <section class="card cmp-bins" data-testid="cmp-bins" data-point="compare:bins">

@@ -219,7 +219,7 @@ pub fn retarget_text(text: &str, name: &str, errors: &[crate::scenario::Scenario
     }
     let mut queues: Vec<String> =
         v["jobs"].as_array()?.iter().map(|j| j["queue"].as_str().unwrap_or("default").to_string()).collect();
-    queues.sort();
+    crate::sort::sort(&mut queues);
     queues.dedup();
     let n = queues.len().max(1);
     let list: Vec<serde_json::Value> = queues

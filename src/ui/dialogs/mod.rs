@@ -72,6 +72,7 @@ pub fn help(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
 
 pub fn share(lab: &Rc<Lab>, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
     let lang = lab.lang();
+    let locale = lab.locale();
     let url = platform::url_with_hash(&lab.share_hash());
     let Ok(cell) = &lab.sim else { return html! {} };
     let id = cell.borrow().scenario().id.clone();
@@ -97,13 +98,22 @@ pub fn share(lab: &Rc<Lab>, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
                 "csv" => {
                     platform::download(&names.trace_csv(), "text/csv", &export::trace_csv(&log::all_records(&sim)))
                 }
+                // Text for people in the page's language (繁體: converted as the page shows it).
                 "log" => platform::download(
-                    &names.log(lang),
+                    &names.log(locale),
                     "text/plain;charset=utf-8",
-                    &log::full_text(&log::all_records(&sim), lang),
+                    &locale.text(log::full_text(&log::all_records(&sim), lang)),
                 ),
-                "svg" => platform::download(&names.grid("svg"), "image/svg+xml", &export::grid_svg(&sim.view(), lang)),
-                _ => platform::download_svg_as_png(&names.grid("png"), &export::grid_svg(&sim.view(), lang), 2.0),
+                "svg" => platform::download(
+                    &names.grid("svg"),
+                    "image/svg+xml",
+                    &locale.text(export::grid_svg(&sim.view(), lang)),
+                ),
+                _ => platform::download_svg_as_png(
+                    &names.grid("png"),
+                    &locale.text(export::grid_svg(&sim.view(), lang)),
+                    2.0,
+                ),
             }
         })
     };

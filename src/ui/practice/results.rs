@@ -39,7 +39,7 @@ pub fn card(lab: &Lab, run: &PracticeRun, focus: &NodeRef, d: &Dispatch) -> Html
     let code = result::encode(&run.spec, &questions, &answers);
     let url = platform::url_with_hash(&run.spec.link());
     let csv = {
-        let text = result::csv(&questions, &answers, lang);
+        let text = lab.locale().text(result::csv(&questions, &answers, lang));
         let name =
             format!("schedscope-practice-{}-seed{}.csv", run.spec.concepts_field().replace(',', "+"), run.spec.seed);
         Callback::from(move |_: MouseEvent| {

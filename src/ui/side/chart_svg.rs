@@ -77,7 +77,7 @@ fn side_labels(items: &[(f64, String, &'static str)]) -> Html {
         .iter()
         .map(|(frac, text, class)| (BOT - frac.clamp(0.0, 1.0) * (BOT - TOP) + 4.0, text, *class))
         .collect();
-    placed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    crate::sort::sort_by(&mut placed, |a, b| a.0.total_cmp(&b.0));
     for i in 1..placed.len() {
         placed[i].0 = placed[i].0.max(placed[i - 1].0 + 12.0);
     }
@@ -245,7 +245,7 @@ pub fn bin_label(b: &BinStat) -> String {
 /// Mean response time by job size; several runs side by side when `runs` has more than one.
 pub fn response(runs: &[(String, Vec<BinStat>)], lang: Lang) -> Html {
     let mut bins: Vec<(u32, u32)> = runs.iter().flat_map(|(_, b)| b.iter().map(|x| (x.min_maps, x.max_maps))).collect();
-    bins.sort();
+    crate::sort::sort(&mut bins);
     bins.dedup();
     let top = runs.iter().flat_map(|(_, b)| b.iter().filter_map(|x| x.mean_response_ms)).fold(1.0, f64::max);
     if bins.is_empty() || !runs.iter().any(|(_, b)| b.iter().any(|x| x.finished > 0)) {

@@ -12,7 +12,7 @@ use crate::ui::t;
 
 pub fn table(jobs: &[JobView], selected: Option<u32>, lang: Lang, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
     let mut jobs: Vec<&JobView> = jobs.iter().collect();
-    jobs.sort_by_key(|j| j.job);
+    crate::sort::sort_by_key(&mut jobs, |j| j.job);
     html! {
         <table class="jobs" data-testid="jobs-table" data-point="panel:jobs">
             <thead><tr>

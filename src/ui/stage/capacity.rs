@@ -124,7 +124,7 @@ pub fn lanes(c: &CapacityStage, mask: &Mask, lang: Lang) -> Html {
     // Stable DOM order (by name), placed by rank: a re-sort slides the lanes.
     let mut keyed: Vec<(usize, &Lane)> = c.maps.iter().enumerate().collect();
     if animated || mask.queue_order {
-        keyed.sort_by(|a, b| a.1.queue.cmp(&b.1.queue));
+        crate::sort::sort_by(&mut keyed, |a, b| a.1.queue.cmp(&b.1.queue));
     }
     let before = c.before.as_deref().filter(|_| !mask.queue_order).unwrap_or_default();
     let list_class =

@@ -31,11 +31,13 @@ pub fn chips(
 ) -> Html {
     let mut jobs: Vec<_> = view.jobs.iter().collect();
     match queue_order {
-        Some(order) => jobs.sort_by_key(|j| (order.iter().position(|&o| o == j.job).unwrap_or(usize::MAX), j.job)),
-        None => jobs.sort_by_key(|j| j.job),
+        Some(order) => crate::sort::sort_by_key(&mut jobs, |j| {
+            (order.iter().position(|&o| o == j.job).unwrap_or(usize::MAX), j.job)
+        }),
+        None => crate::sort::sort_by_key(&mut jobs, |j| j.job),
     }
     // Finished jobs last: the chips show what is still in play first.
-    jobs.sort_by_key(|j| matches!(j.state, "SUCCEEDED" | "FAILED" | "KILLED"));
+    crate::sort::sort_by_key(&mut jobs, |j| matches!(j.state, "SUCCEEDED" | "FAILED" | "KILLED"));
     let shown = jobs.len().min(MAX_CHIPS);
     let rejected = view.rejected.iter().take(MAX_CHIPS.saturating_sub(shown).max(2));
     let numbered = queue_order.is_some();

@@ -169,7 +169,7 @@ fn other_row(f: &FairStage, j: &FairJob, dispatch: &yew::UseReducerDispatcher<La
 fn pools(f: &FairStage, mask: &Mask, lang: Lang) -> Html {
     let mut listed: Vec<&PoolLine> = f.pools.iter().collect();
     if mask.pool_order {
-        listed.sort_by(|a, b| a.pool.cmp(&b.pool));
+        crate::sort::sort_by(&mut listed, |a, b| a.pool.cmp(&b.pool));
     }
     let rows = listed.into_iter().take(6).enumerate().map(|(i, p): (usize, &PoolLine)| {
         let top = (p.demand as f64).max(p.fair_share).max(p.min_share as f64).max(p.running as f64).max(1.0);

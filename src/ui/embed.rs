@@ -1,0 +1,363 @@
+//! Embed mode (`docs/embed.md`): a link with `embed=1` shows only the stage — the grid with
+//! the scheduler's overlay (or a lesson step's whole-run figures), the lesson's narrative (or, outside a lesson, why the heartbeat
+//! went as it did) and the transport — for an `<iframe>` in slides; and a `postMessage`
+//! interface so the slide software can drive it and read the heartbeat.
+//!
+//! The link's options and the messages are read by `share::embed` (pure, native-tested). Here:
+//! applying them to `Lab`, the embed's page, and the message listener and sender
+//! (`use_embed`). Messages are obeyed only from the embedding window (`event.source` is
+//! `window.parent`) and, with `origin=`, only from that origin; state goes only to the parent,
+//! to that origin when given.
+
+use std::rc::Rc;
+
+use gloo::events::EventListener;
+use wasm_bindgen::{JsCast, JsValue};
+use yew::prelude::*;
+
+use super::actions::Action;
+use super::lesson::{figures, narrative};
+use super::side::why::WhyPanel;
+use super::stage::Stage;
+use super::stage::transport::Transport;
+use super::state::{Lab, SPEEDS};
+use super::{platform, t};
+use crate::i18n::Lang;
+use crate::share::embed::{self as link, Command, Embed, PREFIX};
+
+/// What the page keeps of an embed link.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EmbedState {
+    pub options: Rc<Embed>,
+    /// Bumped by every `schedscope:get`, so the state is sent again.
+    pub asked: u64,
+    /// The last message that could not be obeyed, numbered so each is answered once.
+    pub error: Option<(u64, Rc<str>)>,
+}
+
+fn speed_index(hbs: f64) -> Option<usize> {
+    SPEEDS.iter().position(|&s| s == hbs)
+}
+
+impl Lab {
+    /// Open a link (the page's hash at start-up, or a new one): an embed link's options are
+    /// applied and the rest opened as a share link.
+    pub fn open_link(&mut self, hash: &str) {
+        match link::split(hash, &SPEEDS) {
+            Err(e) => {
+                self.embed = None;
+                let why = e.message(self.lang() == Lang::Zh);
+                self.fail_link(&why);
+            }
+            Ok((rest, None)) => {
+                self.embed = None;
+                self.load_link(&rest);
+            }
+            Ok((rest, Some(options))) => {
+                if let Some(dark) = options.dark {
+                    self.prefs.dark = dark;
+                }
+                if let Some(i) = options.speed.and_then(speed_index) {
+                    self.prefs.speed = i;
+                }
+                let autoplay = options.autoplay;
+                self.embed = Some(EmbedState { options: Rc::new(options), asked: 0, error: None });
+                self.load_link(&rest);
+                if autoplay && self.banner.is_none() {
+                    self.playing = self.sim.as_ref().is_ok_and(|s| !s.borrow().finished());
+                }
+            }
+        }
+    }
+}
+
+/// A message from the embedding page (or why it cannot be obeyed), as a change of `Lab`.
+pub fn reduce(lab: Rc<Lab>, message: Result<Command, String>) -> Rc<Lab> {
+    let fail = |lab: &Lab, why: String| {
+        let mut next = lab.clone();
+        if let Some(e) = next.embed.as_mut() {
+            let n = e.error.as_ref().map_or(0, |(n, _)| n + 1);
+            e.error = Some((n, why.into()));
+        }
+        Rc::new(next)
+    };
+    let command = match message {
+        Ok(c) => c,
+        Err(why) => return fail(&lab, why),
+    };
+    match command {
+        Command::Step => lab.reduce(Action::Next),
+        Command::Back => lab.reduce(Action::Prev),
+        Command::GoTo(hb) => lab.reduce(Action::GoTo(hb)),
+        Command::Play(speed) => {
+            let mut next = (*lab).clone();
+            if let Some(i) = speed.and_then(speed_index) {
+                next.prefs.speed = i;
+            }
+            let next = Rc::new(next);
+            if lab.playing { next } else { next.reduce(Action::TogglePlay) }
+        }
+        Command::Pause if lab.playing => lab.reduce(Action::TogglePlay),
+        Command::Pause => lab,
+        Command::LessonStep(i) => match &lab.lesson {
+            Some(run) if i < run.len() => lab.reduce(Action::LessonStep(i)),
+            Some(run) => {
+                fail(&lab, format!("{PREFIX}lesson: step {i} is past the lesson's last step ({})", run.len() - 1))
+            }
+            None => fail(&lab, format!("{PREFIX}lesson: no lesson is shown")),
+        },
+        Command::Lang(l) => {
+            let mut next = (*lab).clone();
+            next.prefs.locale = l;
+            Rc::new(next)
+        }
+        Command::Get => {
+            let mut next = (*lab).clone();
+            if let Some(e) = next.embed.as_mut() {
+                e.asked += 1;
+            }
+            Rc::new(next)
+        }
+    }
+}
+
+fn set(obj: &js_sys::Object, key: &str, value: impl Into<JsValue>) {
+    let _ = js_sys::Reflect::set(obj, &JsValue::from_str(key), &value.into());
+}
+
+/// The parent window, when the page is in a frame (never the page itself: it would hear its
+/// own messages).
+fn parent() -> Option<web_sys::Window> {
+    let w = web_sys::window()?;
+    let p = w.parent().ok().flatten()?;
+    (!JsValue::from(&p).loose_eq(&JsValue::from(&w))).then_some(p)
+}
+
+/// Send a message to the embedding page: to `origin` when the link named one, else to any.
+fn post(origin: Option<&str>, message: &js_sys::Object) {
+    if let Some(p) = parent() {
+        let _ = p.post_message(message, origin.unwrap_or("*"));
+    }
+}
+
+/// The state as the embedding page reads it (`schedscope:ready` once, then `schedscope:state`).
+fn state_message(kind: &str, lab: &Lab) -> js_sys::Object {
+    let obj = js_sys::Object::new();
+    set(&obj, "type", format!("{PREFIX}{kind}"));
+    let (hb, time, finished) =
+        lab.sim.as_ref().map(|s| s.borrow()).map(|s| (s.hb(), s.time_ms(), s.finished())).unwrap_or((0, 0, false));
+    set(&obj, "hb", hb as f64);
+    set(&obj, "timeMs", time as f64);
+    set(&obj, "known", lab.known_hbs() as f64);
+    set(&obj, "end", lab.end_known().map_or(JsValue::NULL, |e| JsValue::from(e as f64)));
+    set(&obj, "finished", finished);
+    set(&obj, "playing", lab.playing);
+    set(&obj, "speed", SPEEDS[lab.prefs.speed]);
+    set(&obj, "lang", lab.locale().code());
+    let lesson = lab.lesson.as_ref().map_or(JsValue::NULL, |run| {
+        let l = js_sys::Object::new();
+        set(&l, "id", lab.lessons.get(run.index).map(|e| e.id).unwrap_or_default());
+        set(&l, "step", run.step as f64);
+        set(&l, "steps", run.len() as f64);
+        set(&l, "stepHb", run.hb(run.step) as f64);
+        l.into()
+    });
+    set(&obj, "lesson", lesson);
+    set(&obj, "scenario", lab.builtin().map_or(JsValue::NULL, |b| JsValue::from_str(b.id)));
+    let error = lab.banner.as_ref().map(|b| lab.locale().text(b.clone()));
+    set(&obj, "error", error.as_deref().map_or(JsValue::NULL, JsValue::from_str));
+    obj
+}
+
+/// Read a message event into a command, if it is one for us from whom we obey.
+fn command_of(event: &web_sys::MessageEvent, origin: Option<&str>) -> Option<Result<Command, String>> {
+    let from_parent = match (event.source(), parent()) {
+        (Some(source), Some(p)) => JsValue::from(source).loose_eq(&JsValue::from(p)),
+        _ => false,
+    };
+    if !from_parent || origin.is_some_and(|o| event.origin() != o) {
+        return None;
+    }
+    let data = event.data();
+    if !data.is_object() {
+        return None;
+    }
+    let field = |k: &str| js_sys::Reflect::get(&data, &JsValue::from_str(k)).ok();
+    let kind = field("type").and_then(|v| v.as_string());
+    // Our own outgoing types are never commands.
+    if kind.as_deref().is_some_and(|k| ["ready", "state", "error"].iter().any(|o| k == format!("{PREFIX}{o}"))) {
+        return None;
+    }
+    Command::parse(
+        kind.as_deref(),
+        |k| field(k).and_then(|v| v.as_f64()),
+        |k| field(k).and_then(|v| v.as_string()),
+        &SPEEDS,
+    )
+    .transpose()
+}
+
+/// Zoom steps for a stage that does not fit its frame (`fit-N` classes in `embed.css`).
+pub const FITS: [f64; 6] = [1.0, 0.9, 0.8, 0.7, 0.6, 0.5];
+
+/// Whether the stage or the narrative needs more room than the frame gives it.
+fn overflows() -> bool {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return false };
+    let Ok(list) = doc.query_selector_all(".embed .stage, .embed .lesson-figures-area, .embed .col-side > .card")
+    else {
+        return false;
+    };
+    let root = doc.document_element();
+    let page =
+        root.is_some_and(|r| r.scroll_height() > r.client_height() + 1 || r.scroll_width() > r.client_width() + 1);
+    page || (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<web_sys::Element>().ok())
+        .any(|e| e.scroll_height() > e.client_height() + 1)
+}
+
+/// Listen to the embedding page and tell it the state after every change (embed mode only).
+/// Returns the zoom step (`FITS`) at which the stage and the narrative fit the frame: back to
+/// 1 for every new scenario, lesson or frame size, then one step smaller after each render
+/// where something would have to scroll.
+#[hook]
+pub fn use_embed(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> usize {
+    let fit = use_state(|| 0usize);
+    let size = use_state(|| (0, 0));
+    {
+        let size = size.clone();
+        let on = lab.embed.is_some();
+        use_effect_with(on, move |&on| {
+            let listener = on.then(|| {
+                EventListener::new(&gloo::utils::window(), "resize", move |_| {
+                    let w = gloo::utils::window();
+                    let dim = |v: Result<JsValue, JsValue>| v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0) as i32;
+                    size.set((dim(w.inner_width()), dim(w.inner_height())));
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    {
+        let key = lab
+            .embed
+            .as_ref()
+            .map(|_| (Rc::as_ptr(&lab.text) as *const u8 as usize, lab.lesson.as_ref().map(|r| r.index), *size));
+        let last_key = use_mut_ref(|| None);
+        let fit = fit.clone();
+        use_effect(move || {
+            if key.is_some() {
+                if *last_key.borrow() != key {
+                    *last_key.borrow_mut() = key;
+                    if *fit != 0 {
+                        fit.set(0);
+                        return;
+                    }
+                }
+                if *fit + 1 < FITS.len() && overflows() {
+                    fit.set(*fit + 1);
+                }
+            }
+        });
+    }
+    let origin: Option<Option<Rc<str>>> = lab.embed.as_ref().map(|e| e.options.origin.as_deref().map(Rc::from));
+    {
+        let d = dispatch.clone();
+        use_effect_with(origin.clone(), move |origin| {
+            let listener = origin.clone().map(|origin| {
+                EventListener::new(&gloo::utils::window(), "message", move |event| {
+                    let Some(event) = event.dyn_ref::<web_sys::MessageEvent>() else { return };
+                    if let Some(c) = command_of(event, origin.as_deref()) {
+                        d.dispatch(Action::Embed(c));
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    let sent_ready = use_mut_ref(|| false);
+    let state = lab.embed.as_ref().map(|e| {
+        let sim = lab.sim.as_ref().ok().map(|s| s.borrow().hb());
+        let lesson = lab.lesson.as_ref().map(|r| (r.index, r.step));
+        (sim, lab.end_known(), lab.playing, lab.prefs.speed, lab.locale(), lesson, e.asked, lab.banner.clone())
+    });
+    let lab_now = Rc::new(lab.clone());
+    {
+        let lab_now = lab_now.clone();
+        use_effect_with(state, move |state| {
+            if state.is_some() {
+                let origin = lab_now.embed.as_ref().and_then(|e| e.options.origin.clone());
+                let first = !*sent_ready.borrow();
+                *sent_ready.borrow_mut() = true;
+                post(origin.as_deref(), &state_message(if first { "ready" } else { "state" }, &lab_now));
+            }
+        });
+    }
+    let error = lab.embed.as_ref().and_then(|e| e.error.clone());
+    use_effect_with(error, move |error| {
+        if let Some((_, why)) = error {
+            let obj = js_sys::Object::new();
+            set(&obj, "type", format!("{PREFIX}error"));
+            set(&obj, "message", why.as_ref());
+            let origin = lab_now.embed.as_ref().and_then(|e| e.options.origin.clone());
+            post(origin.as_deref(), &obj);
+        }
+    });
+    *fit
+}
+
+/// The embed's page: transport, stage and narrative, nothing else (and a link to open the
+/// whole page).
+pub fn page(
+    lab: &Rc<Lab>,
+    dispatch: &yew::UseReducerDispatcher<Lab>,
+    fit: usize,
+    banner: Option<Html>,
+    announce: String,
+) -> Html {
+    let lang = lab.lang();
+    let side = match &lab.sim {
+        Ok(cell) => {
+            let sim = cell.borrow();
+            match &lab.lesson {
+                Some(run) => narrative::card(lab, run, &sim, dispatch),
+                None => {
+                    let intro = lab
+                        .builtin()
+                        .map(|b| lang.pick(&b.description.0, &b.description.1).to_string())
+                        .unwrap_or_default();
+                    html! { <WhyPanel record={sim.last_record().cloned()} lang={lang} intro={AttrValue::from(intro)} /> }
+                }
+            }
+        }
+        Err(_) => html! {},
+    };
+    let full = platform::url_with_hash(&lab.share_hash());
+    let class = classes!(
+        "app",
+        "embed",
+        (fit > 0).then(|| format!("fit-{fit}")),
+        if lab.prefs.dark { "theme-dark" } else { "theme-light" },
+        (lang == Lang::Zh).then_some("lang-zh")
+    );
+    html! {
+        <div class={class} data-testid="app" data-embed="true" data-fit={FITS[fit].to_string()}>
+            <Transport lab={lab.clone()} dispatch={dispatch.clone()} />
+            { for banner }
+            <main class={classes!("layout", "embed-layout", lab.lesson.is_some().then_some("in-lesson"))}>
+                // A lesson step about whole runs shows the lesson's figures, as on the page.
+                if let Some(run) = lab.lesson.as_ref().filter(|r| r.view() != "stage") {
+                    <section class="lesson-figures-area">{ figures::panel(&run.lesson, run.view(), run.point(), lang) }</section>
+                } else {
+                    <Stage lab={lab.clone()} dispatch={dispatch.clone()} />
+                }
+                <div class="col-side">
+                    { side }
+                    <a class="embed-open" data-testid="embed-open" href={full} target="_blank" rel="noopener" title={t(lang, "embed_open_title")}>
+                        {t(lang, "embed_open")}</a>
+                </div>
+                <div class="sr-only" aria-live="polite" data-testid="announce">{ announce }</div>
+            </main>
+        </div>
+    }
+}
