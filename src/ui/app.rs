@@ -52,7 +52,7 @@ fn key_action(key: &str, dialog_open: bool) -> Option<Action> {
 
 /// One short sentence for screen readers after each heartbeat: who heartbeated and what it got.
 /// The cluster at this heartbeat, drawn small beside the figures of a lesson step about whole runs.
-fn figure_cluster(sim: &crate::sim::Simulation, lang: Lang) -> Html {
+pub(crate) fn figure_cluster(sim: &crate::sim::Simulation, lang: Lang) -> Html {
     let view = Rc::new(sim.view());
     let marks = Rc::new(super::stage::marks::gather(&sim.stage(), sim.last_record(), None, None, &[]));
     html! { <lesson_figures::ClusterNow view={view} marks={marks} hb={sim.hb() as u64} lang={lang} /> }
