@@ -37,6 +37,8 @@ bindgen() {
 }
 
 bindgen api dist/api schedscope
+# The generated glue is an ES module; say so, so Node imports it without guessing.
+printf '{ "type": "module" }\n' > dist/api/package.json
 api_gz=$GZ
 bindgen viz dist/pkg viz
 

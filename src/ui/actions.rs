@@ -261,6 +261,9 @@ impl Reducible for Lab {
             Action::NextInteresting => {
                 return same(self.with_sim(|s| interesting::step_to_next(s, SEARCH_LIMIT).is_some()));
             }
+            // A tick queued by the play timer before a pause (a lesson stop, the user's
+            // pause) must not move the run on: the timer is only dropped on the next render.
+            Action::Tick(_) if !self.playing => return self,
             Action::Tick(n) => {
                 if self.compare.is_some() {
                     next.compare_tick(n);

@@ -55,7 +55,7 @@ fn key_action(key: &str, dialog_open: bool) -> Option<Action> {
 pub(crate) fn figure_cluster(sim: &crate::sim::Simulation, lang: Lang) -> Html {
     let view = Rc::new(sim.view());
     let marks = Rc::new(super::stage::marks::gather(&sim.stage(), sim.last_record(), None, None, &[]));
-    html! { <lesson_figures::ClusterNow view={view} marks={marks} hb={sim.hb() as u64} lang={lang} /> }
+    html! { <lesson_figures::ClusterNow view={view} marks={marks} hb={sim.hb()} lang={lang} /> }
 }
 
 fn announce(record: Option<&HeartbeatRecord>, lang: Lang) -> String {

@@ -329,7 +329,7 @@ pub fn dialog_focus(open: bool) -> Option<gloo::events::EventListener> {
         let (Some(first), Some(last)) = (items.first(), items.last()) else { return };
         let active = gloo::utils::document().active_element();
         let at = |x: &web_sys::HtmlElement| active.as_ref().is_some_and(|a| a == x.as_ref());
-        let outside = !items.iter().any(|x| at(x));
+        let outside = !items.iter().any(&at);
         if e.shift_key() && (at(first) || outside) {
             e.prevent_default();
             let _ = last.focus();

@@ -119,7 +119,7 @@ impl CompareState {
             Some(s) if s.steps.is_some() => error = Some("steps".to_string()),
             Some(scenario) => {
                 for spec in specs.iter().take(MAX_COLUMNS) {
-                    match run(&scenario, spec) {
+                    match run(scenario, spec) {
                         Ok(c) => cols.push(c),
                         Err(e) => error = Some(e),
                     }
@@ -208,7 +208,7 @@ pub fn retarget_text(text: &str, name: &str, errors: &[crate::scenario::Scenario
         let pointer = if parent.is_empty() {
             String::new()
         } else {
-            format!("/{}", parent.replace('.', "/").replace('[', "/").replace(']', ""))
+            format!("/{}", parent.replace(['.', '['], "/").replace(']', ""))
         };
         if let Some(obj) = v.pointer_mut(&pointer).and_then(|o| o.as_object_mut()) {
             changed |= obj.remove(key).is_some();

@@ -106,7 +106,7 @@ impl LessonRun {
     /// Follow free navigation: the step shown for heartbeat `hb` is the last one whose stop is
     /// at or before it (the current one is kept when several share that stop).
     pub fn sync(&mut self, hb: u64) {
-        let at = (0..self.len()).filter(|&i| self.stop(i) <= hb).last();
+        let at = (0..self.len()).rfind(|&i| self.stop(i) <= hb);
         let step = match at {
             Some(i) if self.stop(self.step) == self.stop(i) && self.step <= i => self.step,
             Some(i) => (0..=i).find(|&k| self.stop(k) == self.stop(i)).unwrap_or(i),
