@@ -7,7 +7,7 @@
 //! scheduler), `side/` (why, code path, charts, jobs, log: the tabs beside the stage),
 //! `lesson/` (the narrative card, predictions, pointing), `dialogs/` (editor, share, import,
 //! help), `compare/` (compare mode). The shell (`app`, `topbar`), the one reducer
-//! (`state` + `actions`, `ahead` for computing the run ahead) and `platform` stay here.
+//! (`state` + `actions`, `links` for opening share links, `ahead` for computing the run ahead) and `platform` stay here.
 
 mod actions;
 mod ahead;
@@ -19,6 +19,7 @@ mod embed;
 mod hant;
 mod icons;
 mod lesson;
+mod links;
 pub mod platform;
 mod practice;
 mod side;

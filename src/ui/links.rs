@@ -1,0 +1,87 @@
+//! Share links opened by the page: a scenario (built-in or its text), a lesson at a step, a
+//! practice set. A link that cannot be opened says why in the banner and opens the first
+//! built-in scenario instead. Decoding is `share::decode` and `practice::SetSpec::parse_link`
+//! (pure, native-tested); embed links reach here through `Lab::open_link` (`embed`).
+
+use std::rc::Rc;
+
+use super::state::{Lab, Origin};
+use crate::i18n::Lang;
+use crate::share::{self, Source};
+
+impl Lab {
+    pub(super) fn load_link(&mut self, hash: &str) {
+        if crate::practice::SetSpec::is_link(hash) {
+            match crate::practice::SetSpec::parse_link(hash) {
+                Ok(spec) => self.open_practice(spec),
+                Err(e) => self.fail_link(&e.message(self.lang() == Lang::Zh)),
+            }
+            return;
+        }
+        match share::decode(hash) {
+            Ok(None) => {}
+            Ok(Some(link)) => {
+                // A link's language is shown, not remembered: the reader's own choice stays.
+                if let Some(l) = link.lang {
+                    self.prefs.locale = l;
+                }
+                let (text, origin): (Rc<str>, Origin) = match &link.source {
+                    Source::Builtin(id) => match self.scenarios.iter().position(|s| s.id == id) {
+                        Some(i) => (self.scenarios[i].text().into(), Origin::Builtin(i)),
+                        None => {
+                            self.fail_link(&format!(
+                                "{} {id:?}",
+                                self.lang().pick("no built-in scenario is called", "没有这个内置场景：")
+                            ));
+                            return;
+                        }
+                    },
+                    Source::Text(t) => {
+                        (t.as_str().into(), Origin::Custom(self.lang().pick("from a link", "来自链接").into()))
+                    }
+                    Source::Lesson { id, step } => {
+                        match self.lessons.iter().position(|l| l.id == id) {
+                            Some(i) => {
+                                self.open_lesson(i, *step as usize, link.hb);
+                                self.banner = None;
+                            }
+                            None => self.fail_link(&format!(
+                                "{} {id:?}",
+                                self.lang().pick("no built-in lesson is called", "没有这个内置课程：")
+                            )),
+                        }
+                        return;
+                    }
+                };
+                match super::ahead::build(&text) {
+                    Ok(built) => {
+                        self.install_built(text, origin, link.hb, Ok(built));
+                        self.banner = None;
+                    }
+                    Err(errs) => {
+                        let first = errs.first().map(|e| format!("{}: {}", e.path, e.message)).unwrap_or_default();
+                        self.fail_link(&format!(
+                            "{} {first}",
+                            self.lang().pick("its scenario is invalid —", "其中的场景无效——")
+                        ));
+                    }
+                }
+            }
+            Err(e) => self.fail_link(&e.message(self.lang() == Lang::Zh)),
+        }
+    }
+
+    pub(super) fn fail_link(&mut self, why: &str) {
+        let text: Rc<str> = self.scenarios.first().map(|s| s.json).unwrap_or("{}").into();
+        self.install(text, Origin::Builtin(0), 0);
+        self.banner =
+            Some(format!("{} {why}", self.lang().pick("This share link cannot be opened:", "无法打开这个分享链接：")));
+    }
+
+    /// Load a share link at start-up (the page's URL hash).
+    pub fn from_hash(hash: &str) -> Lab {
+        let mut lab = Lab::new();
+        lab.open_link(hash);
+        lab
+    }
+}
