@@ -22,6 +22,7 @@ mod lesson;
 mod links;
 pub mod platform;
 mod practice;
+mod scenarios;
 mod side;
 mod stage;
 mod state;

@@ -15,6 +15,8 @@ use super::compare::CompareState;
 use super::lesson::{LessonEntry, LessonRun};
 use super::platform;
 use super::practice::PracticeRun;
+use super::scenarios::load_saved;
+pub use super::scenarios::{Saved, ScenarioEntry};
 
 /// Speeds the page offers, in heartbeats per second (a log scale: each step doubles).
 pub const SPEEDS: [f64; 11] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0];
@@ -22,56 +24,6 @@ pub const DEFAULT_SPEED: usize = 3;
 /// The page refuses scenarios bigger than this (the CLI takes more).
 pub const MAX_PAGE_TRACKERS: usize = 4000;
 pub const MAX_PAGE_TASKS: u64 = 200_000;
-
-/// A built-in scenario as the picker shows it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ScenarioEntry {
-    pub id: &'static str,
-    pub title: (String, String),
-    pub description: (String, String),
-    /// The scenario text; empty for a generated entry (see `text`).
-    pub json: &'static str,
-    /// Generated on first use (`big_cluster`).
-    pub generated: bool,
-}
-
-impl ScenarioEntry {
-    pub fn new(id: &'static str, json: &'static str) -> ScenarioEntry {
-        let value: serde_json::Value = serde_json::from_str(json).unwrap_or_default();
-        let text = |key: &str| -> (String, String) {
-            match value.get(key) {
-                Some(serde_json::Value::String(s)) => (s.clone(), s.clone()),
-                Some(obj @ serde_json::Value::Object(_)) => {
-                    let en = obj.get("en").and_then(|v| v.as_str()).unwrap_or_default().to_string();
-                    let zh = obj.get("zh").and_then(|v| v.as_str()).map(str::to_string).unwrap_or_else(|| en.clone());
-                    (en, zh)
-                }
-                _ => (String::new(), String::new()),
-            }
-        };
-        let mut title = text("title");
-        if title.0.is_empty() {
-            title = (id.to_string(), id.to_string());
-        }
-        ScenarioEntry { id, title, description: text("description"), json, generated: false }
-    }
-
-    /// The scenario text (generating it on first use for a generated entry).
-    pub fn text(&self) -> &'static str {
-        if self.generated { super::big_cluster::text() } else { self.json }
-    }
-
-    pub fn title(&self, lang: Lang) -> &str {
-        lang.pick(&self.title.0, &self.title.1)
-    }
-}
-
-/// A scenario saved in the browser.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Saved {
-    pub name: String,
-    pub text: String,
-}
 
 /// Where the current scenario came from.
 #[derive(Clone, Debug, PartialEq)]
@@ -242,10 +194,6 @@ fn initial_prefs() -> Prefs {
         .filter(|&s: &usize| s < SPEEDS.len())
         .unwrap_or(DEFAULT_SPEED);
     Prefs { locale, dark, present: false, speed }
-}
-
-fn load_saved() -> Vec<Saved> {
-    platform::load(KEY_SAVED).and_then(|s| serde_json::from_str(&s).ok()).unwrap_or_default()
 }
 
 pub fn marks_of(sim: &Simulation) -> Rc<Vec<(u64, Vec<Reason>)>> {
