@@ -2,6 +2,7 @@
 //! writes, read strictly into a validated [`Scenario`].
 
 pub mod builtin;
+mod error;
 pub mod generator;
 pub mod job_conf;
 pub mod json;
@@ -13,6 +14,7 @@ pub mod strict;
 pub mod traces;
 
 pub use builtin::builtin;
+pub use error::{ScenarioError, ScenarioErrors};
 pub use limits::*;
 pub use props::Config;
 pub use steps::{AttemptRef, ExpectTask, Step, StepKind};
@@ -20,44 +22,9 @@ pub use steps::{AttemptRef, ExpectTask, Step, StepKind};
 use crate::model::{JobPriority, Millis, RunState};
 use json::{Errs, Obj, as_array, child, index};
 use serde_json::Value;
-use std::fmt;
 
 pub(crate) use readers::read_job;
 use readers::{read_rack_generator, read_topology, read_tracker};
-
-/// One problem in a scenario: where, and what was found versus expected.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct ScenarioError {
-    /// JSON path, e.g. `$.jobs[1].priority`.
-    pub path: String,
-    pub message: String,
-}
-
-impl fmt::Display for ScenarioError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path, self.message)
-    }
-}
-
-/// Every problem found in a scenario.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ScenarioErrors {
-    pub errors: Vec<ScenarioError>,
-}
-
-impl fmt::Display for ScenarioErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, e) in self.errors.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{e}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for ScenarioErrors {}
 
 /// Text in English, optionally with a Chinese version.
 #[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
