@@ -6,6 +6,7 @@
 pub mod capacity_text;
 pub mod code;
 pub mod code_listings;
+pub mod delay_text;
 pub mod fair_text;
 pub mod json;
 pub mod report_text;
