@@ -24,6 +24,8 @@ pub const TEACH_STRINGS: &[(&str, &str, &str)] = &[
     ("lesson_back", "‹ Back", "‹ 上一站"),
     ("lesson_done", "Lesson complete", "课程结束"),
     ("next_stop_hb", "Next stop · HB {0} ›", "下一站 · 心跳 {0} ›"),
+    // The next step is at the heartbeat already shown: no run moves, only the text.
+    ("next_step_here", "Continue ›", "继续 ›"),
     ("next_stop_predict", "Next stop · predict HB {0} ›", "下一站 · 预测心跳 {0} ›"),
     ("stop_label", "next stop · HB {0}", "下一站 · 心跳 {0}"),
     ("stop_label_predict", "next stop · HB {0} · predict", "下一站 · 心跳 {0} · 预测"),

@@ -117,3 +117,30 @@ test('a link to a prediction step asks the question and does not show the answer
     await page.close();
   }
 });
+
+test('the narrative\'s next button names the next stop, or says Continue when the next step is at this heartbeat', async () => {
+  const { page, errors } = await openPage(browser);
+  try {
+    for (const [id, lang] of [['paper-head-of-line', 'en'], ['paper-bound', 'zh']]) {
+      const lesson = lessons.find((l) => l.id === id);
+      const steps = lesson.steps;
+      for (let i = 0; i + 1 < steps.length; i++) {
+        if (steps[i].predict) continue;
+        await page.goto(`${URL}#v=1&l=${id}&st=${i}&lang=${lang}`);
+        await page.reload();
+        await page.getByTestId('narrative').waitFor({ timeout: 30_000 });
+        await waitStep(page, i, steps[i].hb);
+        const label = (await page.getByTestId('lesson-next').textContent()).trim();
+        const here = steps[i + 1].hb === steps[i].hb;
+        const want = here
+          ? (lang === 'en' ? 'Continue ›' : '继续 ›')
+          : (lang === 'en' ? `Next stop · ${steps[i + 1].predict ? 'predict ' : ''}HB ${steps[i + 1].hb} ›`
+            : `下一站 · ${steps[i + 1].predict ? '预测' : ''}心跳 ${steps[i + 1].hb} ›`);
+        assert.equal(label, want, `${id} step ${i} (${lang})`);
+      }
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});

@@ -131,6 +131,8 @@ pub fn card(lab: &Lab, run: &LessonRun, sim: &Simulation, dispatch: &yew::UseRed
     let checks = run.checks(sim);
     let next_label = if last {
         t(lang, "lesson_done").to_string()
+    } else if run.hb(i + 1) == hb {
+        t(lang, "next_step_here").to_string()
     } else {
         let s = run.lesson.steps.get(i + 1).is_some_and(|s| s.predict.is_some());
         fill(t(lang, if s { "next_stop_predict" } else { "next_stop_hb" }), &[&run.hb(i + 1).to_string()])

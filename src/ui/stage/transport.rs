@@ -126,6 +126,8 @@ pub fn Transport(props: &TransportProps) -> Html {
             };
             let next_label = if last {
                 t(lang, "lesson_done").to_string()
+            } else if run.hb(i + 1) == hb {
+                t(lang, "next_step_here").to_string()
             } else {
                 fill(t(lang, "next_stop_hb"), &[&run.hb(i + 1).to_string()])
             };
