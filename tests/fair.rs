@@ -108,7 +108,7 @@ fn worked_example_reads_like_the_table() {
 
 #[test]
 fn sweep_reports_measured_locality_and_the_bound() {
-    use schedscope::sched::fair::sweep::{Sweep, sweep};
+    use schedscope::sim::sweep::{Sweep, sweep};
     let json = scenario::builtin().iter().find(|(id, _)| *id == "fair-delay-sweep").unwrap().1;
     let s = scenario::parse(json).unwrap();
     let r = sweep(&s, &Sweep::Skips(vec![0.0, 5.0, 20.0]), 0).unwrap();
@@ -127,7 +127,7 @@ fn sweep_reports_measured_locality_and_the_bound() {
 /// launches of a remembered level are set aside, and the rack delay changes nothing there.
 #[test]
 fn sweep_explains_the_gap_below_the_bound() {
-    use schedscope::sched::fair::sweep::{Sweep, sweep};
+    use schedscope::sim::sweep::{Sweep, sweep};
     let builtin = |id: &str| scenario::parse(scenario::builtin().iter().find(|(i, _)| *i == id).unwrap().1).unwrap();
     let s = builtin("fair-delay-sweep");
     let r = sweep(&s, &Sweep::DelaysMs(vec![0, 315]), 0).unwrap();
@@ -154,9 +154,9 @@ fn sweep_explains_the_gap_below_the_bound() {
         .map(|rd| sweep(&one, &Sweep::DelaysMs(vec![600]), *rd).unwrap().points[0].off_switch)
         .collect();
     assert!(off[0] > off[1] && off[1] > off[2] && off[2] == 0, "{off:?}");
-    let text = schedscope::sched::fair::sweep::render(&r, schedscope::i18n::Lang::En).join("\n");
+    let text = schedscope::sim::sweep::render(&r, schedscope::i18n::Lang::En).join("\n");
     assert!(text.contains("remembered") && text.contains("trackers"), "{text}");
-    let zh = schedscope::sched::fair::sweep::render(&r, schedscope::i18n::Lang::Zh).join("\n");
+    let zh = schedscope::sim::sweep::render(&r, schedscope::i18n::Lang::Zh).join("\n");
     assert!(zh.contains("完整等待"), "{zh}");
 }
 

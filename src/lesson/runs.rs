@@ -1,14 +1,14 @@
 //! A lesson's whole-run experiments (`docs/lesson-format.md`, "Run-level claims"): the
 //! comparison that compare mode shows (the lesson's scenario, or another, under two or more
 //! schedulers / locality delays, `sim::compare`) and delay-scheduling sweeps
-//! (`sched::fair::sweep`). They are read with the lesson and run lazily, once, the first time a
+//! (`sim::sweep`). They are read with the lesson and run lazily, once, the first time a
 //! `figure` claim asks for one of their numbers — parsing a lesson stays cheap.
 
 use crate::scenario::json::{Errs, Obj, as_array, as_i64_in, as_str, index};
 use crate::scenario::{self, Scenario};
 use crate::sched::fair::config::MAX_LOCALITY_DELAY_MS;
-use crate::sched::fair::sweep::{self, Sweep, SweepResult};
 use crate::sim::compare::{self, Comparison, Variant};
+use crate::sim::sweep::{self, Sweep, SweepResult};
 use serde::Serialize;
 use serde_json::Value;
 use std::sync::{Arc, OnceLock};

@@ -13,6 +13,7 @@ pub mod metrics;
 pub mod placement;
 mod scripted;
 pub mod stage;
+pub mod sweep;
 mod trackers;
 mod validate;
 pub mod view;

@@ -6,9 +6,9 @@ use super::{indent, read, read_capped};
 use schedscope::scenario;
 use std::process::ExitCode;
 
-/// `schedscope sweep`: the argument handling only; the work is `sched::fair::sweep`.
+/// `schedscope sweep`: the argument handling only; the work is `sim::sweep`.
 pub(super) fn sweep(args: SweepArgs) -> ExitCode {
-    use schedscope::sched::fair::sweep::{self as sw, Sweep};
+    use schedscope::sim::sweep::{self as sw, Sweep};
     let SweepArgs { file, delays, skips, rack_delay, lang, json } = args;
     let what = match (delays, skips) {
         (Some(d), _) => Sweep::DelaysMs(d),

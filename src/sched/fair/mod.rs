@@ -4,8 +4,9 @@
 //! their own files: `pools` (PoolManager, Pool, PoolSchedulable), `allocs` (the allocation
 //! file), `shares` (SchedulingAlgorithms), `delay` (delay scheduling), `load_manager`
 //! (CapBasedLoadManager), `preemption`, `decision` (the heartbeat record), `ops` (scripted
-//! steps), `config` (properties and the harness model) and `sweep` (the delay-scheduling paper's
-//! locality bound against measurement).
+//! steps) and `config` (properties and the harness model). The delay-scheduling paper's locality
+//! bound against measurement runs whole simulations, so it lives above the engine in
+//! `sim::sweep`.
 
 pub mod allocs;
 pub mod config;
@@ -19,7 +20,6 @@ pub mod pools;
 pub mod preemption;
 pub mod schedulables;
 pub mod shares;
-pub mod sweep;
 mod update;
 
 use super::TaskScheduler;

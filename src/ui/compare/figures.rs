@@ -1,5 +1,5 @@
 //! The delay scheduling paper's figures, drawn from whole-run numbers (`sim::metrics`,
-//! `sched::fair::sweep`): node locality by job-size bin with the share of nodes holding each
+//! `sim::sweep`): node locality by job-size bin with the share of nodes holding each
 //! bin's input, sticky slots, and the measured-vs-bound curve with the table explaining the gap
 //! (real skips, distinct trackers, the bound for each, remembered-level launches). Compare mode
 //! shows them under its runs; a lesson step with `"view": "compare"` or `"sweep"` shows them in
@@ -9,8 +9,8 @@
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::sched::fair::sweep::{SweepPoint, SweepResult};
 use crate::sim::metrics::RunSummary;
+use crate::sim::sweep::{SweepPoint, SweepResult};
 use crate::ui::side::chart_svg::{H, W};
 use crate::ui::{fill, t};
 

@@ -12,10 +12,10 @@ use std::rc::Rc;
 
 use crate::model::Millis;
 use crate::scenario::{self, Scenario, SchedulerKind};
-use crate::sched::fair::sweep::{self, SweepResult};
 use crate::sim::Simulation;
 use crate::sim::compare::{self, facebook_mix, parse_variant};
 use crate::sim::metrics::{self, Recorder, RunSummary};
+use crate::sim::sweep::{self, SweepResult};
 
 use crate::ui::state::Lab;
 

@@ -14,9 +14,9 @@
 //!   although the wait alone (counted from NODE) would not allow it: the job's previous map was
 //!   itself that far from its data, and `lastMapLocalityLevel` remembers it (spec §7.3).
 
-use super::super::delay::{Delays, LevelReason, LocalityLevel, level_by_wait};
 use crate::explain::{Decision, HeartbeatRecord};
 use crate::model::{JobId, Locality};
+use crate::sched::fair::delay::{Delays, LevelReason, LocalityLevel, level_by_wait};
 use crate::sim::Engine;
 use crate::sim::metrics::has_locations;
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,0 +1,71 @@
+//! The core's dependencies run one way (ARCHITECTURE.md, "Architecture invariant"): the
+//! schedulers own their decision types and `explain` renders them, never the reverse; nothing
+//! below `sim` runs simulations; nothing in the core reaches the page, lessons or practice.
+//! Checked on the source: every `crate::<module>` path in a module's files.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Each core module and the crate modules it must not name.
+const FORBIDDEN: &[(&str, &[&str])] = &[
+    ("model", &["sched", "scenario", "sim", "explain", "lesson", "practice", "share", "export", "ui"]),
+    ("sched", &["explain", "sim", "lesson", "practice", "share", "export", "ui"]),
+    ("explain", &["sim", "lesson", "practice", "share", "export", "ui"]),
+    ("scenario", &["explain", "sim", "lesson", "practice", "share", "export", "ui"]),
+    ("sim", &["lesson", "practice", "share", "export", "ui"]),
+];
+
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            sources(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// The crate modules named by `crate::<name>` in `text`.
+fn named(text: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("crate::") {
+        rest = &rest[i + "crate::".len()..];
+        let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        out.insert(name);
+    }
+    out
+}
+
+#[test]
+fn core_modules_depend_one_way() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut broken = Vec::new();
+    for (module, forbidden) in FORBIDDEN {
+        let mut files = Vec::new();
+        sources(&src.join(module), &mut files);
+        let top = src.join(format!("{module}.rs"));
+        if top.exists() {
+            files.push(top);
+        }
+        assert!(!files.is_empty(), "no sources for {module}");
+        for f in files {
+            let text = fs::read_to_string(&f).unwrap();
+            for name in named(&text) {
+                if forbidden.contains(&name.as_str()) {
+                    broken.push(format!("{} names crate::{name}", f.strip_prefix(&src).unwrap().display()));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "dependencies against the layering:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn the_scan_sees_paths() {
+    let found = named("use crate::sim::Engine;\nlet x = crate::explain::text::render(r);");
+    assert_eq!(found.into_iter().collect::<Vec<_>>(), ["explain", "sim"]);
+}
