@@ -6,6 +6,7 @@
 pub mod explain;
 pub mod export;
 pub mod i18n;
+pub mod input;
 pub mod json_locate;
 pub mod lesson;
 pub mod model;

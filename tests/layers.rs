@@ -1,6 +1,8 @@
-//! The core's dependencies run one way (ARCHITECTURE.md, "Architecture invariant"): the
-//! schedulers own their decision types and `explain` renders them, never the reverse; nothing
-//! below `sim` runs simulations; nothing in the core reaches the page, lessons or practice.
+//! The core's dependencies run one way (ARCHITECTURE.md, "Architecture invariant"): `input`
+//! (the strict reader) names nothing; `model` names only itself; the schedulers own their
+//! decision types and their own settings' parsing, and `explain` renders the decisions and
+//! `scenario` reads the settings, never the reverse; nothing below `sim` runs simulations;
+//! nothing in the core reaches the page, lessons or practice.
 //! Checked on the source: every `crate::<module>` path in a module's files.
 
 use std::collections::BTreeSet;
@@ -9,8 +11,9 @@ use std::path::{Path, PathBuf};
 
 /// Each core module and the crate modules it must not name.
 const FORBIDDEN: &[(&str, &[&str])] = &[
-    ("model", &["sched", "scenario", "sim", "explain", "lesson", "practice", "share", "export", "ui"]),
-    ("sched", &["explain", "sim", "lesson", "practice", "share", "export", "ui"]),
+    ("input", &["model", "sched", "scenario", "sim", "explain", "lesson", "practice", "share", "export", "ui"]),
+    ("model", &["input", "sched", "scenario", "sim", "explain", "lesson", "practice", "share", "export", "ui"]),
+    ("sched", &["scenario", "explain", "sim", "lesson", "practice", "share", "export", "ui"]),
     ("explain", &["sim", "lesson", "practice", "share", "export", "ui"]),
     ("scenario", &["explain", "sim", "lesson", "practice", "share", "export", "ui"]),
     ("sim", &["lesson", "practice", "share", "export", "ui"]),

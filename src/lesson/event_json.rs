@@ -1,9 +1,9 @@
 //! Reading lesson events from JSON, strictly: every field name checked, every problem reported
-//! with its JSON path (the reader of `scenario::json`).
+//! with its JSON path (the reader of `input::json`).
 
 use super::event::Event;
 use super::runs::RunsRef;
-use crate::scenario::json::{Errs, Obj, as_array, as_str, index};
+use crate::input::json::{Errs, Obj, as_array, as_str, index};
 use serde_json::Value;
 
 pub const EVENTS: &[&str] = &[
@@ -235,7 +235,7 @@ pub fn parse(v: &Value, path: &str, runs: &RunsRef, errs: &mut Errs) -> Option<E
             if name == "all" { Event::All { of } } else { Event::Any { of } }
         }
         other => {
-            let hint = match crate::scenario::json::suggest(other, EVENTS.iter().copied()) {
+            let hint = match crate::input::json::suggest(other, EVENTS.iter().copied()) {
                 Some(s) => format!("; did you mean {s:?}?"),
                 None => format!("; expected one of {}", EVENTS.join(", ")),
             };

@@ -5,7 +5,7 @@
 //! holds at every heartbeat of the lesson's run; the numbers come from `lesson::runs`.
 
 use super::runs::RunsRef;
-use crate::scenario::json::{Errs, Obj, as_array, as_u64_in, index};
+use crate::input::json::{Errs, Obj, as_array, as_u64_in, index};
 use crate::sim::metrics::{data_nodes_of, node_locality_of};
 use serde::Serialize;
 
@@ -108,7 +108,7 @@ fn read_ref(o: &mut Obj, errs: &mut Errs) -> Option<FigureRef> {
         }
     } else {
         let known = COMPARE_FIGURES.iter().chain(SWEEP_FIGURES).copied();
-        let hint = match crate::scenario::json::suggest(&figure, known) {
+        let hint = match crate::input::json::suggest(&figure, known) {
             Some(s) => format!("; did you mean {s:?}?"),
             None => format!("; expected one of {}, {}", COMPARE_FIGURES.join(", "), SWEEP_FIGURES.join(", ")),
         };

@@ -19,7 +19,7 @@ pub use builtin::builtin;
 pub use check::{LessonFailure, Resolved, resolve};
 pub use event::{Ctx, Event};
 
-use crate::scenario::json::{Errs, Obj, as_array, child, index};
+use crate::input::json::{Errs, Obj, as_array, child, index};
 use crate::scenario::{self, Scenario, ScenarioErrors};
 use serde::Serialize;
 use serde_json::Value;
@@ -174,7 +174,7 @@ impl Lesson {
 
 /// Parse and validate a lesson; on failure, every problem with its JSON path.
 pub fn parse(text: &str) -> Result<Lesson, ScenarioErrors> {
-    from_value(&scenario::strict::parse_json(text, MAX_LESSON_BYTES)?)
+    from_value(&crate::input::strict::parse_json(text, MAX_LESSON_BYTES)?)
 }
 
 /// The largest lesson file read.
@@ -184,7 +184,7 @@ pub fn from_value(v: &Value) -> Result<Lesson, ScenarioErrors> {
     let mut errs = Errs::default();
     // The scenario's own strings are checked with it.
     for (k, x) in v.as_object().into_iter().flatten().filter(|(k, _)| *k != "scenario") {
-        scenario::strict::check_control_chars(x, &child("$", k), &mut errs);
+        crate::input::strict::check_control_chars(x, &child("$", k), &mut errs);
     }
     let lesson = read(v, &mut errs);
     match lesson {

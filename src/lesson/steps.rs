@@ -3,7 +3,7 @@
 
 use super::{Bi, Choice, Event, LessonStep, MAX_CHOICES, Predict, event, runs};
 use super::{CHARTS, COMPARE_POINTS, GHOSTS, PANELS, SWEEP_POINTS, VIEWS};
-use crate::scenario::json::{Errs, Obj, as_array, child, index};
+use crate::input::json::{Errs, Obj, as_array, child, index};
 use crate::scenario::{Scenario, ScenarioError};
 use serde_json::Value;
 

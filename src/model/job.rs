@@ -17,6 +17,10 @@ pub type Tips = Chunked<Tip, TIP_CHUNK>;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct JobId(pub u32);
 
+/// Job ids run from 1 to this, in a scenario (given or implicit) and in scripted steps; a
+/// scenario holds at most this many jobs (`scenario::MAX_JOBS`).
+pub const MAX_JOB_ID: u64 = 100_000;
+
 impl fmt::Display for JobId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "J{}", self.0)

@@ -11,7 +11,7 @@ pub mod topology;
 pub mod tracker;
 
 pub use cluster::{Cluster, ClusterConf, RunningCounts};
-pub use job::{Job, JobId, JobPriority, RunState};
+pub use job::{Job, JobId, JobPriority, MAX_JOB_ID, RunState};
 pub use job_map::JobMap;
 pub use task::{AttemptId, Locality, TaskType, Tip};
 pub use topology::{NodeId, Topology};

@@ -4,7 +4,7 @@
 //! `getMaxReduceTaskFailuresPercent`): in a job object as a friendly field, or in its `conf`
 //! under Hadoop's property name. Unset, the scenario's `config` value applies.
 
-use super::json::{Errs, Obj, as_u64_in, child};
+use crate::input::json::{Errs, Obj, as_u64_in, child};
 use serde_json::Value;
 
 /// (friendly job field, Hadoop property, lowest, highest): the ranges of `config`.

@@ -2,15 +2,16 @@
 //! the clock or freezing a browser tab, and checks that a run can do anything at all.
 //! `docs/scenario-format.md` ("Limits") states them.
 
-use super::json::Errs;
 use super::{Scenario, StepKind};
+use crate::input::json::Errs;
 use crate::model::Millis;
 
 pub const MAX_SCENARIO_BYTES: usize = 64 * 1024 * 1024;
 pub const MAX_TRACKERS: usize = 10_000;
-pub const MAX_JOBS: usize = 100_000;
-/// Job ids run from 1 to this, given (`"id"`) or implicit (a job's position in `jobs`).
-pub const MAX_JOB_ID: u64 = MAX_JOBS as u64;
+/// As many jobs as there are job ids (`model::MAX_JOB_ID`): ids are given (`"id"`) or implicit
+/// (a job's position in `jobs`).
+pub const MAX_JOBS: usize = MAX_JOB_ID as usize;
+pub use crate::model::MAX_JOB_ID;
 /// The latest time the clock may reach (2^50 ms, about 35,700 years): time sums stay far
 /// from overflowing.
 pub const MAX_TIME_MS: Millis = 1 << 50;

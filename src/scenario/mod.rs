@@ -2,25 +2,22 @@
 //! writes, read strictly into a validated [`Scenario`].
 
 pub mod builtin;
-mod error;
 pub mod generator;
 pub mod job_conf;
-pub mod json;
 mod limits;
 pub mod props;
 mod readers;
 pub mod steps;
-pub mod strict;
 pub mod traces;
 
+pub use crate::input::{ScenarioError, ScenarioErrors};
 pub use builtin::builtin;
-pub use error::{ScenarioError, ScenarioErrors};
 pub use limits::*;
 pub use props::Config;
 pub use steps::{AttemptRef, ExpectTask, Step, StepKind};
 
+use crate::input::json::{Errs, Obj, as_array, child, index};
 use crate::model::{JobPriority, Millis, RunState};
-use json::{Errs, Obj, as_array, child, index};
 use serde_json::Value;
 
 pub(crate) use readers::read_job;
@@ -160,12 +157,12 @@ impl Scenario {
 
 /// Parse and validate a scenario; on failure, every problem found.
 pub fn parse(text: &str) -> Result<Scenario, ScenarioErrors> {
-    from_value(&strict::parse_json(text, MAX_SCENARIO_BYTES)?)
+    from_value(&crate::input::strict::parse_json(text, MAX_SCENARIO_BYTES)?)
 }
 
 pub fn from_value(v: &Value) -> Result<Scenario, ScenarioErrors> {
     let mut errs = Errs::default();
-    strict::check_control_chars(v, "$", &mut errs);
+    crate::input::strict::check_control_chars(v, "$", &mut errs);
     // A capacity scenario's own settings (and the test harness's shape) become generic first.
     let (v, capacity) = match crate::sched::capacity::scenario::normalise(v, &mut errs) {
         Some((nv, c)) => (std::borrow::Cow::Owned(nv), Some(c)),

@@ -2,8 +2,8 @@
 //! generator, `trackers`, and `jobs` with their maps (explicit, counted, or placed from
 //! the seed) and reduces.
 
-use super::json::{Errs, Obj, as_array, as_str, as_u64_in, child, index};
 use super::*;
+use crate::input::json::{Errs, Obj, as_array, as_str, as_u64_in, child, index};
 
 pub(super) fn read_topology(v: &Value, errs: &mut Errs) -> Vec<(String, Vec<String>)> {
     let mut out: Vec<(String, Vec<String>)> = Vec::new();

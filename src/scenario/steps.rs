@@ -1,8 +1,8 @@
 //! Scripted steps: heartbeats with expected assignments, clock moves, task completions,
 //! job changes and checks (`docs/scenario-format.md`, "steps").
 
-use super::json::{Errs, Obj, as_array, as_str, child, found, index};
 use super::{JobSpec, MAX_STEPS, Scenario, TrackerSpec, read_job};
+use crate::input::json::{Errs, Obj, as_array, as_str, child, found, index};
 use crate::model::{AttemptId, JobPriority, Locality, Millis, RunState, TaskType};
 use serde_json::Value;
 
@@ -236,7 +236,7 @@ fn read_step(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Option<Step> 
         }
         "advance" => {
             let ms = match short {
-                Some(v) => super::json::as_i64_in(v, &o.path_of("advance"), 0, 1 << 45, errs),
+                Some(v) => crate::input::json::as_i64_in(v, &o.path_of("advance"), 0, 1 << 45, errs),
                 None => {
                     let m = o.i64_in("ms", 0, 1 << 45, errs);
                     need(m, &o, "ms", "milliseconds to advance", errs)
@@ -330,12 +330,13 @@ fn read_step(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Option<Step> 
             return Some(Step { path: path.to_string(), kind: StepKind::Sched { op: other.to_string(), args }, note });
         }
         other => {
-            let hint =
-                match super::json::suggest(other, OPS.iter().copied().chain(crate::sched::sched_ops().iter().copied()))
-                {
-                    Some(s) => format!("; did you mean {s:?}?"),
-                    None => String::new(),
-                };
+            let hint = match crate::input::json::suggest(
+                other,
+                OPS.iter().copied().chain(crate::sched::sched_ops().iter().copied()),
+            ) {
+                Some(s) => format!("; did you mean {s:?}?"),
+                None => String::new(),
+            };
             errs.push(
                 &o.path_of("op"),
                 format!("found {}, expected one of {}{hint}", found(&Value::String(other.into())), OPS.join(", ")),

@@ -15,8 +15,8 @@ mod input;
 mod rumen;
 mod swim;
 
-use super::strict::size;
 use super::{ScenarioError, ScenarioErrors};
+use crate::input::strict::size;
 use serde_json::Value;
 use std::io::BufRead;
 

@@ -7,9 +7,9 @@
 
 use super::Engine;
 use super::metrics::{self, RunSummary};
+use crate::input::json::Errs;
 use crate::model::Millis;
 use crate::scenario::generator::{WorkloadSpec, generate};
-use crate::scenario::json::Errs;
 use crate::scenario::{Scenario, SchedulerKind};
 use crate::sched::fair::config::MAX_LOCALITY_DELAY_MS;
 use serde::Serialize;

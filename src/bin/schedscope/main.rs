@@ -34,7 +34,7 @@ fn read(path: &str) -> Result<String, String> {
 /// (`/dev/zero`) or a huge file is refused without being read whole.
 #[cfg(not(target_arch = "wasm32"))]
 fn read_capped(path: &str, cap: usize) -> Result<String, String> {
-    use schedscope::scenario::strict::size;
+    use schedscope::input::strict::size;
     use std::io::Read;
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     let mut bytes = Vec::new();

@@ -2,8 +2,8 @@
 //! `expect_matching_level`, `expect_cluster`) and a heartbeat's expected tasks, read strictly.
 
 use super::{AttemptRef, StepKind, job_of, need, state_of};
+use crate::input::json::{Errs, Obj, as_array, index};
 use crate::model::{Locality, RunState};
-use crate::scenario::json::{Errs, Obj, as_array, index};
 
 /// The check ops read here.
 pub(super) const OPS: [&str; 5] =
@@ -57,7 +57,7 @@ pub(super) fn read(op: &str, o: &mut Obj, errs: &mut Errs) -> Option<StepKind> {
                     l.iter()
                         .enumerate()
                         .filter_map(|(i, x)| {
-                            crate::scenario::json::as_u64_in(x, &index(&op_, i), 1, crate::scenario::MAX_JOB_ID, errs)
+                            crate::input::json::as_u64_in(x, &index(&op_, i), 1, crate::scenario::MAX_JOB_ID, errs)
                                 .map(|x| x as u32)
                         })
                         .collect::<Vec<_>>()

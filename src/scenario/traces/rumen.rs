@@ -6,8 +6,8 @@
 
 use super::input::each_document;
 use super::{MAX_TIME_MS, Maps, TraceJob, err};
+use crate::input::json::{child, found, index};
 use crate::scenario::ScenarioError;
-use crate::scenario::json::{child, found, index};
 use serde_json::{Map, Value};
 
 /// A task as the trace tells it.

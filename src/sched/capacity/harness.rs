@@ -4,7 +4,7 @@
 //! scenario format (the capacity-only parts go to [`CapacityScenario`]).
 
 use super::scenario::{CapacityScenario, JobExtra, child};
-use crate::scenario::json::{Errs, found};
+use crate::input::json::{Errs, found};
 use serde_json::{Map, Value};
 
 /// Turn a capacity job object into a generic one, recording its capacity-only fields.

@@ -1,7 +1,7 @@
 //! The capacity ops a scenario may use, with the fields each accepts, and their parse-time
 //! check (called from `crate::sched::validate_step`).
 
-use crate::scenario::json::Obj;
+use crate::input::json::Obj;
 use serde_json::Value;
 
 /// Every op with the fields it accepts (besides `op` and `note`).
@@ -73,7 +73,7 @@ pub const OPS: &[&str] = &[
 
 /// Parse-time check of a capacity op: known fields only, required fields present.
 pub fn validate(op: &str, step: &Value, path: &str) -> Result<(), Vec<(String, String)>> {
-    let mut errs = crate::scenario::json::Errs::default();
+    let mut errs = crate::input::json::Errs::default();
     let fields = OPS_FIELDS.iter().find(|(o, _)| *o == op).map(|(_, f)| *f).unwrap_or(&[]);
     if let Some(mut o) = Obj::new(step, path, &mut errs) {
         o.get("op");
@@ -103,7 +103,7 @@ pub fn validate(op: &str, step: &Value, path: &str) -> Result<(), Vec<(String, S
     };
     for r in required {
         if step.get(r).is_none() {
-            errs.push(&crate::scenario::json::child(path, r), format!("missing; the {op} step needs it"));
+            errs.push(&crate::input::json::child(path, r), format!("missing; the {op} step needs it"));
         }
     }
     if errs.0.is_empty() { Ok(()) } else { Err(errs.0.into_iter().map(|e| (e.path, e.message)).collect()) }

@@ -6,7 +6,7 @@
 
 use super::conf::{Props, QUEUE_PREFIX};
 use super::xml::XmlFile;
-use crate::scenario::json::Errs;
+use crate::input::json::Errs;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -127,7 +127,7 @@ fn prop_value(v: &Value, path: &str, errs: &mut Errs) -> Option<String> {
 }
 
 pub(crate) fn child(path: &str, key: &str) -> String {
-    crate::scenario::json::child(path, key)
+    crate::input::json::child(path, key)
 }
 
 fn set_unique(
@@ -182,9 +182,8 @@ fn read_queues(
                 .map(|(_, h)| *h);
             let Some(suffix) = suffix else {
                 let known = QUEUE_FIELDS.iter().map(|(f, _)| *f).chain(["name"]);
-                let hint = crate::scenario::json::suggest(k, known)
-                    .map(|s| format!("; did you mean {s:?}?"))
-                    .unwrap_or_default();
+                let hint =
+                    crate::input::json::suggest(k, known).map(|s| format!("; did you mean {s:?}?")).unwrap_or_default();
                 errs.push(&child(&qp, k), format!("unknown queue property{hint}"));
                 continue;
             };

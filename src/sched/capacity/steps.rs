@@ -4,9 +4,9 @@
 //! generic `StepKind::Sched` mechanism.
 
 use super::{CapacityTaskScheduler, conf};
+use crate::input::json::found;
 use crate::model::cluster::AttemptEnd;
 use crate::model::{AttemptId, Cluster, JobId, RunState, TaskType};
-use crate::scenario::json::found;
 use serde_json::Value;
 
 pub use super::ops::{OPS, OPS_FIELDS, validate};

@@ -6,7 +6,7 @@
 
 use super::conf::{Props, QUEUE_PREFIX};
 use super::scenario::{MEMORY_FIELDS, OTHER_HADOOP, QUEUE_FIELDS, SCHED_FIELDS};
-use crate::scenario::json::suggest;
+use crate::input::json::suggest;
 
 /// Properties Hadoop 1.2.1 reads only to log that they are deprecated.
 const DEPRECATED: &[&str] =

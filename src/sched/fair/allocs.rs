@@ -7,7 +7,7 @@
 //! top-level ones), a negative number, a zero weight or a pool declared twice is an error with
 //! its line and column, so a typo cannot silently change a lesson.
 
-use crate::scenario::json::{Errs, child, found, suggest};
+use crate::input::json::{Errs, child, found, suggest};
 use serde::Serialize;
 use serde_json::Value;
 

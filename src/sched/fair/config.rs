@@ -4,8 +4,8 @@
 //! (§12.2), and the harness model (how Hadoop's unit tests differ from a real JobTracker).
 
 use super::allocs::{self, Allocations};
+use crate::input::json::{Errs, Obj, as_bool, as_f64_in, as_i64_in, as_str, child, suggest};
 use crate::model::Millis;
-use crate::scenario::json::{Errs, Obj, as_bool, as_f64_in, as_i64_in, as_str, child, suggest};
 use serde::Serialize;
 use serde_json::Value;
 

@@ -8,8 +8,8 @@
 use super::allocs::{self};
 use super::delay::LocalityLevel;
 use super::shares::ShareInput;
+use crate::input::json::{Errs, Obj, as_array, as_f64_in, as_i64_in, child, index};
 use crate::model::TaskType;
-use crate::scenario::json::{Errs, Obj, as_array, as_f64_in, as_i64_in, child, index};
 use serde_json::Value;
 
 /// Every op this module handles.
@@ -144,7 +144,7 @@ pub(super) fn read<'a>(op: &str, v: &'a Value, path: &str, errs: &mut Errs) -> O
         "move_pool" => {
             need(&mut o, "job", "a job number", errs);
             need(&mut o, "pool", "a pool name", errs);
-            o.u64_in("job", 1, crate::scenario::MAX_JOB_ID, errs);
+            o.u64_in("job", 1, crate::model::MAX_JOB_ID, errs);
             o.str("pool", errs);
         }
         "expect_fair_job" => need(&mut o, "job", "a job number", errs),
@@ -152,7 +152,7 @@ pub(super) fn read<'a>(op: &str, v: &'a Value, path: &str, errs: &mut Errs) -> O
     }
     match op {
         "expect_fair_job" => {
-            o.u64_in("job", 1, crate::scenario::MAX_JOB_ID, errs);
+            o.u64_in("job", 1, crate::model::MAX_JOB_ID, errs);
             for k in ["map", "reduce"] {
                 let p = o.path_of(k);
                 if let Some(x) = o.get(if k == "map" { "map" } else { "reduce" }) {

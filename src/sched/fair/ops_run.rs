@@ -7,8 +7,8 @@ use super::load_manager::{CapCheck, max_tasks_to_assign};
 use super::ops::*;
 use super::pools::{EXPLICIT_POOL_PROPERTY, UNLIMITED};
 use super::shares::compute_fair_shares;
+use crate::input::json::{Errs, Obj};
 use crate::model::{Cluster, JobId};
-use crate::scenario::json::{Errs, Obj};
 use serde_json::Value;
 
 /// Run one op. `None` if the op is not a Fair op.
