@@ -254,6 +254,22 @@ test('the landing page and the top bar start practice; a bad link says what is w
     await page.getByTestId('practice-seed').fill('42');
     await page.getByTestId('practice-seed').dispatchEvent('change');
     assert.match(await page.getByTestId('practice-url').inputValue(), /#p=1&c=capacity\.user_limits&d=hard&seed=42&n=3$/);
+    // Two edits in one task, before any render: both count (the draft is a reducer).
+    await page.evaluate(() => {
+      const set = (id, v) => {
+        const el = document.querySelector(`[data-testid=${id}]`);
+        el.value = v;
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+      };
+      set('practice-count', '4');
+      set('practice-seed', '43');
+    });
+    await page.waitForFunction(() => /seed=43&n=4$/.test(document.querySelector('[data-testid=practice-url]')?.value ?? ''));
+    await page.getByTestId('practice-count').fill('3');
+    await page.getByTestId('practice-count').dispatchEvent('change');
+    await page.getByTestId('practice-seed').fill('42');
+    await page.getByTestId('practice-seed').dispatchEvent('change');
+    assert.match(await page.getByTestId('practice-url').inputValue(), /#p=1&c=capacity\.user_limits&d=hard&seed=42&n=3$/);
     await page.getByTestId('practice-start').click();
     await page.waitForFunction(() => document.querySelector('[data-testid=practice]')?.getAttribute('data-kind') === 'capacity.user_limit');
     assert.equal(await page.getByTestId('q-count').textContent(), 'Question 1 of 3');

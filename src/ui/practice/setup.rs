@@ -59,6 +59,21 @@ pub struct SetupProps {
     pub dispatch: Dispatch,
 }
 
+/// The set being made. Every edit is applied to the latest draft (a reducer, not a state
+/// captured at the last render), so two edits before the next render both count.
+#[derive(Clone, PartialEq)]
+struct Draft(SetSpec);
+
+impl Reducible for Draft {
+    type Action = Rc<dyn Fn(&mut SetSpec)>;
+
+    fn reduce(self: Rc<Self>, edit: Self::Action) -> Rc<Self> {
+        let mut s = self.0.clone();
+        edit(&mut s);
+        Rc::new(Draft(s))
+    }
+}
+
 /// The set maker (`Dialog::Practice`), starting from the set being practised, if any.
 #[component]
 pub fn PracticeSetup(props: &SetupProps) -> Html {
@@ -66,14 +81,15 @@ pub fn PracticeSetup(props: &SetupProps) -> Html {
     let lang = lab.lang();
     let d = &props.dispatch;
     let current = lab.practice.as_ref().map(|r| (*r.spec).clone());
-    let spec = use_state(move || current.unwrap_or_else(|| quick("all")));
+    let draft = use_reducer(move || Draft(current.unwrap_or_else(|| quick("all"))));
+    let spec = &draft.0;
+    let edit = |f: Rc<dyn Fn(&mut SetSpec)>| {
+        let draft = draft.clone();
+        move || draft.dispatch(f.clone())
+    };
     let update = |f: Rc<dyn Fn(&mut SetSpec)>| {
-        let spec = spec.clone();
-        Callback::from(move |_: Event| {
-            let mut s = (*spec).clone();
-            f(&mut s);
-            spec.set(s);
-        })
+        let apply = edit(f);
+        Callback::from(move |_: Event| apply())
     };
     let toggle = |ids: Vec<&'static str>| {
         update(Rc::new(move |s: &mut SetSpec| {
@@ -88,28 +104,32 @@ pub fn PracticeSetup(props: &SetupProps) -> Html {
     };
     let number = |e: &Event| e.target_unchecked_into::<web_sys::HtmlInputElement>().value();
     let on_count = {
-        let spec = spec.clone();
+        let draft = draft.clone();
         Callback::from(move |e: Event| {
             let n: u32 = number(&e).trim().parse().unwrap_or(10);
-            spec.set(SetSpec { count: n.clamp(1, MAX_COUNT), ..(*spec).clone() });
+            let n = n.clamp(1, MAX_COUNT);
+            draft.dispatch(Rc::new(move |s: &mut SetSpec| s.count = n));
         })
     };
     let on_seed = {
-        let spec = spec.clone();
+        let draft = draft.clone();
         Callback::from(move |e: Event| {
             if let Ok(seed) = number(&e).trim().parse::<u32>() {
-                spec.set(SetSpec { seed, ..(*spec).clone() });
+                draft.dispatch(Rc::new(move |s: &mut SetSpec| s.seed = seed));
             }
         })
     };
     let new_seed = {
-        let spec = spec.clone();
-        Callback::from(move |_: MouseEvent| spec.set(SetSpec { seed: platform::random_seed(), ..(*spec).clone() }))
+        let draft = draft.clone();
+        Callback::from(move |_: MouseEvent| {
+            let seed = platform::random_seed();
+            draft.dispatch(Rc::new(move |s: &mut SetSpec| s.seed = seed));
+        })
     };
     let ok = !spec.concepts.is_empty();
     let url = if ok { platform::url_with_hash(&spec.link()) } else { String::new() };
     let start = {
-        let spec = (*spec).clone();
+        let spec = spec.clone();
         let d = d.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(Action::Practice(PracticeAction::Start(spec.clone()))))
     };
@@ -141,10 +161,10 @@ pub fn PracticeSetup(props: &SetupProps) -> Html {
                     <span class="segs">
                         { for Difficulty::ALL.iter().map(|&level| {
                             let on = spec.difficulty == level;
-                            let spec = spec.clone();
+                            let pick = edit(Rc::new(move |s: &mut SetSpec| s.difficulty = level));
                             html! {
                                 <button class={classes!("seg", on.then_some("on"))} aria-pressed={on.to_string()} data-testid={format!("difficulty-{}", level.as_str())}
-                                        onclick={Callback::from(move |_| spec.set(SetSpec { difficulty: level, ..(*spec).clone() }))}>
+                                        onclick={Callback::from(move |_| pick())}>
                                     {level.title().pick(lang).to_string()}</button>
                             }
                         }) }
