@@ -29,6 +29,16 @@ pub const PRACTICE_STRINGS: &[(&str, &str, &str)] = &[
     ("practice_count", "Questions", "题数"),
     ("practice_seed", "Seed", "种子"),
     ("practice_new_seed", "New seed", "换一个种子"),
+    (
+        "practice_count_bad",
+        "Questions: expected a whole number from 1 to {0}; found “{1}”. The set keeps {2}.",
+        "题数：应为 1 到 {0} 的整数，实际为“{1}”。题数仍为 {2}。",
+    ),
+    (
+        "practice_seed_bad",
+        "Seed: expected a whole number from 0 to 4294967295; found “{0}”. The set keeps {1}.",
+        "种子：应为 0 到 4294967295 的整数，实际为“{0}”。种子仍为 {1}。",
+    ),
     ("practice_no_concept", "Pick at least one concept.", "请至少选择一个概念。"),
     ("practice_start", "Start", "开始练习"),
     ("practice_exit", "Leave practice (the stage stays, to explore)", "退出练习（集群视图保留，可继续探索）"),

@@ -265,11 +265,19 @@ test('the landing page and the top bar start practice; a bad link says what is w
       set('practice-seed', '43');
     });
     await page.waitForFunction(() => /seed=43&n=4$/.test(document.querySelector('[data-testid=practice-url]')?.value ?? ''));
+    // A count out of range is refused with what was found; the set keeps its count.
+    await page.getByTestId('practice-count').fill('0');
+    await page.getByTestId('practice-count').dispatchEvent('change');
+    assert.equal(await page.getByTestId('practice-field-error').textContent(),
+      'Questions: expected a whole number from 1 to 40; found “0”. The set keeps 4.');
+    assert.equal(await page.getByTestId('practice-count').getAttribute('aria-invalid'), 'true');
+    assert.match(await page.getByTestId('practice-url').inputValue(), /seed=43&n=4$/);
     await page.getByTestId('practice-count').fill('3');
     await page.getByTestId('practice-count').dispatchEvent('change');
     await page.getByTestId('practice-seed').fill('42');
     await page.getByTestId('practice-seed').dispatchEvent('change');
     assert.match(await page.getByTestId('practice-url').inputValue(), /#p=1&c=capacity\.user_limits&d=hard&seed=42&n=3$/);
+    assert.equal(await page.getByTestId('practice-field-error').count(), 0);
     await page.getByTestId('practice-start').click();
     await page.waitForFunction(() => document.querySelector('[data-testid=practice]')?.getAttribute('data-kind') === 'capacity.user_limit');
     assert.equal(await page.getByTestId('q-count').textContent(), 'Question 1 of 3');

@@ -13,7 +13,7 @@ use crate::practice::{CONCEPTS, Difficulty, SetSpec};
 use crate::ui::actions::Action;
 use crate::ui::dialogs;
 use crate::ui::state::{Dialog, Lab};
-use crate::ui::{platform, t};
+use crate::ui::{fill, platform, t};
 
 type Dispatch = yew::UseReducerDispatcher<Lab>;
 
@@ -103,25 +103,44 @@ pub fn PracticeSetup(props: &SetupProps) -> Html {
         }))
     };
     let number = |e: &Event| e.target_unchecked_into::<web_sys::HtmlInputElement>().value();
+    // A value out of range is refused with what was found; the set keeps its value.
+    let bad = use_state(|| None::<(&'static str, String)>);
     let on_count = {
-        let draft = draft.clone();
+        let (draft, bad) = (draft.clone(), bad.clone());
         Callback::from(move |e: Event| {
-            let n: u32 = number(&e).trim().parse().unwrap_or(10);
-            let n = n.clamp(1, MAX_COUNT);
-            draft.dispatch(Rc::new(move |s: &mut SetSpec| s.count = n));
-        })
-    };
-    let on_seed = {
-        let draft = draft.clone();
-        Callback::from(move |e: Event| {
-            if let Ok(seed) = number(&e).trim().parse::<u32>() {
-                draft.dispatch(Rc::new(move |s: &mut SetSpec| s.seed = seed));
+            let text = number(&e).trim().to_string();
+            match text.parse::<u32>() {
+                Ok(n) if (1..=MAX_COUNT).contains(&n) => {
+                    bad.set(None);
+                    draft.dispatch(Rc::new(move |s: &mut SetSpec| s.count = n));
+                }
+                _ => bad.set(Some(("count", text))),
             }
         })
     };
+    let on_seed = {
+        let (draft, bad) = (draft.clone(), bad.clone());
+        Callback::from(move |e: Event| {
+            let text = number(&e).trim().to_string();
+            match text.parse::<u32>() {
+                Ok(seed) => {
+                    bad.set(None);
+                    draft.dispatch(Rc::new(move |s: &mut SetSpec| s.seed = seed));
+                }
+                Err(_) => bad.set(Some(("seed", text))),
+            }
+        })
+    };
+    let bad_msg = (*bad).as_ref().map(|(field, found)| match *field {
+        "count" => fill(t(lang, "practice_count_bad"), &[&MAX_COUNT.to_string(), found, &spec.count.to_string()]),
+        _ => fill(t(lang, "practice_seed_bad"), &[found, &spec.seed.to_string()]),
+    });
     let new_seed = {
-        let draft = draft.clone();
+        let (draft, bad) = (draft.clone(), bad.clone());
         Callback::from(move |_: MouseEvent| {
+            if bad.as_ref().is_some_and(|(field, _)| *field == "seed") {
+                bad.set(None);
+            }
             let seed = platform::random_seed();
             draft.dispatch(Rc::new(move |s: &mut SetSpec| s.seed = seed));
         })
@@ -171,11 +190,14 @@ pub fn PracticeSetup(props: &SetupProps) -> Html {
                     </span>
                 </span>
                 <label class="setup-field"><span class="caps">{t(lang, "practice_count")}</span>
-                    <input type="number" min="1" max={MAX_COUNT.to_string()} value={spec.count.to_string()} data-testid="practice-count" onchange={on_count} /></label>
+                    <input type="number" min="1" max={MAX_COUNT.to_string()} value={spec.count.to_string()} data-testid="practice-count"
+                           aria-invalid={bad.as_ref().is_some_and(|(f, _)| *f == "count").to_string()} onchange={on_count} /></label>
                 <label class="setup-field"><span class="caps">{t(lang, "practice_seed")}</span>
-                    <input type="number" min="0" max={u32::MAX.to_string()} value={spec.seed.to_string()} data-testid="practice-seed" onchange={on_seed} /></label>
+                    <input type="number" min="0" max={u32::MAX.to_string()} value={spec.seed.to_string()} data-testid="practice-seed"
+                           aria-invalid={bad.as_ref().is_some_and(|(f, _)| *f == "seed").to_string()} onchange={on_seed} /></label>
                 <button class="btn tiny" data-testid="practice-new-seed" onclick={new_seed}>{t(lang, "practice_new_seed")}</button>
             </div>
+            if let Some(msg) = bad_msg { <p class="q-error" role="alert" data-testid="practice-field-error">{msg}</p> }
             if ok {
                 <h3>{t(lang, "practice_link_title")}</h3>
                 <p class="hint">{t(lang, "practice_link_hint")}</p>
