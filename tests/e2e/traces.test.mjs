@@ -88,3 +88,39 @@ test('a file that is not a trace is refused with its errors', async () => {
     await page.close();
   }
 });
+
+test('the import window and time scale are checked as typed, never clamped', async () => {
+  const { page, errors } = await openPage(browser);
+  try {
+    await page.getByTestId('lang-en').click();
+    await page.getByTestId('open-editor').click();
+    await page.locator('[data-testid=trace-import] summary').click();
+    // Typed one key at a time, as a person does: "0.5" stays "0.5" (it was rewritten to
+    // 0.0001 at the first key, the smallest scale, when values were clamped while typing).
+    await page.getByTestId('trace-time-scale').fill('');
+    await page.getByTestId('trace-time-scale').pressSequentially('0.5');
+    assert.equal(await page.getByTestId('trace-time-scale').inputValue(), '0.5');
+    assert.equal(await page.getByTestId('trace-field-errors').count(), 0);
+    // Out of range: refused with what was found, and the picker waits.
+    await page.getByTestId('trace-max-jobs').fill('20000');
+    await page.getByTestId('trace-time-scale').fill('0');
+    const problems = await page.locator('[data-testid=trace-field-errors] li').allTextContents();
+    assert.deepEqual(problems, [
+      'Jobs: found “20000”; expected a whole number from 1 to 9999',
+      'Time ÷: found “0”; expected a number from 0.0001 to 10000',
+    ]);
+    assert.ok(await page.getByTestId('trace-file').isDisabled());
+    assert.equal(await page.getByTestId('trace-max-jobs').inputValue(), '20000');
+    // Fixed: the picker imports with the typed window.
+    await page.getByTestId('trace-max-jobs').fill('3');
+    await page.getByTestId('trace-time-scale').fill('2');
+    assert.equal(await page.getByTestId('trace-field-errors').count(), 0);
+    await page.getByTestId('trace-file').setInputFiles(TRACES[1].file);
+    await page.getByTestId('trace-ok').waitFor({ timeout: 20_000 });
+    assert.match(await page.getByTestId('trace-ok').textContent(), /\b3\b/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+

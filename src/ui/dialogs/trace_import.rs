@@ -23,9 +23,10 @@ pub struct TraceImportProps {
 pub fn TraceImport(props: &TraceImportProps) -> Html {
     let lang = props.lang;
     let format = use_state(|| "auto".to_string());
-    let max_jobs = use_state(|| 40usize);
-    let skip_jobs = use_state(|| 0usize);
-    let time_scale = use_state(|| 1.0f64);
+    // The window and time scale as typed: checked, never clamped or rewritten under the cursor.
+    let max_jobs = use_state(|| "40".to_string());
+    let skip_jobs = use_state(|| "0".to_string());
+    let time_scale = use_state(|| "1".to_string());
     let notes = use_state(Vec::<String>::new);
     let sched = use_state(|| props.scheduler.to_string());
     let errors = use_state(Vec::<(String, String)>::new);
@@ -39,12 +40,15 @@ pub fn TraceImport(props: &TraceImportProps) -> Html {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
             input.set_value("");
+            let Ok((max_jobs, skip_jobs, time_scale)) = window(&max_jobs, &skip_jobs, &time_scale, lang) else {
+                return; // the fields' problems are shown above the picker
+            };
             let opts = ImportOptions {
                 format: Format::parse(&format),
                 scheduler: (*sched).clone(),
-                max_jobs: *max_jobs,
-                skip_jobs: *skip_jobs,
-                time_scale: *time_scale,
+                max_jobs,
+                skip_jobs,
+                time_scale,
                 ..Default::default()
             };
             let (errors, status, done, notes) = (errors.clone(), status.clone(), done.clone(), notes.clone());
@@ -78,34 +82,12 @@ pub fn TraceImport(props: &TraceImportProps) -> Html {
         let sched = sched.clone();
         Callback::from(move |e: Event| sched.set(e.target_unchecked_into::<web_sys::HtmlSelectElement>().value()))
     };
-    let onmax = {
-        let max_jobs = max_jobs.clone();
-        Callback::from(move |e: InputEvent| {
-            let v = e.target_unchecked_into::<web_sys::HtmlInputElement>().value();
-            if let Ok(n) = v.parse::<usize>() {
-                max_jobs.set(n.clamp(1, traces::MAX_IMPORT_JOBS));
-            }
-        })
+    let typed = |field: &UseStateHandle<String>| {
+        let field = field.clone();
+        Callback::from(move |e: InputEvent| field.set(e.target_unchecked_into::<web_sys::HtmlInputElement>().value()))
     };
-    let onskip = {
-        let skip_jobs = skip_jobs.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Ok(n) = e.target_unchecked_into::<web_sys::HtmlInputElement>().value().parse::<usize>() {
-                skip_jobs.set(n.min(1_000_000_000));
-            }
-        })
-    };
-    let onscale = {
-        let time_scale = time_scale.clone();
-        Callback::from(move |e: InputEvent| {
-            let v = e.target_unchecked_into::<web_sys::HtmlInputElement>().value();
-            if let Ok(x) = v.parse::<f64>().map(|x| x.clamp(1.0 / traces::MAX_TIME_SCALE, traces::MAX_TIME_SCALE))
-                && x.is_finite()
-            {
-                time_scale.set(x);
-            }
-        })
-    };
+    let (onmax, onskip, onscale) = (typed(&max_jobs), typed(&skip_jobs), typed(&time_scale));
+    let problems = window(&max_jobs, &skip_jobs, &time_scale, lang).err().unwrap_or_default();
     html! {
         <details class="trace-import" data-testid="trace-import">
             <summary>{t(lang, "trace_title")}</summary>
@@ -127,11 +109,18 @@ pub fn TraceImport(props: &TraceImportProps) -> Html {
                     <input type="number" min="0" value={skip_jobs.to_string()} data-testid="trace-skip-jobs" oninput={onskip} /></label>
                 <label class="name-field">{t(lang, "trace_time_scale")}
                     <input type="number" min="0.0001" max="10000" step="any" value={time_scale.to_string()} data-testid="trace-time-scale" oninput={onscale} /></label>
-                <label class="btn file-btn primary">{t(lang, "trace_pick")}
-                    <input type="file" accept=".json,.tsv,.txt,application/json,text/tab-separated-values" data-testid="trace-file" onchange={onfile} />
+                <label class={classes!("btn", "file-btn", "primary", (!problems.is_empty()).then_some("disabled"))}>{t(lang, "trace_pick")}
+                    <input type="file" accept=".json,.tsv,.txt,application/json,text/tab-separated-values" data-testid="trace-file"
+                           disabled={!problems.is_empty()} onchange={onfile} />
                 </label>
             </div>
-            if !errors.is_empty() {
+            if !problems.is_empty() {
+                <div class="trace-errors" data-testid="trace-field-errors" role="alert">
+                    <p><b>{t(lang, "trace_fix_fields")}</b></p>
+                    <ul class="problems">{ for problems.iter().map(|(p, m)| html! {
+                        <li><code class="path">{p}</code>{format!(": {m}")}</li> }) }</ul>
+                </div>
+            } else if !errors.is_empty() {
                 <div class="trace-errors" data-testid="trace-errors" role="alert">
                     <p><b>{fill(t(lang, "trace_failed"), &[&*status])}</b></p>
                     <ul class="problems">{ for errors.iter().take(50).map(|(p, m)| html! {
@@ -145,5 +134,35 @@ pub fn TraceImport(props: &TraceImportProps) -> Html {
                 }
             }
         </details>
+    }
+}
+
+/// The import window and time scale from the fields as typed, or each field's problem (its
+/// label and what was found against what was expected). The ranges are `traces`' own.
+fn window(
+    max_jobs: &str,
+    skip_jobs: &str,
+    time_scale: &str,
+    lang: Lang,
+) -> Result<(usize, usize, f64), Vec<(String, String)>> {
+    let mut problems = Vec::new();
+    let max = max_jobs.trim().parse::<usize>().ok().filter(|n| (1..=traces::MAX_IMPORT_JOBS).contains(n));
+    if max.is_none() {
+        let msg = fill(t(lang, "trace_bad_jobs"), &[max_jobs, &traces::MAX_IMPORT_JOBS.to_string()]);
+        problems.push((t(lang, "trace_max_jobs").to_string(), msg));
+    }
+    let skip = skip_jobs.trim().parse::<usize>().ok();
+    if skip.is_none() {
+        problems.push((t(lang, "trace_skip_jobs").to_string(), fill(t(lang, "trace_bad_skip"), &[skip_jobs])));
+    }
+    let (lo, hi) = (1.0 / traces::MAX_TIME_SCALE, traces::MAX_TIME_SCALE);
+    let scale = time_scale.trim().parse::<f64>().ok().filter(|x| x.is_finite() && (lo..=hi).contains(x));
+    if scale.is_none() {
+        let msg = fill(t(lang, "trace_bad_scale"), &[time_scale, &lo.to_string(), &hi.to_string()]);
+        problems.push((t(lang, "trace_time_scale").to_string(), msg));
+    }
+    match (max, skip, scale) {
+        (Some(m), Some(s), Some(x)) => Ok((m, s, x)),
+        _ => Err(problems),
     }
 }
