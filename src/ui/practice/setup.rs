@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::state::PracticeAction;
 use crate::i18n::Lang;
-use crate::practice::set::{MAX_COUNT, parse_concepts};
+use crate::practice::set::{MAX_COUNT, parse_concepts, parse_count};
 use crate::practice::{CONCEPTS, Difficulty, SetSpec};
 use crate::ui::actions::Action;
 use crate::ui::dialogs;
@@ -74,6 +74,14 @@ impl Reducible for Draft {
     }
 }
 
+/// A field value the set maker refused, as typed (the set's own readers decide: `parse_count`,
+/// and a seed is any `u32`, as in a set's link).
+#[derive(Clone, PartialEq)]
+enum Refused {
+    Count(String),
+    Seed(String),
+}
+
 /// The set maker (`Dialog::Practice`), starting from the set being practised, if any.
 #[component]
 pub fn PracticeSetup(props: &SetupProps) -> Html {
@@ -104,17 +112,17 @@ pub fn PracticeSetup(props: &SetupProps) -> Html {
     };
     let number = |e: &Event| e.target_unchecked_into::<web_sys::HtmlInputElement>().value();
     // A value out of range is refused with what was found; the set keeps its value.
-    let bad = use_state(|| None::<(&'static str, String)>);
+    let bad = use_state(|| None::<Refused>);
     let on_count = {
         let (draft, bad) = (draft.clone(), bad.clone());
         Callback::from(move |e: Event| {
             let text = number(&e).trim().to_string();
-            match text.parse::<u32>() {
-                Ok(n) if (1..=MAX_COUNT).contains(&n) => {
+            match parse_count(&text) {
+                Ok(n) => {
                     bad.set(None);
                     draft.dispatch(Rc::new(move |s: &mut SetSpec| s.count = n));
                 }
-                _ => bad.set(Some(("count", text))),
+                Err(_) => bad.set(Some(Refused::Count(text))),
             }
         })
     };
@@ -127,18 +135,20 @@ pub fn PracticeSetup(props: &SetupProps) -> Html {
                     bad.set(None);
                     draft.dispatch(Rc::new(move |s: &mut SetSpec| s.seed = seed));
                 }
-                Err(_) => bad.set(Some(("seed", text))),
+                Err(_) => bad.set(Some(Refused::Seed(text))),
             }
         })
     };
-    let bad_msg = (*bad).as_ref().map(|(field, found)| match *field {
-        "count" => fill(t(lang, "practice_count_bad"), &[&MAX_COUNT.to_string(), found, &spec.count.to_string()]),
-        _ => fill(t(lang, "practice_seed_bad"), &[found, &spec.seed.to_string()]),
+    let bad_msg = (*bad).as_ref().map(|r| match r {
+        Refused::Count(found) => {
+            fill(t(lang, "practice_count_bad"), &[&MAX_COUNT.to_string(), found, &spec.count.to_string()])
+        }
+        Refused::Seed(found) => fill(t(lang, "practice_seed_bad"), &[found, &spec.seed.to_string()]),
     });
     let new_seed = {
         let (draft, bad) = (draft.clone(), bad.clone());
         Callback::from(move |_: MouseEvent| {
-            if bad.as_ref().is_some_and(|(field, _)| *field == "seed") {
+            if matches!(*bad, Some(Refused::Seed(_))) {
                 bad.set(None);
             }
             let seed = platform::random_seed();
@@ -191,10 +201,10 @@ pub fn PracticeSetup(props: &SetupProps) -> Html {
                 </span>
                 <label class="setup-field"><span class="caps">{t(lang, "practice_count")}</span>
                     <input type="number" min="1" max={MAX_COUNT.to_string()} value={spec.count.to_string()} data-testid="practice-count"
-                           aria-invalid={bad.as_ref().is_some_and(|(f, _)| *f == "count").to_string()} onchange={on_count} /></label>
+                           aria-invalid={matches!(*bad, Some(Refused::Count(_))).to_string()} onchange={on_count} /></label>
                 <label class="setup-field"><span class="caps">{t(lang, "practice_seed")}</span>
                     <input type="number" min="0" max={u32::MAX.to_string()} value={spec.seed.to_string()} data-testid="practice-seed"
-                           aria-invalid={bad.as_ref().is_some_and(|(f, _)| *f == "seed").to_string()} onchange={on_seed} /></label>
+                           aria-invalid={matches!(*bad, Some(Refused::Seed(_))).to_string()} onchange={on_seed} /></label>
                 <button class="btn tiny" data-testid="practice-new-seed" onclick={new_seed}>{t(lang, "practice_new_seed")}</button>
             </div>
             if let Some(msg) = bad_msg { <p class="q-error" role="alert" data-testid="practice-field-error">{msg}</p> }
