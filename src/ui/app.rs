@@ -8,22 +8,22 @@ use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::actions::Action;
 use super::compare::view as compare_view;
 use super::dialogs;
 use super::dialogs::editor::Editor;
 use super::lesson::figures as lesson_figures;
 use super::lesson::narrative;
-use super::practice::card::PracticeColumn;
+use super::practice::card::{PracticeColumn, PracticeProps};
 use super::practice::setup::PracticeSetup;
 use super::side;
-use super::stage::Stage;
-use super::stage::transport::Transport;
-use super::state::{Dialog, Lab, Origin, SPEEDS, Tab};
-use super::topbar::Topbar;
+use super::stage::transport::{Transport, TransportProps};
+use super::stage::{Stage, StageProps};
+use super::topbar::{Topbar, TopbarProps};
 use super::{fill, platform, t};
 use crate::explain::HeartbeatRecord;
 use crate::i18n::{Lang, Locale};
+use crate::page::{Action, PrefsAction, RunAction};
+use crate::page::{Dialog, Origin, Page, SPEEDS, Tab};
 
 fn key_action(key: &str, dialog_open: bool) -> Option<Action> {
     if dialog_open {
@@ -34,16 +34,16 @@ fn key_action(key: &str, dialog_open: bool) -> Option<Action> {
         };
     }
     Some(match key {
-        " " | "Spacebar" | "k" | "." => Action::TogglePlay,
-        "ArrowRight" => Action::Next,
-        "ArrowLeft" => Action::Prev,
-        "Home" => Action::First,
-        "End" => Action::Last,
-        "+" | "=" => Action::Faster,
-        "-" | "_" | "−" => Action::Slower,
-        "n" | "N" => Action::NextInteresting,
-        "p" | "P" => Action::TogglePresent,
-        "l" | "L" => Action::ToggleLang,
+        " " | "Spacebar" | "k" | "." => Action::Run(RunAction::TogglePlay),
+        "ArrowRight" => Action::Run(RunAction::Next),
+        "ArrowLeft" => Action::Run(RunAction::Prev),
+        "Home" => Action::Run(RunAction::First),
+        "End" => Action::Run(RunAction::Last),
+        "+" | "=" => Action::Prefs(PrefsAction::Faster),
+        "-" | "_" | "−" => Action::Prefs(PrefsAction::Slower),
+        "n" | "N" => Action::Run(RunAction::NextInteresting),
+        "p" | "P" => Action::Prefs(PrefsAction::TogglePresent),
+        "l" | "L" => Action::Prefs(PrefsAction::ToggleLang),
         "?" => Action::Open(Dialog::Help),
         "Escape" => Action::DismissBanner,
         _ => return None,
@@ -71,7 +71,7 @@ fn announce(record: Option<&HeartbeatRecord>, lang: Lang) -> String {
 
 #[component]
 pub fn App() -> Html {
-    let lab = use_reducer(|| Lab::from_hash(&platform::hash()));
+    let lab = use_reducer(|| Page::from_hash(&platform::hash(), &super::store::browser(), platform::now_ms));
     let dispatch = lab.dispatcher();
     let dialog_open = lab.dialog.is_some();
 
@@ -103,6 +103,24 @@ pub fn App() -> Html {
         });
     }
 
+    // Browser storage, written after the state changed (the reducer never writes): what the
+    // reader chose (language, theme, speed), and the saved scenarios after a save, with a toast
+    // saying whether storage took them.
+    use_effect_with(lab.prefs.remembered, |remembered| {
+        for (key, value) in remembered.entries() {
+            platform::store(key, &value);
+        }
+    });
+    {
+        let d = dispatch.clone();
+        use_effect_with(lab.saved.clone(), move |saved| {
+            if saved.saves > 0 {
+                let ok = platform::store(crate::page::prefs::KEY_SAVED, &saved.to_stored());
+                d.dispatch(Action::Toast(Some(if ok { "toast_saved" } else { "toast_not_saved" })));
+            }
+        });
+    }
+
     // A share link pasted into the address bar of the open page.
     {
         let d = dispatch.clone();
@@ -122,7 +140,7 @@ pub fn App() -> Html {
                 let hbs = SPEEDS[speed];
                 let (ms, per_tick) =
                     if hbs <= 30.0 { ((1000.0 / hbs) as u32, 1) } else { (33, (hbs * 0.033).round() as u32) };
-                gloo::timers::callback::Interval::new(ms, move || d.dispatch(Action::Tick(per_tick)))
+                gloo::timers::callback::Interval::new(ms, move || d.dispatch(Action::Run(RunAction::Tick(per_tick))))
             });
             move || drop(timer)
         });
@@ -132,11 +150,11 @@ pub fn App() -> Html {
     // scenario bumps `ahead_gen` and restarts this).
     {
         let d = dispatch.clone();
-        let ahead = lab.ahead.clone().filter(|_| lab.computing());
-        use_effect_with(lab.ahead_gen, move |_| {
+        let ahead = lab.run.ahead().cloned().filter(|_| lab.run.computing());
+        use_effect_with(lab.run.ahead_gen(), move |_| {
             let slices = ahead.map(|a| {
                 platform::repeat_soon(move || {
-                    d.dispatch(Action::ComputeAhead);
+                    d.dispatch(Action::Run(RunAction::ComputeAhead));
                     a.borrow().running
                 })
             });
@@ -172,8 +190,8 @@ pub fn App() -> Html {
     });
     // Keep the current heartbeat in view in the decision log.
     {
-        let hb = lab.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
-        use_effect_with((hb, lab.tab), |(hb, tab)| {
+        let hb = lab.run.sim().as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
+        use_effect_with((hb, lab.side.tab), |(hb, tab)| {
             if *tab == Tab::Log {
                 platform::scroll_within(&format!("log-{hb}"), ".side-panel");
             }
@@ -187,7 +205,7 @@ pub fn App() -> Html {
     let fit = super::embed::use_embed(&lab, &dispatch);
 
     let lang = lab.lang();
-    let rc: Rc<Lab> = Rc::new((*lab).clone());
+    let rc: Rc<Page> = Rc::new((*lab).clone());
     let banner = lab.banner.as_ref().map(|msg| {
         let d = dispatch.clone();
         html! {
@@ -199,11 +217,11 @@ pub fn App() -> Html {
     });
 
     if lab.embed.is_some() {
-        let record = lab.sim.as_ref().ok().and_then(|s| s.borrow().last_record().cloned());
+        let record = lab.run.sim().as_ref().ok().and_then(|s| s.borrow().last_record().cloned());
         return super::embed::page(&rc, &dispatch, fit, banner, announce(record.as_ref(), lang));
     }
 
-    let body = match &lab.sim {
+    let body = match &lab.run.sim() {
         _ if lab.compare.is_some() => {
             lab.compare.as_ref().map(|c| compare_view::view(&lab, c, &dispatch)).unwrap_or_default()
         }
@@ -237,17 +255,17 @@ pub fn App() -> Html {
             let landing = lab.lesson.is_none() && !practising && sim.hb() == 0;
             html! {
                 <main class={classes!("layout", lab.lesson.is_some().then_some("in-lesson"), practising.then_some("in-practice"), landing.then_some("landing"),
-                                     (lab.tab != Tab::Why).then_some("side-wide"))}>
+                                     (lab.side.tab != Tab::Why).then_some("side-wide"))}>
                     { for stopped }
                     // A lesson step about whole runs shows the lesson's figures in place of the stage.
                     if let Some(run) = lab.lesson.as_ref().filter(|r| r.view() != "stage") {
                         <section class="lesson-figures-area">{ lesson_figures::panel(&run.lesson, run.view(), run.point(), figure_cluster(&sim, lang), lang) }</section>
                     } else {
-                        <Stage lab={rc.clone()} dispatch={dispatch.clone()} />
+                        <Stage ..StageProps::of(&lab, &dispatch) />
                     }
                     <div class="col-side">
                         if practising {
-                            <PracticeColumn lab={rc.clone()} dispatch={dispatch.clone()} />
+                            <PracticeColumn ..PracticeProps::of(&lab, &dispatch) />
                         } else {
                             { side_top }
                             { side::area(&lab, &sim, record, intro, &dispatch) }
@@ -271,11 +289,11 @@ pub fn App() -> Html {
             narrative::lesson_list(&lab, &dispatch),
         ),
         Some(Dialog::Editor) => {
-            let label = match &lab.origin {
-                Origin::Builtin(i) => lab.scenarios[*i].id.to_string(),
+            let label = match &lab.run.origin() {
+                Origin::Builtin(i) => lab.catalogue.scenarios[*i].id.to_string(),
                 Origin::Saved(n) | Origin::Custom(n) => n.clone(),
             };
-            html! { <Editor text={AttrValue::from(lab.text.clone())} label={AttrValue::from(label)} scheduler={AttrValue::from(lab.scheduler_name())} lang={lang} dispatch={dispatch.clone()} /> }
+            html! { <Editor text={AttrValue::from(lab.run.text().clone())} label={AttrValue::from(label)} scheduler={AttrValue::from(lab.run.scheduler_name())} lang={lang} dispatch={dispatch.clone()} /> }
         }
         Some(Dialog::Practice) => html! { <PracticeSetup lab={rc.clone()} dispatch={dispatch.clone()} /> },
         Some(Dialog::Menu) | None => html! {},
@@ -289,8 +307,8 @@ pub fn App() -> Html {
     );
     html! {
         <div class={class} data-testid="app">
-            <Topbar lab={rc.clone()} dispatch={dispatch.clone()} />
-            if lab.compare.is_none() { <Transport lab={rc} dispatch={dispatch.clone()} /> }
+            <Topbar ..TopbarProps::of(&lab, &dispatch) />
+            if lab.compare.is_none() { <Transport ..TransportProps::of(&lab, &dispatch) /> }
             { for banner }
             { body }
             if let Some(msg) = lab.toast.filter(|_| lab.dialog.is_none()) {

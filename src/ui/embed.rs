@@ -3,123 +3,28 @@
 //! went as it did) and the transport — for an `<iframe>` in slides; and a `postMessage`
 //! interface so the slide software can drive it and read the heartbeat.
 //!
-//! The link's options and the messages are read by `share::embed` (pure, native-tested). Here:
-//! applying them to `Lab`, the embed's page, and the message listener and sender
-//! (`use_embed`). Messages are obeyed only from the embedding window (`event.source` is
+//! The link's options and the messages are read by `share::embed` (pure, native-tested) and
+//! applied by `page` (`Page::open_link`, `Action::Embed`). Here: the embed's page, and the
+//! message listener and sender (`use_embed`). Messages are obeyed only from the embedding window (`event.source` is
 //! `window.parent`) and, with `origin=`, only from that origin; state goes only to the parent,
 //! to that origin when given.
 
+use crate::ui::Dispatch;
 use std::rc::Rc;
 
 use gloo::events::EventListener;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
-use super::actions::Action;
 use super::lesson::{figures, narrative};
 use super::side::why::WhyPanel;
-use super::stage::Stage;
-use super::stage::transport::Transport;
-use super::state::{Lab, SPEEDS};
+use super::stage::transport::{Transport, TransportProps};
+use super::stage::{Stage, StageProps};
 use super::{platform, t};
 use crate::i18n::Lang;
-use crate::share::embed::{self as link, Command, Embed, PREFIX};
-
-/// What the page keeps of an embed link.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EmbedState {
-    pub options: Rc<Embed>,
-    /// Bumped by every `schedscope:get`, so the state is sent again.
-    pub asked: u64,
-    /// The last message that could not be obeyed, numbered so each is answered once.
-    pub error: Option<(u64, Rc<str>)>,
-}
-
-fn speed_index(hbs: f64) -> Option<usize> {
-    SPEEDS.iter().position(|&s| s == hbs)
-}
-
-impl Lab {
-    /// Open a link (the page's hash at start-up, or a new one): an embed link's options are
-    /// applied and the rest opened as a share link.
-    pub fn open_link(&mut self, hash: &str) {
-        match link::split(hash, &SPEEDS) {
-            Err(e) => {
-                self.embed = None;
-                let why = e.message(self.lang() == Lang::Zh);
-                self.fail_link(&why);
-            }
-            Ok((rest, None)) => {
-                self.embed = None;
-                self.load_link(&rest);
-            }
-            Ok((rest, Some(options))) => {
-                if let Some(dark) = options.dark {
-                    self.prefs.dark = dark;
-                }
-                if let Some(i) = options.speed.and_then(speed_index) {
-                    self.prefs.speed = i;
-                }
-                let autoplay = options.autoplay;
-                self.embed = Some(EmbedState { options: Rc::new(options), asked: 0, error: None });
-                self.load_link(&rest);
-                if autoplay && self.banner.is_none() {
-                    self.playing = self.sim.as_ref().is_ok_and(|s| !s.borrow().finished());
-                }
-            }
-        }
-    }
-}
-
-/// A message from the embedding page (or why it cannot be obeyed), as a change of `Lab`.
-pub fn reduce(lab: Rc<Lab>, message: Result<Command, String>) -> Rc<Lab> {
-    let fail = |lab: &Lab, why: String| {
-        let mut next = lab.clone();
-        if let Some(e) = next.embed.as_mut() {
-            let n = e.error.as_ref().map_or(0, |(n, _)| n + 1);
-            e.error = Some((n, why.into()));
-        }
-        Rc::new(next)
-    };
-    let command = match message {
-        Ok(c) => c,
-        Err(why) => return fail(&lab, why),
-    };
-    match command {
-        Command::Step => lab.reduce(Action::Next),
-        Command::Back => lab.reduce(Action::Prev),
-        Command::GoTo(hb) => lab.reduce(Action::GoTo(hb)),
-        Command::Play(speed) => {
-            let mut next = (*lab).clone();
-            if let Some(i) = speed.and_then(speed_index) {
-                next.prefs.speed = i;
-            }
-            let next = Rc::new(next);
-            if lab.playing { next } else { next.reduce(Action::TogglePlay) }
-        }
-        Command::Pause if lab.playing => lab.reduce(Action::TogglePlay),
-        Command::Pause => lab,
-        Command::LessonStep(i) => match &lab.lesson {
-            Some(run) if i < run.len() => lab.reduce(Action::LessonStep(i)),
-            Some(run) => {
-                fail(&lab, format!("{PREFIX}lesson: step {i} is past the lesson's last step ({})", run.len() - 1))
-            }
-            None => fail(&lab, format!("{PREFIX}lesson: no lesson is shown")),
-        },
-        Command::Lang(l) => {
-            let mut next = (*lab).clone();
-            next.prefs.locale = l;
-            Rc::new(next)
-        }
-        Command::Get => {
-            let mut next = (*lab).clone();
-            if let Some(e) = next.embed.as_mut() {
-                e.asked += 1;
-            }
-            Rc::new(next)
-        }
-    }
-}
+use crate::page::Action;
+use crate::page::{Page, SPEEDS};
+use crate::share::embed::{Command, PREFIX};
 
 fn set(obj: &js_sys::Object, key: &str, value: impl Into<JsValue>) {
     let _ = js_sys::Reflect::set(obj, &JsValue::from_str(key), &value.into());
@@ -141,22 +46,27 @@ fn post(origin: Option<&str>, message: &js_sys::Object) {
 }
 
 /// The state as the embedding page reads it (`schedscope:ready` once, then `schedscope:state`).
-fn state_message(kind: &str, lab: &Lab) -> js_sys::Object {
+fn state_message(kind: &str, lab: &Page) -> js_sys::Object {
     let obj = js_sys::Object::new();
     set(&obj, "type", format!("{PREFIX}{kind}"));
-    let (hb, time, finished) =
-        lab.sim.as_ref().map(|s| s.borrow()).map(|s| (s.hb(), s.time_ms(), s.finished())).unwrap_or((0, 0, false));
+    let (hb, time, finished) = lab
+        .run
+        .sim()
+        .as_ref()
+        .map(|s| s.borrow())
+        .map(|s| (s.hb(), s.time_ms(), s.finished()))
+        .unwrap_or((0, 0, false));
     set(&obj, "hb", hb as f64);
     set(&obj, "timeMs", time as f64);
-    set(&obj, "known", lab.known_hbs() as f64);
-    set(&obj, "end", lab.end_known().map_or(JsValue::NULL, |e| JsValue::from(e as f64)));
+    set(&obj, "known", lab.run.known_hbs() as f64);
+    set(&obj, "end", lab.run.end_known().map_or(JsValue::NULL, |e| JsValue::from(e as f64)));
     set(&obj, "finished", finished);
     set(&obj, "playing", lab.playing);
     set(&obj, "speed", SPEEDS[lab.prefs.speed]);
     set(&obj, "lang", lab.locale().code());
     let lesson = lab.lesson.as_ref().map_or(JsValue::NULL, |run| {
         let l = js_sys::Object::new();
-        set(&l, "id", lab.lessons.get(run.index).map(|e| e.id).unwrap_or_default());
+        set(&l, "id", lab.catalogue.lessons.get(run.index).map(|e| e.id).unwrap_or_default());
         set(&l, "step", run.step as f64);
         set(&l, "steps", run.len() as f64);
         set(&l, "stepHb", run.hb(run.step) as f64);
@@ -221,7 +131,7 @@ fn overflows() -> bool {
 /// 1 for every new scenario, lesson or frame size, then one step smaller after each render
 /// where something would have to scroll.
 #[hook]
-pub fn use_embed(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> usize {
+pub fn use_embed(lab: &Page, dispatch: &Dispatch) -> usize {
     let fit = use_state(|| 0usize);
     let size = use_state(|| (0, 0));
     {
@@ -242,7 +152,7 @@ pub fn use_embed(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> usize 
         let key = lab
             .embed
             .as_ref()
-            .map(|_| (Rc::as_ptr(&lab.text) as *const u8 as usize, lab.lesson.as_ref().map(|r| r.index), *size));
+            .map(|_| (Rc::as_ptr(&lab.run.text()) as *const u8 as usize, lab.lesson.as_ref().map(|r| r.index), *size));
         let last_key = use_mut_ref(|| None);
         let fit = fit.clone();
         use_effect(move || {
@@ -277,9 +187,9 @@ pub fn use_embed(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> usize 
     }
     let sent_ready = use_mut_ref(|| false);
     let state = lab.embed.as_ref().map(|e| {
-        let sim = lab.sim.as_ref().ok().map(|s| s.borrow().hb());
+        let sim = lab.run.sim().as_ref().ok().map(|s| s.borrow().hb());
         let lesson = lab.lesson.as_ref().map(|r| (r.index, r.step));
-        (sim, lab.end_known(), lab.playing, lab.prefs.speed, lab.locale(), lesson, e.asked, lab.banner.clone())
+        (sim, lab.run.end_known(), lab.playing, lab.prefs.speed, lab.locale(), lesson, e.asked, lab.banner.clone())
     });
     let lab_now = Rc::new(lab.clone());
     {
@@ -308,15 +218,9 @@ pub fn use_embed(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> usize 
 
 /// The embed's page: transport, stage and narrative, nothing else (and a link to open the
 /// whole page).
-pub fn page(
-    lab: &Rc<Lab>,
-    dispatch: &yew::UseReducerDispatcher<Lab>,
-    fit: usize,
-    banner: Option<Html>,
-    announce: String,
-) -> Html {
+pub fn page(lab: &Rc<Page>, dispatch: &Dispatch, fit: usize, banner: Option<Html>, announce: String) -> Html {
     let lang = lab.lang();
-    let side = match &lab.sim {
+    let side = match &lab.run.sim() {
         Ok(cell) => {
             let sim = cell.borrow();
             match &lab.lesson {
@@ -342,14 +246,14 @@ pub fn page(
     );
     html! {
         <div class={class} data-testid="app" data-embed="true" data-fit={FITS[fit].to_string()}>
-            <Transport lab={lab.clone()} dispatch={dispatch.clone()} />
+            <Transport ..TransportProps::of(lab, dispatch) />
             { for banner }
             <main class={classes!("layout", "embed-layout", lab.lesson.is_some().then_some("in-lesson"))}>
                 // A lesson step about whole runs shows the lesson's figures, as on the page.
                 if let Some(run) = lab.lesson.as_ref().filter(|r| r.view() != "stage") {
                     <section class="lesson-figures-area">{ figures::panel(&run.lesson, run.view(), run.point(), html! {}, lang) }</section>
                 } else {
-                    <Stage lab={lab.clone()} dispatch={dispatch.clone()} />
+                    <Stage ..StageProps::of(lab, dispatch) />
                 }
                 <div class="col-side">
                     { side }

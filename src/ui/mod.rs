@@ -1,36 +1,31 @@
-//! The yew page (wasm only). It renders `sim::view::ClusterView`, the current heartbeat's
-//! decision record and the scheduler's state, and turns clicks and keys into
-//! `actions::Action`s. The simulation itself lives in the pure core; nothing here decides
-//! anything. All browser I/O is in `platform`.
+//! The yew page (wasm only). It renders the page's state (`crate::page::Page`: the run, the
+//! preferences, the side area, the lesson, practice, compare and embed states, each with its own
+//! reducer, all compiled and tested natively) and turns clicks and keys into `page::Action`s.
+//! The simulation itself lives in the pure core; nothing here decides anything. All browser
+//! I/O is in `platform`; the state's storage is written after each change (`app`, effects).
 //!
 //! The folders follow what a user sees: `stage/` (the grid, the transport and one overlay per
 //! scheduler), `side/` (why, code path, charts, jobs, log: the tabs beside the stage),
 //! `lesson/` (the narrative card, predictions, pointing), `dialogs/` (editor, share, import,
-//! help), `compare/` (compare mode). The shell (`app`, `topbar`), the one reducer
-//! (`state` + `actions`, `links` for opening share links, `ahead` for computing the run ahead) and `platform` stay here.
+//! help), `compare/` (compare mode), `practice/` (the question card, forms, results). The
+//! shell (`app`, `topbar`), `store` (the reducer as yew's) and `platform` stay here.
 
-mod actions;
-mod ahead;
 mod app;
-mod big_cluster;
 mod compare;
 mod dialogs;
 mod embed;
 mod hant;
 mod icons;
 mod lesson;
-mod links;
 pub mod platform;
 mod practice;
-mod scenarios;
 mod side;
 mod stage;
-mod state;
+mod store;
 mod topbar;
 
-pub use actions::Action;
 pub use app::App;
-pub use state::{Lab, ScenarioEntry};
+pub use store::Dispatch;
 
 use crate::i18n::Lang;
 

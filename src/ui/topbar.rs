@@ -1,14 +1,14 @@
 //! The top bar: brand, scheduler switch, scenario picker, editor / share / theme /
 //! presentation / help buttons and the language switch.
 
-use std::rc::Rc;
+use crate::ui::Dispatch;
 
 use yew::prelude::*;
 
-use super::actions::Action;
-use super::state::{Dialog, Lab, Origin};
 use super::{icons, t};
 use crate::i18n::Locale;
+use crate::page::{Action, PrefsAction};
+use crate::page::{Catalogue, Dialog, LessonRun, Origin, Page, Prefs, Saved, Shared};
 
 /// Schedulers the switch offers: (scenario name, i18n key).
 pub const SCHEDULERS: [(&str, &str); 4] = [
@@ -18,18 +18,46 @@ pub const SCHEDULERS: [(&str, &str); 4] = [
     ("capacity", "sched_capacity"),
 ];
 
+/// What the top bar draws: the scenarios it offers, which one is shown under which
+/// scheduler, the preferences, and which mode the page is in.
 #[derive(Properties, PartialEq)]
 pub struct TopbarProps {
-    pub lab: Rc<Lab>,
-    pub dispatch: yew::UseReducerDispatcher<Lab>,
+    pub catalogue: Catalogue,
+    pub saved: Shared<Vec<Saved>>,
+    pub origin: Origin,
+    pub scheduler: AttrValue,
+    pub prefs: Prefs,
+    pub comparing: bool,
+    pub menu_open: bool,
+    pub lesson: Option<LessonRun>,
+    /// While practising: questions answered and in the set.
+    pub practice: Option<(usize, usize)>,
+    pub dispatch: Dispatch,
+}
+
+impl TopbarProps {
+    pub fn of(page: &Page, dispatch: &Dispatch) -> TopbarProps {
+        TopbarProps {
+            catalogue: page.catalogue.clone(),
+            saved: page.saved.list.clone(),
+            origin: page.run.origin().clone(),
+            scheduler: AttrValue::from(page.run.scheduler_name().to_string()),
+            prefs: page.prefs,
+            comparing: page.compare.is_some(),
+            menu_open: page.dialog == Some(Dialog::Menu),
+            lesson: page.lesson.clone(),
+            practice: page.practice.as_ref().map(|r| (r.answers.iter().filter(|a| a.is_some()).count(), r.len())),
+            dispatch: dispatch.clone(),
+        }
+    }
 }
 
 #[component]
 pub fn Topbar(props: &TopbarProps) -> Html {
-    let lab = &props.lab;
-    let lang = lab.lang();
+    let lab = props;
+    let lang = lab.prefs.lang();
     let d = &props.dispatch;
-    let current = lab.scheduler_name();
+    let current = lab.scheduler.as_str();
     let onpick = {
         let d = d.clone();
         Callback::from(move |e: Event| {
@@ -47,7 +75,7 @@ pub fn Topbar(props: &TopbarProps) -> Html {
         Callback::from(move |_: MouseEvent| d.dispatch(a()))
     };
     // Each language named in itself; the 简 button keeps its Simplified characters in 繁體.
-    let locale = lab.locale();
+    let locale = lab.prefs.locale;
     let lang_btn = |l: Locale, label: &'static str, name: &'static str, tag: &'static str| {
         let d = d.clone();
         let on = locale == l;
@@ -55,13 +83,13 @@ pub fn Topbar(props: &TopbarProps) -> Html {
             <button class={classes!("seg", on.then_some("on"))} aria-pressed={on.to_string()}
                     data-testid={format!("lang-{}", l.code())} lang={tag} title={name} aria-label={name}
                     data-keep-script={(l == Locale::Zh).then_some("")}
-                    onclick={Callback::from(move |_| d.dispatch(Action::SetLang(l)))}>{label}</button>
+                    onclick={Callback::from(move |_| d.dispatch(Action::Prefs(PrefsAction::SetLang(l))))}>{label}</button>
         }
     };
     let tools = html! {
         <>
-            <button class={classes!("btn", "tool", lab.compare.is_some().then_some("on"))} data-testid="open-compare" aria-pressed={lab.compare.is_some().to_string()}
-                    onclick={click(if lab.compare.is_some() { || Action::CloseCompare } else { || Action::OpenCompare })} title={t(lang, "compare_title")}>
+            <button class={classes!("btn", "tool", lab.comparing.then_some("on"))} data-testid="open-compare" aria-pressed={lab.comparing.to_string()}
+                    onclick={click(if lab.comparing { || Action::CloseCompare } else { || Action::OpenCompare })} title={t(lang, "compare_title")}>
                 {t(lang, "compare")}</button>
             <button class="btn tool icon" data-testid="open-editor" onclick={click(|| Action::Open(Dialog::Editor))}
                     title={t(lang, "edit_title")} aria-label={t(lang, "edit")}>
@@ -69,9 +97,9 @@ pub fn Topbar(props: &TopbarProps) -> Html {
             <button class="btn tool icon" data-testid="open-share" onclick={click(|| Action::Open(Dialog::Share))}
                     title={t(lang, "share_title")} aria-label={t(lang, "share")}>
                 <span aria-hidden="true">{"⇪"}</span><span class="tool-word">{t(lang, "share")}</span></button>
-            <button class="btn tool icon" data-testid="theme" onclick={click(|| Action::ToggleTheme)} aria-pressed={lab.prefs.dark.to_string()}
+            <button class="btn tool icon" data-testid="theme" onclick={click(|| Action::Prefs(PrefsAction::ToggleTheme))} aria-pressed={lab.prefs.dark.to_string()}
                     title={t(lang, "theme_title")} aria-label={t(lang, "theme_title")}>{if lab.prefs.dark { "☀" } else { "☾" }}</button>
-            <button class="btn tool icon" data-testid="present" onclick={click(|| Action::TogglePresent)} aria-pressed={lab.prefs.present.to_string()}
+            <button class="btn tool icon" data-testid="present" onclick={click(|| Action::Prefs(PrefsAction::TogglePresent))} aria-pressed={lab.prefs.present.to_string()}
                     title={t(lang, "present_title")} aria-label={t(lang, "present_title")}>{icons::present()}</button>
             <button class="btn tool" data-testid="open-help" onclick={click(|| Action::Open(Dialog::Help))} aria-keyshortcuts="?" aria-label={t(lang, "help")}>
                 <span class="help-word">{t(lang, "help")}</span><kbd aria-hidden="true">{"?"}</kbd></button>
@@ -95,7 +123,7 @@ pub fn Topbar(props: &TopbarProps) -> Html {
         <label class="picker">
             <span class="sr-only">{t(lang, "scenario")}</span>
             <select data-testid="scenario-picker" onchange={onpick} aria-label={t(lang, "scenario")}>
-                { for lab.scenarios.iter().enumerate().map(|(i, s)| html! {
+                { for lab.catalogue.scenarios.iter().enumerate().map(|(i, s)| html! {
                     <option value={format!("b:{i}")} selected={lab.origin == Origin::Builtin(i)} title={s.id}>{s.title(lang)}</option>
                 }) }
                 if !lab.saved.is_empty() {
@@ -118,7 +146,7 @@ pub fn Topbar(props: &TopbarProps) -> Html {
             { lang_btn(Locale::ZhHant, "繁", "繁體中文", "zh-Hant") }
         </span>
     };
-    let menu_open = lab.dialog == Some(Dialog::Menu);
+    let menu_open = lab.menu_open;
     html! {
         <header class="topbar">
             <div class="brand">
@@ -136,7 +164,7 @@ pub fn Topbar(props: &TopbarProps) -> Html {
                     None => html! { <span>{t(lang, "lessons")}</span> },
                 } }
             </button>
-            <div class="wide-only">{ super::practice::setup::topbar_button(lab, d) }</div>
+            <div class="wide-only">{ super::practice::setup::topbar_button(lab.practice, lang, d) }</div>
             if lab.lesson.is_none() && lab.practice.is_none() { <div class="wide-only picker-wrap">{ picker.clone() }</div> }
             <div class="tools wide-only">{ tools.clone() }</div>
             { langs }
@@ -145,7 +173,7 @@ pub fn Topbar(props: &TopbarProps) -> Html {
             if menu_open {
                 { super::dialogs::frame(t(lang, "menu"), "menu", false, d, t(lang, "close"), html! {
                     <div class="menu-body">
-                        { super::practice::setup::topbar_button(lab, d) }
+                        { super::practice::setup::topbar_button(lab.practice, lang, d) }
                         if lab.practice.is_none() { { sched_switch } }
                         if lab.lesson.is_none() && lab.practice.is_none() { { picker } }
                         <div class="menu-tools">{ tools }</div>

@@ -1,7 +1,7 @@
 // A 4,000-node cluster on the page (issue 7): the built-in generated scenario (100 racks × 40
-// TaskTrackers, 100,000 tasks, FIFO; src/ui/big_cluster.rs) loads, plays ~2 s and scrubs its
+// TaskTrackers, 100,000 tasks, FIFO; src/page/catalogue.rs) loads, plays ~2 s and scrubs its
 // timeline without freezing; the grid is one canvas (src/ui/grid_canvas.rs). The run ahead is
-// computed in slices after the first heartbeat shows (src/ui/state.rs `Ahead`), so loading
+// computed in slices after the first heartbeat shows (src/page/ahead.rs `Ahead`), so loading
 // never blocks the page for long. Measured: the longest main-thread task while loading and
 // computing ahead ('longtask' entries, observed from before the page's script runs), frame
 // times while playing (requestAnimationFrame deltas), and scrub jumps (input on the scrubber

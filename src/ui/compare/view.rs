@@ -3,17 +3,19 @@
 //! times by job size, node locality by job-size bin and sticky slots, and the delay scheduling
 //! paper's measured-vs-bound locality curve with what explains the gap (`figures`).
 
+use crate::ui::Dispatch;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::page::Page;
+use crate::page::compare::{Column, CompareAction, CompareState, VARIANTS};
+use crate::page::{Action, RunAction};
 use crate::sim::metrics::Sample;
-use crate::ui::actions::Action;
-use crate::ui::compare::{Column, CompareAction, CompareState, VARIANTS, figures};
+use crate::ui::compare::figures;
 use crate::ui::side::chart_svg;
 use crate::ui::side::charts;
 use crate::ui::stage::grid_dense;
 use crate::ui::stage::transport::format_time;
-use crate::ui::state::Lab;
 use crate::ui::{fill, icons, t};
 
 fn pct(x: f64) -> String {
@@ -28,7 +30,7 @@ pub fn variant_label(spec: &str, lang: Lang) -> String {
     VARIANTS.iter().find(|(s, _)| *s == spec).map(|(_, k)| t(lang, k).to_string()).unwrap_or_else(|| spec.to_string())
 }
 
-fn column(k: usize, c: &Column, cs: &CompareState, lang: Lang, d: &yew::UseReducerDispatcher<Lab>) -> Html {
+fn column(k: usize, c: &Column, cs: &CompareState, lang: Lang, d: &Dispatch) -> Html {
     let sim = c.sim.borrow();
     let hb = sim.hb() as usize;
     let s: Option<&Sample> = hb.checked_sub(1).and_then(|i| c.rec.samples.get(i));
@@ -124,7 +126,7 @@ fn summary(cs: &CompareState, lang: Lang) -> Html {
     }
 }
 
-fn sweep(cs: &CompareState, lang: Lang, d: &yew::UseReducerDispatcher<Lab>) -> Html {
+fn sweep(cs: &CompareState, lang: Lang, d: &Dispatch) -> Html {
     let run = {
         let d = d.clone();
         Callback::from(move |_| d.dispatch(Action::Compare(CompareAction::Sweep)))
@@ -142,7 +144,7 @@ fn sweep(cs: &CompareState, lang: Lang, d: &yew::UseReducerDispatcher<Lab>) -> H
     }
 }
 
-pub fn view(lab: &Lab, cs: &CompareState, d: &yew::UseReducerDispatcher<Lab>) -> Html {
+pub fn view(lab: &Page, cs: &CompareState, d: &Dispatch) -> Html {
     let lang = lab.lang();
     let act = |a: CompareAction| {
         let d = d.clone();
@@ -154,7 +156,7 @@ pub fn view(lab: &Lab, cs: &CompareState, d: &yew::UseReducerDispatcher<Lab>) ->
     };
     let play = {
         let d = d.clone();
-        Callback::from(move |_| d.dispatch(Action::TogglePlay))
+        Callback::from(move |_| d.dispatch(Action::Run(RunAction::TogglePlay)))
     };
     let onscrub = {
         let d = d.clone();
@@ -194,7 +196,7 @@ pub fn view(lab: &Lab, cs: &CompareState, d: &yew::UseReducerDispatcher<Lab>) ->
             </section>
             <div class={classes!("cmp-cols", format!("n-{}", cs.columns.len()))}>
                 { for cs.columns.iter().enumerate().map(|(k, c)| column(k, c, cs, lang, d)) }
-                if cs.columns.len() < crate::ui::compare::MAX_COLUMNS && cs.error.is_none() {
+                if cs.columns.len() < crate::page::compare::MAX_COLUMNS && cs.error.is_none() {
                     <button class="btn subtle cmp-add" data-testid="cmp-add" onclick={act(CompareAction::AddColumn)}>{t(lang, "cmp_add")}</button>
                 }
             </div>

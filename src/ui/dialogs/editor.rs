@@ -2,14 +2,15 @@
 //! error is listed with its JSON path and line and marked in the gutter, and clicking it
 //! selects the offending text. Load a file, apply, save in the browser.
 
+use crate::ui::Dispatch;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::json_locate::{self, Span};
+use crate::page::Action;
+use crate::page::run::{MAX_PAGE_TASKS, MAX_PAGE_TRACKERS};
 use crate::scenario;
-use crate::ui::actions::Action;
 use crate::ui::dialogs::frame;
-use crate::ui::state::{Lab, MAX_PAGE_TASKS, MAX_PAGE_TRACKERS};
 use crate::ui::{fill, platform, t};
 
 const AREA_ID: &str = "scenario-text";
@@ -56,7 +57,7 @@ pub struct EditorProps {
     /// The current scheduler (what an imported trace starts under).
     pub scheduler: AttrValue,
     pub lang: Lang,
-    pub dispatch: yew::UseReducerDispatcher<Lab>,
+    pub dispatch: Dispatch,
 }
 
 #[component]

@@ -4,14 +4,15 @@
 pub mod editor;
 pub mod trace_import;
 
+use crate::ui::Dispatch;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::export;
-use crate::ui::actions::Action;
+use crate::page::Action;
+use crate::page::Page;
 use crate::ui::side::log;
-use crate::ui::state::Lab;
 use crate::ui::{platform, t};
 
 /// A dialog frame; Escape and the close button dispatch `Close`.
@@ -19,7 +20,7 @@ pub fn frame(
     title: &str,
     testid: &'static str,
     wide: bool,
-    dispatch: &yew::UseReducerDispatcher<Lab>,
+    dispatch: &Dispatch,
     close_label: &str,
     body: Html,
 ) -> Html {
@@ -41,7 +42,7 @@ pub fn frame(
     }
 }
 
-pub fn help(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+pub fn help(lab: &Page, dispatch: &Dispatch) -> Html {
     let lang = lab.lang();
     let keys: [(&str, &str); 11] = [
         (t(lang, "key_space"), "help_space"),
@@ -70,15 +71,15 @@ pub fn help(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
     frame(t(lang, "help_title"), "help", false, dispatch, t(lang, "close"), body)
 }
 
-pub fn share(lab: &Rc<Lab>, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+pub fn share(lab: &Rc<Page>, dispatch: &Dispatch) -> Html {
     let lang = lab.lang();
     let locale = lab.locale();
     let url = platform::url_with_hash(&lab.share_hash());
-    let Ok(cell) = &lab.sim else { return html! {} };
+    let Ok(cell) = &lab.run.sim() else { return html! {} };
     let id = cell.borrow().scenario().id.clone();
     let scenario_id = if id.is_empty() { "schedscope".to_string() } else { id };
     // Files are named after what is shown: the lesson, else the scenario.
-    let lesson = lab.lesson.as_ref().and_then(|r| lab.lessons.get(r.index)).map(|l| l.id.to_string());
+    let lesson = lab.lesson.as_ref().and_then(|r| lab.catalogue.lessons.get(r.index)).map(|l| l.id.to_string());
     let make = |what: &'static str| {
         let cell = cell.clone();
         let scenario_id = scenario_id.clone();

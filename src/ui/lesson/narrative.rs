@@ -2,13 +2,14 @@
 //! claims checked on the page's own run, a prediction to answer and reveal, back / next stop)
 //! and the lesson list (the landing page's picker and the lessons dialog).
 
+use crate::ui::Dispatch;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::page::LessonRun;
+use crate::page::Page;
+use crate::page::{Action, LessonAction};
 use crate::sim::Simulation;
-use crate::ui::actions::Action;
-use crate::ui::lesson::LessonRun;
-use crate::ui::state::Lab;
 use crate::ui::{fill, icons, t};
 
 fn group_key(g: &str) -> &'static str {
@@ -22,21 +23,21 @@ fn group_key(g: &str) -> &'static str {
 }
 
 /// Every built-in lesson, grouped by scheduler; one click opens one.
-pub fn lesson_list(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+pub fn lesson_list(lab: &Page, dispatch: &Dispatch) -> Html {
     let lang = lab.lang();
     let groups = ["basics", "fifo", "fair", "capacity", "paper"];
     html! {
         <div class="lesson-list" data-testid="lesson-list">
-            { for groups.iter().filter(|g| lab.lessons.iter().any(|l| l.group() == **g)).map(|g| html! {
+            { for groups.iter().filter(|g| lab.catalogue.lessons.iter().any(|l| l.group() == **g)).map(|g| html! {
                 <section class="lesson-group">
                     <h3 class="caps">{t(lang, group_key(g))}</h3>
                     <ol>
-                        { for lab.lessons.iter().enumerate().filter(|(_, l)| l.group() == *g).map(|(i, l)| {
+                        { for lab.catalogue.lessons.iter().enumerate().filter(|(_, l)| l.group() == *g).map(|(i, l)| {
                             let d = dispatch.clone();
                             let current = lab.lesson.as_ref().is_some_and(|r| r.index == i);
                             html! {
                                 <li><button class={classes!("lesson-item", current.then_some("on"))} data-testid={format!("open-lesson-{}", l.id)}
-                                            title={l.lesson.summary.pick(lang).to_string()} onclick={Callback::from(move |_| d.dispatch(Action::OpenLesson(i)))}>
+                                            title={l.lesson.summary.pick(lang).to_string()} onclick={Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Open(i))))}>
                                     <span class="lesson-no">{i + 1}</span>
                                     <span class="lesson-name">{l.title(lang)}</span>
                                 </button></li>
@@ -51,13 +52,13 @@ pub fn lesson_list(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html
 
 /// The landing page: what the page is, in two lines, the first lesson offered first, then
 /// every lesson.
-pub fn landing(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+pub fn landing(lab: &Page, dispatch: &Dispatch) -> Html {
     let lang = lab.lang();
-    let first = lab.lessons.iter().position(|l| l.id == "basics").unwrap_or(0);
-    let start = lab.lessons.get(first).map(|l| {
+    let first = lab.catalogue.lessons.iter().position(|l| l.id == "basics").unwrap_or(0);
+    let start = lab.catalogue.lessons.get(first).map(|l| {
         let d = dispatch.clone();
         html! {
-            <button class="btn primary start-btn" data-testid="start-first-lesson" onclick={Callback::from(move |_| d.dispatch(Action::OpenLesson(first)))}>
+            <button class="btn primary start-btn" data-testid="start-first-lesson" onclick={Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Open(first))))}>
                 <span class="start-k">{t(lang, "start_here")}</span>
                 <span class="start-title">{l.title(lang)}</span>
             </button>
@@ -75,13 +76,13 @@ pub fn landing(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
     }
 }
 
-fn prediction(run: &LessonRun, sim: &Simulation, lang: Lang, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+fn prediction(run: &LessonRun, sim: &Simulation, lang: Lang, dispatch: &Dispatch) -> Html {
     let Some(p) = run.lesson.steps.get(run.step).and_then(|s| s.predict.as_ref()) else { return html! {} };
     let revealed = run.revealed(sim.hb());
     let verdict = run.choice_holds(sim);
     let reveal = {
         let d = dispatch.clone();
-        Callback::from(move |_| d.dispatch(Action::LessonReveal))
+        Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Reveal)))
     };
     html! {
         <div class={classes!("predict", revealed.then_some("revealed"))} data-testid="predict">
@@ -94,7 +95,7 @@ fn prediction(run: &LessonRun, sim: &Simulation, lang: Lang, dispatch: &yew::Use
                     html! {
                         <label class={classes!("choice", chosen.then_some("chosen"), right.then_some("right"))} data-testid={format!("choice-{k}")}>
                             <input type="radio" name="predict" checked={chosen} disabled={revealed}
-                                   onchange={Callback::from(move |_| d.dispatch(Action::LessonChoose(k)))} />
+                                   onchange={Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Choose(k))))} />
                             <span>{c.text.pick(lang)}</span>
                             if right { <span class="pill ok">{t(lang, "predict_answer")}</span> }
                         </label>
@@ -112,7 +113,7 @@ fn prediction(run: &LessonRun, sim: &Simulation, lang: Lang, dispatch: &yew::Use
     }
 }
 
-pub fn card(lab: &Lab, run: &LessonRun, sim: &Simulation, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) -> Html {
     let lang = lab.lang();
     let i = run.step;
     let Some(step) = run.lesson.steps.get(i) else { return html! {} };
@@ -120,11 +121,11 @@ pub fn card(lab: &Lab, run: &LessonRun, sim: &Simulation, dispatch: &yew::UseRed
     let asking = step.predict.is_some() && !run.revealed(hb);
     let go = |k: usize| {
         let d = dispatch.clone();
-        Callback::from(move |_: MouseEvent| d.dispatch(Action::LessonStep(k)))
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Lesson(LessonAction::Step(k))))
     };
     let exit = {
         let d = dispatch.clone();
-        Callback::from(move |_| d.dispatch(Action::ExitLesson))
+        Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Exit)))
     };
     let last = i + 1 >= run.len();
     let at_step = hb == run.stop(i) || hb == run.hb(i);
@@ -139,7 +140,7 @@ pub fn card(lab: &Lab, run: &LessonRun, sim: &Simulation, dispatch: &yew::UseRed
     };
     html! {
         <section class="card narrative" data-testid="narrative" data-step={i.to_string()} data-step-hb={run.hb(i).to_string()}
-                 data-lesson={lab.lessons.get(run.index).map(|l| l.id).unwrap_or_default()} aria-label={t(lang, "lesson")}>
+                 data-lesson={lab.catalogue.lessons.get(run.index).map(|l| l.id).unwrap_or_default()} aria-label={t(lang, "lesson")}>
             <header class="card-head narrative-head">
                 <span class="lesson-badge">{icons::book()}{fill(t(lang, "lesson_n"), &[&(run.index + 1).to_string()])}</span>
                 <h2 class="lesson-title">{run.lesson.title.pick(lang)}</h2>

@@ -4,30 +4,44 @@
 //! and the explanation: the heartbeat's decision record in words and its code path with live
 //! values (`explain::code::views` focused on the question's job or queue).
 
-use std::rc::Rc;
+use crate::i18n::Locale;
 
 use yew::prelude::*;
 
 use super::forms;
-use super::state::{Draft, Explain, PracticeAction, PracticeRun};
 use crate::i18n::Lang;
+use crate::page::Page;
+use crate::page::practice::{Draft, Explain, PracticeAction, PracticeRun};
+use crate::page::{Action, RunAction};
 use crate::practice::{Grade, Question, concept_title, words};
-use crate::ui::actions::Action;
 use crate::ui::side::{code_view, why};
-use crate::ui::state::Lab;
 use crate::ui::{fill, icons, t};
 
-type Dispatch = yew::UseReducerDispatcher<Lab>;
+use crate::ui::Dispatch;
 
 fn act(d: &Dispatch, a: PracticeAction) -> Callback<MouseEvent> {
     let d = d.clone();
     Callback::from(move |_: MouseEvent| d.dispatch(Action::Practice(a.clone())))
 }
 
+/// What the practice column draws: the set, the heartbeat shown, the language.
 #[derive(Properties, PartialEq)]
 pub struct PracticeProps {
-    pub lab: Rc<Lab>,
+    pub practice: Option<PracticeRun>,
+    pub hb: u64,
+    pub locale: Locale,
     pub dispatch: Dispatch,
+}
+
+impl PracticeProps {
+    pub fn of(page: &Page, dispatch: &Dispatch) -> PracticeProps {
+        PracticeProps {
+            practice: page.practice.clone(),
+            hb: page.run.hb(),
+            locale: page.locale(),
+            dispatch: dispatch.clone(),
+        }
+    }
 }
 
 /// The side column in practice mode: the question card, or the results card at the end.
@@ -35,7 +49,7 @@ pub struct PracticeProps {
 pub fn PracticeColumn(props: &PracticeProps) -> Html {
     let number = use_node_ref();
     let card = use_node_ref();
-    let run = props.lab.practice.as_ref();
+    let run = props.practice.as_ref();
     // The keyboard focus follows the set: a new question, its verdict, the results (the
     // button pressed is gone); not on opening the page.
     {
@@ -63,9 +77,9 @@ pub fn PracticeColumn(props: &PracticeProps) -> Html {
     }
     let Some(run) = run else { return html! {} };
     if run.results {
-        return super::results::card(&props.lab, run, &card, &props.dispatch);
+        return super::results::card(props.locale, run, &card, &props.dispatch);
     }
-    question_card(&props.lab, run, &number, &card, &props.dispatch)
+    question_card(props.locale.lang(), props.hb, run, &number, &card, &props.dispatch)
 }
 
 fn head(run: &PracticeRun, concept: &str, lang: Lang, d: &Dispatch) -> Html {
@@ -175,8 +189,7 @@ fn explanation(q: &Question, run: &PracticeRun, lang: Lang, d: &Dispatch) -> Htm
     }
 }
 
-fn question_card(lab: &Lab, run: &PracticeRun, number: &NodeRef, card: &NodeRef, d: &Dispatch) -> Html {
-    let lang = lab.lang();
+fn question_card(lang: Lang, hb: u64, run: &PracticeRun, number: &NodeRef, card: &NodeRef, d: &Dispatch) -> Html {
     let i = run.current;
     let Some(q) = run.question(i) else {
         let concept = run.spec.concepts.first().copied().unwrap_or_default();
@@ -190,7 +203,6 @@ fn question_card(lab: &Lab, run: &PracticeRun, number: &NodeRef, card: &NodeRef,
             </section>
         };
     };
-    let hb = lab.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
     let grade = run.grade(i);
     let prompt = words::prompt(q, lang);
     let (ask, told) = prompt.split_last().map(|(a, rest)| (a.clone(), rest.to_vec())).unwrap_or_default();
@@ -218,7 +230,7 @@ fn question_card(lab: &Lab, run: &PracticeRun, number: &NodeRef, card: &NodeRef,
                             <p class="hint q-moment">{fill(t(lang, "practice_elsewhere"), &[&hb.to_string(), &moment.to_string()])}{" "}
                                 <button type="button" class="btn tiny" data-testid="q-back-to-moment" onclick={{
                                     let d = d.clone();
-                                    Callback::from(move |_: MouseEvent| d.dispatch(Action::GoTo(moment)))
+                                    Callback::from(move |_: MouseEvent| d.dispatch(Action::Run(RunAction::GoTo(moment))))
                                 }}>{fill(t(lang, "practice_go_moment"), &[&moment.to_string()])}</button></p>
                         }
                         <div class="q-told" data-testid="q-told">

@@ -6,15 +6,14 @@
 
 use yew::prelude::*;
 
-use super::state::{Draft, PracticeAction, PracticeRun};
 use crate::i18n::Lang;
+use crate::page::Action;
+use crate::page::practice::{Draft, PracticeAction, PracticeRun};
 use crate::practice::{Form, Question, Token, words};
-use crate::ui::actions::Action;
 use crate::ui::stage::grid::job_class;
-use crate::ui::state::Lab;
 use crate::ui::{fill, t};
 
-type Dispatch = yew::UseReducerDispatcher<Lab>;
+use crate::ui::Dispatch;
 
 fn act(d: &Dispatch, a: PracticeAction) -> Callback<MouseEvent> {
     let d = d.clone();

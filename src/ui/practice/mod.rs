@@ -18,21 +18,20 @@ pub mod card;
 pub mod forms;
 pub mod results;
 pub mod setup;
-pub mod state;
 
-pub use state::{PracticeAction, PracticeRun};
+pub use crate::page::PracticeAction;
 
+use crate::page::Action;
+use crate::page::PracticeRun;
+use crate::page::practice::Draft;
 use crate::practice::{Form, Token};
-use crate::ui::actions::Action;
+use crate::ui::Dispatch;
 use crate::ui::stage::Mask;
-use crate::ui::state::Lab;
-use state::Draft;
 
 /// What the stage hides and adds for the current question (nothing once it is answered).
-pub fn mask(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Mask {
-    let Some(run) = lab.practice.as_ref().filter(|r| r.asking()) else { return Mask::default() };
+pub fn mask(practice: Option<&PracticeRun>, hb: u64, lang: crate::i18n::Lang, dispatch: &Dispatch) -> Mask {
+    let Some(run) = practice.filter(|r| r.asking()) else { return Mask::default() };
     let Some(q) = run.question(run.current) else { return Mask::default() };
-    let hb = lab.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
     let kind = q.kind;
     let mut m = Mask {
         // At the question's moment the grid marks the tracker whose heartbeat is asked about.
@@ -48,7 +47,6 @@ pub fn mask(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Mask {
         ..Mask::default()
     };
     if let (Form::Pick { candidates, .. }, Draft::Picks(picked)) = (&q.form, &run.draft) {
-        let lang = lab.lang();
         for &k in picked {
             if let Some(Token::Task { job, .. }) = candidates.get(k).map(|c| &c.token) {
                 m.planned.push((*job, crate::practice::words::item(&q.form, k, lang)));

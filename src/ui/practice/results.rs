@@ -4,14 +4,13 @@
 
 use yew::prelude::*;
 
-use super::state::{PracticeAction, PracticeRun};
+use crate::page::Action;
+use crate::page::{PracticeAction, PracticeRun};
 use crate::practice::{SetSpec, concept_title, result};
-use crate::ui::actions::Action;
 use crate::ui::stage::bars::svg_bar;
-use crate::ui::state::Lab;
 use crate::ui::{fill, icons, platform, t};
 
-type Dispatch = yew::UseReducerDispatcher<Lab>;
+use crate::ui::Dispatch;
 
 /// A read-only text with a copy button (the result code, a set's link).
 pub fn copy_row(value: &str, testid: &'static str, label: &str, d: &Dispatch, lang: crate::i18n::Lang) -> Html {
@@ -32,14 +31,14 @@ pub fn copy_row(value: &str, testid: &'static str, label: &str, d: &Dispatch, la
     }
 }
 
-pub fn card(lab: &Lab, run: &PracticeRun, focus: &NodeRef, d: &Dispatch) -> Html {
-    let lang = lab.lang();
+pub fn card(locale: crate::i18n::Locale, run: &PracticeRun, focus: &NodeRef, d: &Dispatch) -> Html {
+    let lang = locale.lang();
     let (questions, answers) = run.answered();
     let (scores, right) = result::score(&questions, &answers);
     let code = result::encode(&run.spec, &questions, &answers);
     let url = platform::url_with_hash(&run.spec.link());
     let csv = {
-        let text = lab.locale().text(result::csv(&questions, &answers, lang));
+        let text = locale.text(result::csv(&questions, &answers, lang));
         let name =
             format!("schedscope-practice-{}-seed{}.csv", run.spec.concepts_field().replace(',', "+"), run.spec.seed);
         Callback::from(move |_: MouseEvent| {

@@ -6,16 +6,16 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::state::PracticeAction;
 use crate::i18n::Lang;
+use crate::page::Action;
+use crate::page::PracticeAction;
+use crate::page::{Dialog, Page};
 use crate::practice::set::{MAX_COUNT, parse_concepts, parse_count};
 use crate::practice::{CONCEPTS, Difficulty, SetSpec};
-use crate::ui::actions::Action;
 use crate::ui::dialogs;
-use crate::ui::state::{Dialog, Lab};
 use crate::ui::{fill, platform, t};
 
-type Dispatch = yew::UseReducerDispatcher<Lab>;
+use crate::ui::Dispatch;
 
 const SCHEDULERS: [(&str, &str); 3] = [("fifo", "sched_fifo"), ("fair", "sched_fair"), ("capacity", "sched_capacity")];
 
@@ -29,7 +29,7 @@ fn quick(concepts: &str) -> SetSpec {
 }
 
 /// The landing page's practice entry.
-pub fn landing(lab: &Lab, d: &Dispatch) -> Html {
+pub fn landing(lab: &Page, d: &Dispatch) -> Html {
     let lang = lab.lang();
     let start = |c: &'static str| {
         let d = d.clone();
@@ -55,7 +55,7 @@ pub fn landing(lab: &Lab, d: &Dispatch) -> Html {
 
 #[derive(Properties, PartialEq)]
 pub struct SetupProps {
-    pub lab: Rc<Lab>,
+    pub lab: Rc<Page>,
     pub dispatch: Dispatch,
 }
 
@@ -225,16 +225,13 @@ pub fn PracticeSetup(props: &SetupProps) -> Html {
 }
 
 /// The top bar's practice button: the set's progress while practising.
-pub fn topbar_button(lab: &Lab, d: &Dispatch) -> Html {
-    let lang = lab.lang();
+pub fn topbar_button(practice: Option<(usize, usize)>, lang: Lang, d: &Dispatch) -> Html {
     let open = {
         let d = d.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(Action::Open(Dialog::Practice)))
     };
-    let now = lab.practice.as_ref().map(|r| {
-        let done = r.answers.iter().filter(|a| a.is_some()).count();
-        crate::ui::fill(t(lang, "practice_now"), &[&done.to_string(), &r.len().to_string()])
-    });
+    let now =
+        practice.map(|(done, len)| crate::ui::fill(t(lang, "practice_now"), &[&done.to_string(), &len.to_string()]));
     html! {
         <button class={classes!("btn", "tool", "practice-btn", now.is_some().then_some("on"))} data-testid="open-practice"
                 aria-pressed={now.is_some().to_string()} title={t(lang, "practice_title")} onclick={open}>

@@ -2,14 +2,15 @@
 //! shares against fair share or capacity, job response times by job size — one at a time,
 //! chosen by tabs (a lesson step pointing at `chart:<id>` switches to it).
 
+use crate::ui::Dispatch;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::page::{Action, SideAction};
+use crate::page::{Chart, Page};
 use crate::sim::Simulation;
 use crate::sim::metrics::{self, Sample};
-use crate::ui::actions::Action;
 use crate::ui::side::chart_svg;
-use crate::ui::state::{Chart, Lab};
 use crate::ui::{fill, t};
 
 fn title_key(c: Chart) -> &'static str {
@@ -41,14 +42,14 @@ pub fn locality_legend(lang: Lang) -> Html {
     }
 }
 
-pub fn card(lab: &Lab, sim: &Simulation, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+pub fn card(lab: &Page, sim: &Simulation, dispatch: &Dispatch) -> Html {
     let lang = lab.lang();
-    let metrics = lab.metrics.borrow();
+    let metrics = lab.run.metrics().borrow();
     let samples: &[Sample] = &metrics.rec.samples;
     let hb = sim.hb() as usize;
     let upto = hb.min(samples.len());
-    let known = lab.known_hbs() as f64;
-    let chart = lab.chart;
+    let known = lab.run.known_hbs() as f64;
+    let chart = lab.side.chart;
     let now = samples[..upto].last();
     let body = match chart {
         Chart::Locality => html! { <>
@@ -93,7 +94,7 @@ pub fn card(lab: &Lab, sim: &Simulation, dispatch: &yew::UseReducerDispatcher<La
                     html! {
                         <button role="tab" class={classes!("seg", on.then_some("on"))} aria-selected={on.to_string()}
                                 data-testid={format!("chart-tab-{}", c.id())}
-                                onclick={Callback::from(move |_| d.dispatch(Action::SetChart(c)))}>{t(lang, tab_key(c))}</button>
+                                onclick={Callback::from(move |_| d.dispatch(Action::Side(SideAction::SetChart(c))))}>{t(lang, tab_key(c))}</button>
                     }
                 }) }
             </div>

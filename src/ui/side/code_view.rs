@@ -3,13 +3,14 @@
 //! their live values beside them, and the variables as chips. A focus selector picks the job
 //! whose path is shown when several were evaluated.
 
+use crate::ui::Dispatch;
 use yew::prelude::*;
 
 use crate::explain::code::{self, CodeView, Focus};
 use crate::explain::{Decision, HeartbeatRecord};
-use crate::ui::actions::Action;
+use crate::page::Page;
+use crate::page::{Action, SideAction};
 use crate::ui::stage::grid::job_class;
-use crate::ui::state::Lab;
 use crate::ui::{fill, t};
 
 /// Methods in the order the view prefers to open them (most specific first).
@@ -109,7 +110,7 @@ fn value_is_cond(text: &str) -> bool {
     text.contains("if ")
 }
 
-pub fn card(lab: &Lab, record: Option<&HeartbeatRecord>, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+pub fn card(lab: &Page, record: Option<&HeartbeatRecord>, dispatch: &Dispatch) -> Html {
     let lang = lab.lang();
     let Some(rec) = record else {
         return html! {
@@ -120,7 +121,7 @@ pub fn card(lab: &Lab, record: Option<&HeartbeatRecord>, dispatch: &yew::UseRedu
         };
     };
     let jobs = evaluated(rec);
-    let job = lab.code_job.filter(|j| jobs.contains(j));
+    let job = lab.side.code_job.filter(|j| jobs.contains(j));
     let views = code::views(rec, &Focus { job, queue: None });
     if views.is_empty() {
         return html! {
@@ -131,6 +132,7 @@ pub fn card(lab: &Lab, record: Option<&HeartbeatRecord>, dispatch: &yew::UseRedu
         };
     }
     let pick = lab
+        .side
         .code_method
         .and_then(|m| views.iter().position(|v| v.method == m))
         .or_else(|| PREFERRED.iter().find_map(|p| views.iter().position(|v| v.method == *p)))
@@ -155,7 +157,7 @@ pub fn card(lab: &Lab, record: Option<&HeartbeatRecord>, dispatch: &yew::UseRedu
                             let on = shown_job == Some(j);
                             html! {
                                 <button class={classes!("job-chip", "small", on.then_some("on"))} aria-pressed={on.to_string()}
-                                        data-testid={format!("code-focus-{j}")} onclick={Callback::from(move |_| d.dispatch(Action::SetCodeJob(Some(j))))}>
+                                        data-testid={format!("code-focus-{j}")} onclick={Callback::from(move |_| d.dispatch(Action::Side(SideAction::SetCodeJob(Some(j)))))}>
                                     <span class={classes!("swatch-dot", job_class(j))}></span><b>{format!("J{j}")}</b>
                                 </button>
                             }
@@ -171,7 +173,7 @@ pub fn card(lab: &Lab, record: Option<&HeartbeatRecord>, dispatch: &yew::UseRedu
                     let short = id.split_once('.').map(|(_, m)| m).unwrap_or(id);
                     html! {
                         <button role="tab" class={classes!("seg", on.then_some("on"))} aria-selected={on.to_string()} data-testid={format!("code-method-{id}")}
-                                data-point={format!("code:{id}")} onclick={Callback::from(move |_| d.dispatch(Action::SetCodeMethod(Some(id))))}>{short}</button>
+                                data-point={format!("code:{id}")} onclick={Callback::from(move |_| d.dispatch(Action::Side(SideAction::SetCodeMethod(Some(id)))))}>{short}</button>
                     }
                 }) }
             </div>

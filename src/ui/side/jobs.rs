@@ -1,16 +1,16 @@
 //! The jobs tab: every job with its progress; selecting one highlights where its input
 //! blocks live on the grid.
 
+use crate::ui::Dispatch;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::page::Action;
 use crate::sim::view::JobView;
-use crate::ui::actions::Action;
 use crate::ui::stage::grid::job_class;
-use crate::ui::state::Lab;
 use crate::ui::t;
 
-pub fn table(jobs: &[JobView], selected: Option<u32>, lang: Lang, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+pub fn table(jobs: &[JobView], selected: Option<u32>, lang: Lang, dispatch: &Dispatch) -> Html {
     let mut jobs: Vec<&JobView> = jobs.iter().collect();
     crate::sort::sort_by_key(&mut jobs, |j| j.job);
     html! {

@@ -2,12 +2,12 @@
 //! graphics). A window around the current heartbeat is in the page; the whole log downloads
 //! as text.
 
+use crate::ui::Dispatch;
 use yew::prelude::*;
 
 use crate::explain::{HeartbeatRecord, text};
 use crate::i18n::Lang;
-use crate::ui::actions::Action;
-use crate::ui::state::Lab;
+use crate::page::{Action, RunAction};
 use crate::ui::{fill, t};
 
 /// Heartbeats shown before and after the current one.
@@ -33,7 +33,7 @@ pub struct LogProps {
     pub hb: u64,
     pub known: u64,
     pub lang: Lang,
-    pub dispatch: yew::UseReducerDispatcher<Lab>,
+    pub dispatch: Dispatch,
 }
 
 pub fn window_of(sim: &crate::sim::Simulation, hb: u64) -> Vec<HeartbeatRecord> {
@@ -73,7 +73,7 @@ pub fn DecisionLog(props: &LogProps) -> Html {
                 html! {
                     <article class={classes!("log-entry", current.then_some("current"))} id={format!("log-{hb}")} key={hb.to_string()}
                              aria-current={current.then_some("step")}>
-                        <h4><button class="linklike" onclick={Callback::from(move |_| d.dispatch(Action::GoTo(hb)))}>{&lines[0]}</button></h4>
+                        <h4><button class="linklike" onclick={Callback::from(move |_| d.dispatch(Action::Run(RunAction::GoTo(hb))))}>{&lines[0]}</button></h4>
                         <ul>{ for lines[1..].iter().map(|l| html! { <li>{l}</li> }) }</ul>
                     </article>
                 }

@@ -1,6 +1,6 @@
 //! The side area beside the stage: why this heartbeat, the code path, charts, jobs and the
 //! decision log, as tabs. A lesson step that points at one of them brings it to the front
-//! (`Lab::apply_point`); otherwise the reader chooses.
+//! (`Page::apply_point`); otherwise the reader chooses.
 
 pub mod chart_svg;
 pub mod charts;
@@ -9,26 +9,27 @@ pub mod jobs;
 pub mod log;
 pub mod why;
 
+use crate::ui::Dispatch;
 use yew::prelude::*;
 
 use crate::explain::HeartbeatRecord;
+use crate::page::{Action, SideAction};
+use crate::page::{Page, Tab};
 use crate::sim::Simulation;
-use crate::ui::actions::Action;
-use crate::ui::state::{Lab, Tab};
 use crate::ui::t;
 use log::{DecisionLog, window_of};
 use why::WhyPanel;
 
 /// The tab strip and the open tab.
 pub fn area(
-    lab: &Lab,
+    lab: &Page,
     sim: &Simulation,
     record: Option<&HeartbeatRecord>,
     intro: String,
-    dispatch: &yew::UseReducerDispatcher<Lab>,
+    dispatch: &Dispatch,
 ) -> Html {
     let lang = lab.lang();
-    let tab = lab.tab;
+    let tab = lab.side.tab;
     let jobs = sim.engine().cluster.jobs.len();
     let tab_btn = |which: Tab, label: &'static str, badge: Option<String>| {
         let d = dispatch.clone();
@@ -36,7 +37,7 @@ pub fn area(
         html! {
             <button role="tab" class={classes!("tab", on.then_some("on"))} aria-selected={on.to_string()}
                     data-testid={format!("tab-{}", which.id())} id={format!("tab-{}", which.id())}
-                    aria-controls="side-panel" onclick={Callback::from(move |_| d.dispatch(Action::SetTab(which)))}>
+                    aria-controls="side-panel" onclick={Callback::from(move |_| d.dispatch(Action::Side(SideAction::SetTab(which))))}>
                 {t(lang, label)}
                 if let Some(b) = badge { <span class="tab-badge">{b}</span> }
             </button>

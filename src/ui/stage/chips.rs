@@ -4,14 +4,14 @@
 //! allowed level and wait on the chip of each job that wants maps. A click focuses a job
 //! (its input blocks, its reach).
 
+use crate::ui::Dispatch;
 use yew::prelude::*;
 
 use super::grid::job_class;
 use crate::i18n::Lang;
+use crate::page::Action;
 use crate::sim::stage::SchedStage;
 use crate::sim::view::ClusterView;
-use crate::ui::actions::Action;
-use crate::ui::state::Lab;
 use crate::ui::{fill, t};
 
 /// Most chips drawn; the rest are counted.
@@ -27,7 +27,7 @@ pub fn chips(
     queue_order: Option<&[u32]>,
     focus: Option<u32>,
     lang: Lang,
-    dispatch: &yew::UseReducerDispatcher<Lab>,
+    dispatch: &Dispatch,
 ) -> Html {
     let mut jobs: Vec<_> = view.jobs.iter().collect();
     match queue_order {

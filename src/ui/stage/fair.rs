@@ -3,18 +3,18 @@
 //! levels), one compact row per other job waiting for maps, and the pools in
 //! `FairShareComparator` order with what preemption killed since the previous heartbeat.
 
+use crate::ui::Dispatch;
 use yew::prelude::*;
 
 use super::Mask;
 use super::bars::{at, svg_bar};
 use super::grid::job_class;
 use crate::i18n::Lang;
+use crate::page::Action;
 use crate::sched::fair::decision::PoolLine;
 use crate::sched::fair::delay::LocalityLevel;
 use crate::sim::stage::FairStage;
 use crate::sim::stage::fair::{Basis, FairJob, LevelChange};
-use crate::ui::actions::Action;
-use crate::ui::state::Lab;
 use crate::ui::{fill, t};
 
 fn secs(ms: i64) -> String {
@@ -143,7 +143,7 @@ fn focus_job(f: &FairStage, j: &FairJob, lang: Lang) -> Html {
     }
 }
 
-fn other_row(f: &FairStage, j: &FairJob, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html {
+fn other_row(f: &FairStage, j: &FairJob, dispatch: &Dispatch) -> Html {
     let end = ((f.node_delay_ms + f.rack_delay_ms) as f64 * 1.25).max(1.0);
     let pct = |ms: i64| (ms as f64 / end * 100.0).clamp(0.0, 100.0);
     let d = dispatch.clone();
@@ -207,13 +207,7 @@ fn pools(f: &FairStage, mask: &Mask, lang: Lang) -> Html {
 }
 
 /// The band under the grid; `focus` is the job whose ladder is large.
-pub fn band(
-    f: &FairStage,
-    focus: Option<u32>,
-    mask: &Mask,
-    lang: Lang,
-    dispatch: &yew::UseReducerDispatcher<Lab>,
-) -> Html {
+pub fn band(f: &FairStage, focus: Option<u32>, mask: &Mask, lang: Lang, dispatch: &Dispatch) -> Html {
     let main = focus.and_then(|id| f.jobs.iter().find(|j| j.job == id)).or_else(|| f.jobs.first());
     let others: Vec<&FairJob> =
         f.jobs.iter().filter(|j| Some(j.job) != main.map(|m| m.job) && j.wants_maps).take(OTHER_ROWS).collect();

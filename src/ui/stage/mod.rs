@@ -15,15 +15,16 @@ pub mod grid_dense;
 pub mod marks;
 pub mod transport;
 
+use crate::ui::Dispatch;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::explain::Decision;
 use crate::i18n::Lang;
+use crate::page::{Page, PracticeRun, Run};
 use crate::sim::stage::SchedStage;
 use crate::sim::view::NodeView;
-use crate::ui::state::Lab;
 use crate::ui::{fill, t};
 use grid::Grid;
 
@@ -48,10 +49,30 @@ pub struct Mask {
     pub picks: marks::Picks,
 }
 
+/// What the stage draws: the run, the job in focus and the one selected, and the practice
+/// question it must not give away. A change elsewhere on the page (a toast, a tab, a dialog)
+/// leaves these equal, and the stage is not drawn again.
 #[derive(Properties, PartialEq)]
 pub struct StageProps {
-    pub lab: Rc<Lab>,
-    pub dispatch: yew::UseReducerDispatcher<Lab>,
+    pub run: Run,
+    pub lang: Lang,
+    pub focus: Option<u32>,
+    pub selected: Option<u32>,
+    pub practice: Option<PracticeRun>,
+    pub dispatch: Dispatch,
+}
+
+impl StageProps {
+    pub fn of(page: &Page, dispatch: &Dispatch) -> StageProps {
+        StageProps {
+            run: page.run.clone(),
+            lang: page.lang(),
+            focus: page.focus_job(),
+            selected: page.selected_job,
+            practice: page.practice.clone(),
+            dispatch: dispatch.clone(),
+        }
+    }
 }
 
 fn summary(view: &crate::sim::view::ClusterView, lang: Lang) -> String {
@@ -121,25 +142,30 @@ fn legend(stage: &SchedStage, marks: &marks::Marks, lang: Lang) -> Html {
 
 #[component]
 pub fn Stage(props: &StageProps) -> Html {
-    let lab = &props.lab;
-    let lang = lab.lang();
-    let Ok(cell) = &lab.sim else { return html! {} };
+    let lab = props;
+    let lang = lab.lang;
+    // The cluster's view is built once per heartbeat shown.
+    let base = use_memo(props.run.clone(), |run| run.sim().as_ref().ok().map(|c| Rc::new(c.borrow().view())));
+    let (Ok(cell), Some(base)) = (lab.run.sim(), base.as_ref()) else { return html! {} };
     let sim = cell.borrow();
-    let mask = crate::ui::practice::mask(lab, &props.dispatch);
-    let mut view = sim.view();
-    if let Some(tr) = &mask.next_tracker {
-        view.heartbeating = Some(tr.clone());
-    }
-    let view = Rc::new(view);
+    let mask = crate::ui::practice::mask(lab.practice.as_ref(), sim.hb(), lang, &props.dispatch);
+    let view = match &mask.next_tracker {
+        Some(tr) => {
+            let mut view = (**base).clone();
+            view.heartbeating = Some(tr.clone());
+            Rc::new(view)
+        }
+        None => base.clone(),
+    };
     let stage = sim.stage();
     let record = sim.last_record();
-    let focus = lab.focus_job();
+    let focus = lab.focus;
     let selected_hosts: Vec<String> = lab
-        .selected_job
+        .selected
         .and_then(|j| view.jobs.iter().find(|x| x.job == j))
         .map(|j| j.input_hosts.to_vec())
         .unwrap_or_default();
-    let mut marks = marks::gather(&stage, record, focus, lab.selected_job, &selected_hosts);
+    let mut marks = marks::gather(&stage, record, focus, lab.selected, &selected_hosts);
     if mask.load_caps {
         marks.caps.clear();
     }
@@ -169,7 +195,7 @@ pub fn Stage(props: &StageProps) -> Html {
             <header class="stage-head">
                 <h2>{t(lang, "cluster")}</h2>
                 <span class="meta" data-testid="cluster-summary">{summary(&view, lang)}</span>
-                { chips::chips(&view, &stage, queue_order.as_deref(), fair_focus.or(lab.selected_job), lang, &props.dispatch) }
+                { chips::chips(&view, &stage, queue_order.as_deref(), fair_focus.or(lab.selected), lang, &props.dispatch) }
             </header>
             if let SchedStage::Fifo(Some(f)) = &stage { if !mask.padding { { fifo::gauge(f, lang) } } }
             <div class={classes!("stage-body", matches!(stage, SchedStage::Capacity(_)).then_some("with-lanes"))}>

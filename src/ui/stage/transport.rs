@@ -2,14 +2,14 @@
 //! the speed stepper (heartbeats per second on a doubling scale) and the timeline scrubber
 //! with marks at landmark heartbeats.
 
-use std::rc::Rc;
+use crate::ui::Dispatch;
 
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::page::{Action, LessonAction, PrefsAction, RunAction};
+use crate::page::{LessonRun, Page, Run, SPEEDS};
 use crate::sim::interesting::Reason;
-use crate::ui::actions::Action;
-use crate::ui::state::{Lab, SPEEDS};
 use crate::ui::{fill, icons, t};
 
 /// Simulated time as the page shows it: `t = 6.2 s`.
@@ -22,10 +22,31 @@ pub fn format_speed(hbs: f64, lang: Lang) -> String {
     fill(t(lang, "speed_value"), &[&n])
 }
 
+/// What the transport draws: the run, the lesson's stops, playing and speed, and the last
+/// heartbeat a practice question lets the student see.
 #[derive(Properties, PartialEq)]
 pub struct TransportProps {
-    pub lab: Rc<Lab>,
-    pub dispatch: yew::UseReducerDispatcher<Lab>,
+    pub run: Run,
+    pub lesson: Option<LessonRun>,
+    pub playing: bool,
+    pub speed: usize,
+    pub lang: Lang,
+    pub limit: Option<u64>,
+    pub dispatch: Dispatch,
+}
+
+impl TransportProps {
+    pub fn of(page: &Page, dispatch: &Dispatch) -> TransportProps {
+        TransportProps {
+            run: page.run.clone(),
+            lesson: page.lesson.clone(),
+            playing: page.playing,
+            speed: page.prefs.speed,
+            lang: page.lang(),
+            limit: page.practice_limit(),
+            dispatch: dispatch.clone(),
+        }
+    }
 }
 
 fn reason_word(r: Reason, lang: Lang) -> &'static str {
@@ -39,17 +60,17 @@ fn reason_word(r: Reason, lang: Lang) -> &'static str {
 
 #[component]
 pub fn Transport(props: &TransportProps) -> Html {
-    let lab = &props.lab;
-    let lang = lab.lang();
-    let Ok(cell) = &lab.sim else { return html! {} };
+    let lab = props;
+    let lang = lab.lang;
+    let Ok(cell) = &lab.run.sim() else { return html! {} };
     let sim = cell.borrow();
     let (hb, time_ms, finished) = (sim.hb(), sim.time_ms(), sim.finished());
-    // The known range grows while the run is computed ahead in slices (`Lab::computing`).
-    let known = lab.known_hbs();
+    // The known range grows while the run is computed ahead in slices (`Page::computing`).
+    let known = lab.run.known_hbs();
     // A practice question holds the run at the heartbeat before the one it asks about.
-    let limit = lab.practice_limit();
+    let limit = lab.limit;
     let held = limit.is_some_and(|l| hb >= l);
-    let end = lab.end_known();
+    let end = lab.run.end_known();
     let d = props.dispatch.clone();
     let act = move |a: fn() -> Action| {
         let d = d.clone();
@@ -60,15 +81,15 @@ pub fn Transport(props: &TransportProps) -> Html {
         Callback::from(move |e: InputEvent| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             if let Ok(v) = input.value().parse::<u64>() {
-                d.dispatch(Action::GoTo(v));
+                d.dispatch(Action::Run(RunAction::GoTo(v)));
             }
         })
     };
     let max = known.max(1);
     let pct = |h: u64| (h as f64 / max as f64 * 100.0).clamp(0.0, 100.0);
     // At most ~160 marks on the track, so a long run stays readable.
-    let stride = (lab.marks.len() / 160).max(1);
-    let marks = lab.marks.iter().filter(|(h, _)| limit.is_none_or(|l| *h <= l)).step_by(stride).map(|(h, reasons)| {
+    let stride = (lab.run.marks().len() / 160).max(1);
+    let marks = lab.run.marks().iter().filter(|(h, _)| limit.is_none_or(|l| *h <= l)).step_by(stride).map(|(h, reasons)| {
         let words: Vec<&str> = reasons.iter().map(|r| reason_word(*r, lang)).collect();
         let title = format!("{} {h}: {}", t(lang, "heartbeat"), words.join(", "));
         let kind = if reasons.contains(&Reason::Reorder) {
@@ -82,7 +103,7 @@ pub fn Transport(props: &TransportProps) -> Html {
         let h = *h;
         html! {
             <rect class={classes!("mark", kind)} x={format!("{:.1}", pct(h) * 10.0 - 4.0)} y="0" width="8" height="9"
-                  onclick={Callback::from(move |_| d.dispatch(Action::GoTo(h)))}><title>{title}</title></rect>
+                  onclick={Callback::from(move |_| d.dispatch(Action::Run(RunAction::GoTo(h))))}><title>{title}</title></rect>
         }
     });
     let total = match end {
@@ -100,7 +121,7 @@ pub fn Transport(props: &TransportProps) -> Html {
             html! {
                 <svg x={format!("{:.2}%", pct(s))} y="0" overflow="visible" class={classes!("stop", kind, (i == run.step).then_some("current"), (Some(i) == next).then_some("next"))}
                      data-testid={format!("stop-{i}")} data-hb={s.to_string()}>
-                    <path d="M0 9.5L5.5 15L0 20.5L-5.5 15Z" onclick={Callback::from(move |_| d.dispatch(Action::LessonStep(i)))}>
+                    <path d="M0 9.5L5.5 15L0 20.5L-5.5 15Z" onclick={Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Step(i))))}>
                         <title>{fill(t(lang, "go_step"), &[&(i + 1).to_string(), &run.hb(i).to_string()])}</title></path>
                 </svg>
             }
@@ -122,7 +143,7 @@ pub fn Transport(props: &TransportProps) -> Html {
             let asking = run.lesson.steps.get(i).is_some_and(|s| s.predict.is_some()) && !run.revealed(hb);
             let go = |k: usize| {
                 let d = props.dispatch.clone();
-                Callback::from(move |_: MouseEvent| d.dispatch(Action::LessonStep(k)))
+                Callback::from(move |_: MouseEvent| d.dispatch(Action::Lesson(LessonAction::Step(k))))
             };
             let next_label = if last {
                 t(lang, "lesson_done").to_string()
@@ -134,7 +155,7 @@ pub fn Transport(props: &TransportProps) -> Html {
             html! {
                 <div class="phone-bar">
                     <button class="btn big" data-testid="phone-back" disabled={i == 0} onclick={go(i.saturating_sub(1))}>{t(lang, "lesson_back")}</button>
-                    <button class={classes!("btn", "big", "icon", lab.playing.then_some("playing"))} data-testid="phone-play" onclick={act(|| Action::TogglePlay)}
+                    <button class={classes!("btn", "big", "icon", lab.playing.then_some("playing"))} data-testid="phone-play" onclick={act(|| Action::Run(RunAction::TogglePlay))}
                             aria-label={play_label}>{if lab.playing { icons::pause() } else { icons::play() }}</button>
                     <button class="btn big primary grow" data-testid="phone-next" disabled={last || asking} onclick={go(i + 1)}>{next_label}</button>
                 </div>
@@ -142,48 +163,48 @@ pub fn Transport(props: &TransportProps) -> Html {
         }
         None => html! {
             <div class="phone-bar">
-                <button class="btn big" data-testid="phone-prev" onclick={act(|| Action::Prev)} disabled={hb == 0}>{t(lang, "previous")}</button>
-                <button class={classes!("btn", "big", "icon", lab.playing.then_some("playing"))} data-testid="phone-play" onclick={act(|| Action::TogglePlay)}
+                <button class="btn big" data-testid="phone-prev" onclick={act(|| Action::Run(RunAction::Prev))} disabled={hb == 0}>{t(lang, "previous")}</button>
+                <button class={classes!("btn", "big", "icon", lab.playing.then_some("playing"))} data-testid="phone-play" onclick={act(|| Action::Run(RunAction::TogglePlay))}
                         aria-label={play_label}>{if lab.playing { icons::pause() } else { icons::play() }}</button>
-                <button class="btn big primary grow" data-testid="phone-next" onclick={act(|| Action::Next)} disabled={finished || held}>{t(lang, "next")}</button>
+                <button class="btn big primary grow" data-testid="phone-next" onclick={act(|| Action::Run(RunAction::Next))} disabled={finished || held}>{t(lang, "next")}</button>
             </div>
         },
     };
     html! {
         <nav class="transport" aria-label={t(lang, "transport")}>
             <div class="buttons">
-                <button class="btn icon" data-testid="first" onclick={act(|| Action::First)} disabled={hb == 0}
+                <button class="btn icon" data-testid="first" onclick={act(|| Action::Run(RunAction::First))} disabled={hb == 0}
                         title={format!("{} (Home)", t(lang, "first"))} aria-label={t(lang, "first")} aria-keyshortcuts="Home">{icons::first()}</button>
-                <button class="btn" data-testid="prev" onclick={act(|| Action::Prev)} disabled={hb == 0}
+                <button class="btn" data-testid="prev" onclick={act(|| Action::Run(RunAction::Prev))} disabled={hb == 0}
                         aria-keyshortcuts="ArrowLeft" title={t(lang, "prev_title")}>
                     <span class="lbl">{t(lang, "previous")}</span><kbd aria-hidden="true">{"←"}</kbd>
                 </button>
                 <button class={classes!("btn", "primary", "play", lab.playing.then_some("playing"))} data-testid="play" disabled={held && !lab.playing}
-                        onclick={act(|| Action::TogglePlay)} aria-pressed={lab.playing.to_string()} aria-keyshortcuts="Space">
+                        onclick={act(|| Action::Run(RunAction::TogglePlay))} aria-pressed={lab.playing.to_string()} aria-keyshortcuts="Space">
                     {if lab.playing { icons::pause() } else { icons::play() }}
                     <span class="lbl">{play_label}</span><kbd aria-hidden="true">{t(lang, "key_space")}</kbd>
                 </button>
-                <button class="btn" data-testid="next" onclick={act(|| Action::Next)} disabled={finished || held}
+                <button class="btn" data-testid="next" onclick={act(|| Action::Run(RunAction::Next))} disabled={finished || held}
                         aria-keyshortcuts="ArrowRight" title={t(lang, "next_title")}>
                     <span class="lbl">{t(lang, "next")}</span><kbd aria-hidden="true">{"→"}</kbd>
                 </button>
-                <button class="btn icon" data-testid="last" onclick={act(|| Action::Last)} disabled={finished || limit.is_some()}
+                <button class="btn icon" data-testid="last" onclick={act(|| Action::Run(RunAction::Last))} disabled={finished || limit.is_some()}
                         title={format!("{} (End)", t(lang, "last"))} aria-label={t(lang, "last")} aria-keyshortcuts="End">{icons::last()}</button>
-                <button class="btn subtle" data-testid="next-interesting" onclick={act(|| Action::NextInteresting)} disabled={finished || limit.is_some()}
+                <button class="btn subtle" data-testid="next-interesting" onclick={act(|| Action::Run(RunAction::NextInteresting))} disabled={finished || limit.is_some()}
                         title={t(lang, "interesting_title")} aria-keyshortcuts="N">
                     {icons::jump()}<span class="lbl">{t(lang, "interesting")}</span><kbd aria-hidden="true">{"N"}</kbd>
                 </button>
             </div>
             <div class="speed" role="group" aria-label={t(lang, "speed")}>
                 <span class="speed-label">{t(lang, "speed")}</span>
-                <button class="btn tiny" data-testid="slower" onclick={act(|| Action::Slower)} disabled={lab.prefs.speed == 0}
+                <button class="btn tiny" data-testid="slower" onclick={act(|| Action::Prefs(PrefsAction::Slower))} disabled={lab.speed == 0}
                         title={format!("{} (−)", t(lang, "slower"))} aria-label={t(lang, "slower")}>{"−"}</button>
-                <output class="speed-value" data-testid="speed" aria-live="off">{format_speed(SPEEDS[lab.prefs.speed], lang)}</output>
-                <button class="btn tiny" data-testid="faster" onclick={act(|| Action::Faster)} disabled={lab.prefs.speed + 1 == SPEEDS.len()}
+                <output class="speed-value" data-testid="speed" aria-live="off">{format_speed(SPEEDS[lab.speed], lang)}</output>
+                <button class="btn tiny" data-testid="faster" onclick={act(|| Action::Prefs(PrefsAction::Faster))} disabled={lab.speed + 1 == SPEEDS.len()}
                         title={format!("{} (+)", t(lang, "faster"))} aria-label={t(lang, "faster")}>{"+"}</button>
             </div>
             <div class={classes!("scrubber", stops.is_some().then_some("with-stops"))} data-point="panel:timeline"
-                 data-testid="timeline" data-computing={lab.computing().to_string()}>
+                 data-testid="timeline" data-computing={lab.run.computing().to_string()}>
                 // SVG geometry, since the page's CSP forbids style attributes.
                 <svg class="track-svg" viewBox="0 0 1000 24" preserveAspectRatio="none" aria-hidden="true">
                     <rect class="track" x="0" y="12" width="1000" height="6" rx="3" />

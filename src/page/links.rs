@@ -1,16 +1,49 @@
 //! Share links opened by the page: a scenario (built-in or its text), a lesson at a step, a
-//! practice set. A link that cannot be opened says why in the banner and opens the first
-//! built-in scenario instead. Decoding is `share::decode` and `practice::SetSpec::parse_link`
-//! (pure, native-tested); embed links reach here through `Lab::open_link` (`embed`).
+//! practice set, and an embed link's options. A link that cannot be opened says why in the
+//! banner and opens the first built-in scenario instead. Decoding is `share::decode`,
+//! `share::embed::split` and `practice::SetSpec::parse_link` (pure, native-tested).
 
 use std::rc::Rc;
 
-use super::state::{Lab, Origin};
+use super::embed::EmbedState;
+use super::prefs::{SPEEDS, speed_index};
+use super::{Origin, Page};
 use crate::i18n::Lang;
 use crate::share::{self, Source};
 
-impl Lab {
-    pub(super) fn load_link(&mut self, hash: &str) {
+impl Page {
+    /// Open a link (the page's hash at start-up, or a new one): an embed link's options are
+    /// applied and the rest opened as a share link.
+    pub fn open_link(&mut self, hash: &str) {
+        match share::embed::split(hash, &SPEEDS) {
+            Err(e) => {
+                self.embed = None;
+                let why = e.message(self.lang() == Lang::Zh);
+                self.fail_link(&why);
+            }
+            Ok((rest, None)) => {
+                self.embed = None;
+                self.load_link(&rest);
+            }
+            Ok((rest, Some(options))) => {
+                // Shown, not remembered: the embed's options are the slide's, not the reader's.
+                if let Some(dark) = options.dark {
+                    self.prefs.dark = dark;
+                }
+                if let Some(i) = options.speed.and_then(speed_index) {
+                    self.prefs.speed = i;
+                }
+                let autoplay = options.autoplay;
+                self.embed = Some(EmbedState::new(options));
+                self.load_link(&rest);
+                if autoplay && self.banner.is_none() {
+                    self.playing = !self.run.finished();
+                }
+            }
+        }
+    }
+
+    fn load_link(&mut self, hash: &str) {
         if crate::practice::SetSpec::is_link(hash) {
             match crate::practice::SetSpec::parse_link(hash) {
                 Ok(spec) => self.open_practice(spec),
@@ -26,8 +59,8 @@ impl Lab {
                     self.prefs.locale = l;
                 }
                 let (text, origin): (Rc<str>, Origin) = match &link.source {
-                    Source::Builtin(id) => match self.scenarios.iter().position(|s| s.id == id) {
-                        Some(i) => (self.scenarios[i].text().into(), Origin::Builtin(i)),
+                    Source::Builtin(id) => match self.catalogue.scenarios.iter().position(|s| s.id == id) {
+                        Some(i) => (self.catalogue.scenarios[i].text().into(), Origin::Builtin(i)),
                         None => {
                             self.fail_link(&format!(
                                 "{} {id:?}",
@@ -40,7 +73,7 @@ impl Lab {
                         (t.as_str().into(), Origin::Custom(self.lang().pick("from a link", "来自链接").into()))
                     }
                     Source::Lesson { id, step } => {
-                        match self.lessons.iter().position(|l| l.id == id) {
+                        match self.catalogue.lessons.iter().position(|l| l.id == id) {
                             Some(i) => {
                                 self.open_lesson(i, *step as usize, link.hb);
                                 self.banner = None;
@@ -53,7 +86,7 @@ impl Lab {
                         return;
                     }
                 };
-                match super::ahead::build(&text) {
+                match self.run.build(&text) {
                     Ok(built) => {
                         self.install_built(text, origin, link.hb, Ok(built));
                         self.banner = None;
@@ -71,17 +104,10 @@ impl Lab {
         }
     }
 
-    pub(super) fn fail_link(&mut self, why: &str) {
-        let text: Rc<str> = self.scenarios.first().map(|s| s.json).unwrap_or("{}").into();
+    fn fail_link(&mut self, why: &str) {
+        let text: Rc<str> = self.catalogue.first_text().into();
         self.install(text, Origin::Builtin(0), 0);
         self.banner =
             Some(format!("{} {why}", self.lang().pick("This share link cannot be opened:", "无法打开这个分享链接：")));
-    }
-
-    /// Load a share link at start-up (the page's URL hash).
-    pub fn from_hash(hash: &str) -> Lab {
-        let mut lab = Lab::new();
-        lab.open_link(hash);
-        lab
     }
 }

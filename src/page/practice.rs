@@ -10,9 +10,6 @@ use std::rc::Rc;
 use crate::practice::answer::{Answer, Form, parse_number};
 use crate::practice::set::{Planned, SetSpec};
 use crate::practice::{Grade, Question, answer};
-use crate::ui::actions::Action;
-use crate::ui::state::{Lab, Origin};
-use crate::ui::{fill, t};
 
 /// A question of the set: not generated yet, generated, or (never expected: the property tests
 /// generate thousands) no situation found.
@@ -52,7 +49,7 @@ pub enum Explain {
     Code(usize),
 }
 
-/// Practice commands (`Action::Practice`).
+/// Practice commands (`page::Action::Practice`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum PracticeAction {
     Start(SetSpec),
@@ -194,70 +191,75 @@ fn names_job(q: &Question, j: u32) -> bool {
     })
 }
 
-impl Lab {
-    pub fn open_practice(&mut self, spec: SetSpec) {
-        self.practice = Some(PracticeRun::new(spec));
-        self.compare = None;
-        self.dialog = None;
-        self.banner = None;
-        self.practice_show(0);
+/// A question to show: its scenario at `hb` (the heartbeat before the one asked about, or that
+/// heartbeat once answered), the job to bring forward on the stage.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShowQuestion {
+    pub scenario: Rc<str>,
+    pub hb: u64,
+    /// The question's number, from 1.
+    pub number: usize,
+    pub select: Option<u32>,
+}
+
+/// What the page does after a practice command.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// Only the set changed (or nothing).
+    Stay,
+    /// Show a question.
+    Show(ShowQuestion),
+    /// The current question was answered: its heartbeat runs, its job is brought forward.
+    Answered { hb: u64, select: Option<u32> },
+    /// The student left the set.
+    Exit,
+}
+
+impl PracticeRun {
+    /// Show question `i` (answered ones for review, or the next one).
+    pub fn show(&mut self, i: usize) -> Option<ShowQuestion> {
+        if i >= self.len() {
+            return None;
+        }
+        self.generate(i);
+        self.current = i;
+        self.results = false;
+        self.bad_number = false;
+        self.explain = Explain::Why;
+        let q = self.question(i).cloned()?;
+        self.draft = Draft::blank(&q.form);
+        let answered = self.answers[i].is_some();
+        // The question's job is brought forward on the stage when the question names it;
+        // otherwise only once answered (it may be the answer: the job that gets the map).
+        Some(ShowQuestion {
+            scenario: q.scenario.as_str().into(),
+            hb: if answered { q.hb } else { q.hb.saturating_sub(1) },
+            number: i + 1,
+            select: q.focus_job.filter(|&j| answered || names_job(&q, j)),
+        })
     }
 
-    /// Show question `i`: its scenario at the heartbeat before the one asked about (or at that
-    /// heartbeat, when it has been answered).
-    fn practice_show(&mut self, i: usize) {
-        let Some(mut run) = self.practice.take() else { return };
-        if i >= run.len() {
-            self.practice = Some(run);
-            return;
-        }
-        run.generate(i);
-        run.current = i;
-        run.results = false;
-        run.bad_number = false;
-        run.explain = Explain::Why;
-        if let Some(q) = run.question(i).cloned() {
-            run.draft = Draft::blank(&q.form);
-            let answered = run.answers[i].is_some();
-            let hb = if answered { q.hb } else { q.hb.saturating_sub(1) };
-            let label = fill(t(self.lang(), "practice_origin"), &[&(i + 1).to_string()]);
-            self.install(q.scenario.as_str().into(), Origin::Custom(label), hb);
-            // The question's job is brought forward on the stage when the question names it;
-            // otherwise only once answered (it may be the answer: the job that gets the map).
-            self.selected_job = q.focus_job.filter(|&j| answered || names_job(&q, j));
-        }
-        self.practice = Some(run);
-    }
-
-    pub fn practice_action(&mut self, action: PracticeAction) {
-        let Some(run) = self.practice.as_ref() else {
-            if let PracticeAction::Start(spec) = action {
-                self.open_practice(spec);
-            }
-            return;
-        };
-        let (current, len) = (run.current, run.len());
+    /// The set after `action` (`Start` is the page's: it makes a new set).
+    pub fn reduce(&mut self, action: PracticeAction) -> Outcome {
+        let (current, len) = (self.current, self.len());
         // Answered questions, and the first one not answered yet, can be shown.
-        let open = run.answers.iter().position(Option::is_none).unwrap_or(len);
-        let form = run.question(current).map(|q| q.form.clone());
+        let open = self.answers.iter().position(Option::is_none).unwrap_or(len);
+        let form = self.question(current).map(|q| q.form.clone());
+        let show = |run: &mut PracticeRun, i: usize| run.show(i).map_or(Outcome::Stay, Outcome::Show);
         match action {
-            PracticeAction::Start(spec) => return self.open_practice(spec),
+            PracticeAction::Start(_) => return Outcome::Stay,
             PracticeAction::Submit(text) => {
-                if let Some(form) = form {
-                    self.practice_submit(&form, text);
-                }
-                return;
+                return match form {
+                    Some(form) => self.submit(&form, text),
+                    None => Outcome::Stay,
+                };
             }
-            PracticeAction::Show(i) if i <= open => return self.practice_show(i),
-            PracticeAction::Next if current + 1 < len && current < open => return self.practice_show(current + 1),
-            PracticeAction::Exit => {
-                self.practice = None;
-                return;
-            }
+            PracticeAction::Show(i) if i <= open => return show(self, i),
+            PracticeAction::Next if current + 1 < len && current < open => return show(self, current + 1),
+            PracticeAction::Exit => return Outcome::Exit,
             _ => {}
         }
-        let Some(run) = self.practice.as_mut() else { return };
-        match (action, &mut run.draft, form) {
+        match (action, &mut self.draft, form) {
             (PracticeAction::Choose(k), Draft::Choice(c), _) => *c = Some(k),
             (PracticeAction::Move { from, to }, Draft::Order(v), _) if from < v.len() && to < v.len() => {
                 let x = v.remove(from);
@@ -276,65 +278,46 @@ impl Lab {
                 v.remove(p);
             }
             (PracticeAction::ClearPicks, Draft::Picks(v), _) => v.clear(),
-            (PracticeAction::Next | PracticeAction::Results, _, _) => run.results = run.complete(),
-            (PracticeAction::Explain(e), _, _) => run.explain = e,
+            (PracticeAction::Next | PracticeAction::Results, _, _) => self.results = self.complete(),
+            (PracticeAction::Explain(e), _, _) => self.explain = e,
             (PracticeAction::Prepare, _, _) => {
-                if let Some(i) = run.to_prepare() {
-                    run.generate(i);
+                if let Some(i) = self.to_prepare() {
+                    self.generate(i);
                 }
             }
             _ => {}
         }
+        Outcome::Stay
     }
 
-    fn practice_submit(&mut self, form: &Form, number: Option<String>) {
-        let Some(run) = self.practice.as_mut() else { return };
-        let given = match (&run.draft, form) {
-            (Draft::Choice(Some(k)), _) => Some(Answer::Choice(*k)),
-            (Draft::Order(v), _) => Some(Answer::Order(v.clone())),
-            (Draft::Number, _) => number.as_deref().and_then(parse_number).map(Answer::Number),
-            (Draft::Picks(v), _) => Some(Answer::Picks(v.clone())),
-            (Draft::Choice(None), _) => None,
+    /// Grade the draft (with the number box's text for a number question).
+    fn submit(&mut self, form: &Form, number: Option<String>) -> Outcome {
+        let given = match &self.draft {
+            Draft::Choice(Some(k)) => Some(Answer::Choice(*k)),
+            Draft::Order(v) => Some(Answer::Order(v.clone())),
+            Draft::Number => number.as_deref().and_then(parse_number).map(Answer::Number),
+            Draft::Picks(v) => Some(Answer::Picks(v.clone())),
+            Draft::Choice(None) => None,
         };
         let Some(given) = given.filter(|a| form.accepts(a)) else {
-            run.bad_number = matches!(run.draft, Draft::Number);
-            return;
+            self.bad_number = matches!(self.draft, Draft::Number);
+            return Outcome::Stay;
         };
-        let i = run.current;
-        Rc::make_mut(&mut run.answers)[i] = Some(given);
-        run.bad_number = false;
-        run.explain = Explain::Why;
-        let Some(hb) = run.question(i).map(|q| q.hb) else { return };
-        // The heartbeat asked about runs.
-        if let Ok(cell) = &self.sim {
-            cell.borrow_mut().go_to(hb);
-            self.version += 1;
+        let i = self.current;
+        Rc::make_mut(&mut self.answers)[i] = Some(given);
+        self.bad_number = false;
+        self.explain = Explain::Why;
+        match self.question(i) {
+            Some(q) => Outcome::Answered { hb: q.hb, select: q.focus_job },
+            None => Outcome::Stay,
         }
-        self.playing = false;
-        self.selected_job = self.practice.as_ref().and_then(|r| r.question(i)).and_then(|q| q.focus_job);
-        self.after_move();
     }
 
     /// While a question waits for its answer: the last heartbeat the student may look at.
-    pub fn practice_limit(&self) -> Option<u64> {
-        let run = self.practice.as_ref().filter(|r| r.asking())?;
-        run.question(run.current).map(|q| q.hb.saturating_sub(1))
-    }
-
-    /// Whether `action` would step past the heartbeat before the question (held until the
-    /// student answers); switching the scheduler is held for the whole set.
-    pub fn practice_holds(&self, action: &Action) -> bool {
-        if self.practice.is_some() && matches!(action, Action::SetScheduler(_)) {
-            return true;
+    pub fn limit(&self) -> Option<u64> {
+        if !self.asking() {
+            return None;
         }
-        let Some(limit) = self.practice_limit() else { return false };
-        let hb = self.sim.as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
-        match action {
-            Action::Next | Action::TogglePlay => hb >= limit,
-            Action::Tick(n) => hb + *n as u64 > limit,
-            Action::Last | Action::NextInteresting => true,
-            Action::GoTo(h) => *h > limit,
-            _ => false,
-        }
+        self.question(self.current).map(|q| q.hb.saturating_sub(1))
     }
 }

@@ -1,0 +1,300 @@
+//! Compare mode's state: one automatic-mode workload run under two or three schedulers (or
+//! Fair Scheduler delays) with `sim::compare::retarget`, each run computed to its end with its
+//! series (`sim::metrics`), then stepped together on one simulated clock: every column shows
+//! its run at the last heartbeat at or before the shared time. The delay scheduling paper's
+//! experiment in miniature and the measured-vs-bound locality sweep live here too.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::model::Millis;
+use crate::scenario::{self, Scenario, SchedulerKind};
+use crate::sim::Simulation;
+use crate::sim::compare::{self, facebook_mix, parse_variant};
+use crate::sim::metrics::{self, Recorder, RunSummary};
+use crate::sim::sweep::{self, SweepResult};
+
+/// Most heartbeats one compared run may take on the page.
+pub const MAX_COMPARE_HBS: u64 = 60_000;
+/// The delay of the paper experiment's "with delay scheduling" run (ms).
+pub const PAPER_DELAY_MS: Millis = 3000;
+pub const PAPER_SEED: u64 = 1;
+pub const MAX_COLUMNS: usize = 3;
+
+/// The variants a column can run: (spec for `compare::parse_variant`, i18n key).
+pub const VARIANTS: [(&str, &str); 8] = [
+    ("fifo", "sched_fifo"),
+    ("limit_tasks_per_job", "sched_limit"),
+    ("fair", "cmp_fair_as_set"),
+    ("fair@0", "cmp_fair_no_delay"),
+    ("fair@1500", "cmp_fair_1500"),
+    ("fair@3000", "cmp_fair_3000"),
+    ("fair@6000", "cmp_fair_6000"),
+    ("capacity", "sched_capacity"),
+];
+
+/// One run.
+pub struct Column {
+    pub spec: String,
+    pub sim: RefCell<Simulation>,
+    pub rec: Recorder,
+    pub summary: RunSummary,
+    /// Simulated time of each heartbeat (records in order).
+    pub times: Vec<Millis>,
+    pub finished: bool,
+}
+
+impl Column {
+    /// Heartbeats at or before `t` (`t` < 0: none yet).
+    pub fn hb_at(&self, t: Millis) -> u64 {
+        if t < 0 { 0 } else { self.times.partition_point(|x| *x <= t) as u64 }
+    }
+}
+
+#[derive(Clone)]
+pub struct CompareState {
+    /// The workload's scenario (automatic mode) and how the page names it.
+    pub scenario: Option<Rc<Scenario>>,
+    pub label: String,
+    pub paper: bool,
+    pub columns: Rc<Vec<Column>>,
+    /// The shared clock (ms); -1 before the first heartbeat.
+    pub t_ms: Millis,
+    pub end_ms: Millis,
+    pub error: Option<String>,
+    pub sweep: Option<Rc<Result<SweepResult, String>>>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum CompareAction {
+    Next,
+    Prev,
+    First,
+    Last,
+    /// Go to this simulated time (ms).
+    Seek(Millis),
+    /// Column `i` runs this variant spec.
+    SetVariant(usize, String),
+    AddColumn,
+    RemoveColumn(usize),
+    /// The paper's Facebook-like mix, Fair without and with delay scheduling.
+    Paper,
+    /// The page's current scenario under FIFO, Fair and Capacity.
+    ThisScenario,
+    /// Measure node locality against the paper's bound for a range of delays.
+    Sweep,
+}
+
+fn run(s: &Scenario, spec: &str) -> Result<Column, String> {
+    let v = parse_variant(spec)?;
+    let sc = compare::retarget(s, &v)?;
+    let mut sim = Simulation::new(sc).map_err(|e| format!("{spec}: {e}"))?;
+    let mut rec = Recorder::default();
+    let mut times = Vec::new();
+    let mut n = 0;
+    while n < MAX_COMPARE_HBS && sim.step_forward() {
+        if let Some(r) = sim.last_record() {
+            rec.observe(r, sim.engine());
+            times.push(r.time_ms);
+        }
+        n += 1;
+    }
+    let finished = sim.end_known().is_some();
+    let summary = metrics::summarise(spec, &rec, sim.engine());
+    sim.go_to(0);
+    Ok(Column { spec: spec.to_string(), sim: RefCell::new(sim), rec, summary, times, finished })
+}
+
+impl CompareState {
+    pub fn build(scenario: Option<Rc<Scenario>>, label: String, specs: &[String], paper: bool) -> CompareState {
+        let mut cols = Vec::new();
+        let mut error = None;
+        match scenario.as_deref() {
+            None => error = Some("no scenario".to_string()),
+            Some(s) if s.steps.is_some() => error = Some("steps".to_string()),
+            Some(scenario) => {
+                for spec in specs.iter().take(MAX_COLUMNS) {
+                    match run(scenario, spec) {
+                        Ok(c) => cols.push(c),
+                        Err(e) => error = Some(e),
+                    }
+                }
+            }
+        }
+        let end_ms = cols.iter().filter_map(|c| c.times.last().copied()).max().unwrap_or(0);
+        CompareState { scenario, label, paper, columns: Rc::new(cols), t_ms: -1, end_ms, error, sweep: None }
+    }
+
+    /// The paper's experiment in miniature.
+    pub fn paper() -> CompareState {
+        let v = crate::scenario::generator::generate(&facebook_mix(PAPER_SEED));
+        match scenario::from_value(&v) {
+            Ok(s) => CompareState::build(
+                Some(Rc::new(s)),
+                "facebook-mix".into(),
+                &["fair@0".into(), format!("fair@{PAPER_DELAY_MS}")],
+                true,
+            ),
+            Err(e) => {
+                let mut c = CompareState::build(None, String::new(), &[], true);
+                c.error = Some(e.to_string());
+                c
+            }
+        }
+    }
+
+    pub fn specs(&self) -> Vec<String> {
+        self.columns.iter().map(|c| c.spec.clone()).collect()
+    }
+
+    pub fn seek(&mut self, t: Millis) {
+        self.t_ms = t.clamp(-1, self.end_ms);
+        for c in self.columns.iter() {
+            let hb = c.hb_at(self.t_ms);
+            c.sim.borrow_mut().go_to(hb);
+        }
+    }
+
+    /// The next heartbeat time of any column after the clock.
+    fn next_time(&self) -> Option<Millis> {
+        self.columns.iter().filter_map(|c| c.times.get(c.hb_at(self.t_ms) as usize).copied()).min()
+    }
+
+    fn prev_time(&self) -> Millis {
+        self.columns
+            .iter()
+            .filter_map(|c| c.times.partition_point(|x| *x < self.t_ms).checked_sub(1).map(|i| c.times[i]))
+            .max()
+            .unwrap_or(-1)
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.next_time().is_none()
+    }
+
+    fn act(&mut self, a: &CompareAction) {
+        match a {
+            CompareAction::Next => {
+                if let Some(t) = self.next_time() {
+                    self.seek(t)
+                }
+            }
+            CompareAction::Prev => self.seek(self.prev_time()),
+            CompareAction::First => self.seek(-1),
+            CompareAction::Last => self.seek(self.end_ms),
+            CompareAction::Seek(t) => self.seek(*t),
+            _ => {}
+        }
+    }
+}
+
+/// Scenario JSON that runs under scheduler `name` when the text as it is does not: the
+/// settings only another scheduler knows (`errors` flagged as unknown) are dropped, and a
+/// workload without queues gets one Capacity queue per job queue.
+pub fn retarget_text(text: &str, name: &str, errors: &[crate::scenario::ScenarioError]) -> Option<String> {
+    let mut v: serde_json::Value = serde_json::from_str(text).ok()?;
+    let mut changed = false;
+    for e in errors.iter().filter(|e| e.message.starts_with("unknown")) {
+        let Some(path) = e.path.strip_prefix("$.") else { continue };
+        let (parent, key) = match path.rsplit_once('.') {
+            Some((p, k)) => (p, k),
+            None => ("", path),
+        };
+        let pointer = if parent.is_empty() {
+            String::new()
+        } else {
+            format!("/{}", parent.replace(['.', '['], "/").replace(']', ""))
+        };
+        if let Some(obj) = v.pointer_mut(&pointer).and_then(|o| o.as_object_mut()) {
+            changed |= obj.remove(key).is_some();
+        }
+    }
+    if name != "capacity" || v.pointer("/config/queues").is_some() {
+        return changed.then(|| serde_json::to_string_pretty(&v).ok()).flatten();
+    }
+    let mut queues: Vec<String> =
+        v["jobs"].as_array()?.iter().map(|j| j["queue"].as_str().unwrap_or("default").to_string()).collect();
+    crate::sort::sort(&mut queues);
+    queues.dedup();
+    let n = queues.len().max(1);
+    let list: Vec<serde_json::Value> = queues
+        .iter()
+        .enumerate()
+        .map(|(i, q)| serde_json::json!({"name": q, "capacity": 100 / n + if i == 0 { 100 % n } else { 0 }}))
+        .collect();
+    if !v["config"].is_object() {
+        v["config"] = serde_json::json!({});
+    }
+    v["config"]["queues"] = serde_json::json!(list);
+    v["config"]["initial_queue_order"] = serde_json::json!(queues);
+    serde_json::to_string_pretty(&v).ok()
+}
+
+impl CompareState {
+    /// Compare mode on `current` (the page's scenario), or on the paper's workload when there is
+    /// none or it is scripted.
+    pub fn open(current: Option<Scenario>) -> CompareState {
+        match current {
+            Some(s) if s.steps.is_none() => {
+                let label = s.id.clone();
+                CompareState::build(Some(Rc::new(s)), label, &["fifo".into(), "fair".into(), "capacity".into()], false)
+            }
+            _ => CompareState::paper(),
+        }
+    }
+
+    /// `n` steps of the shared clock while playing.
+    pub fn tick(&self, n: u32) -> CompareState {
+        let mut c = self.clone();
+        for _ in 0..n {
+            c.act(&CompareAction::Next);
+        }
+        c
+    }
+
+    /// The state after `a` (`ThisScenario` is the page's: it opens compare mode anew).
+    pub fn reduce(&self, a: &CompareAction) -> CompareState {
+        let c = self.clone();
+        let rebuild = |c: &CompareState, specs: Vec<String>| {
+            let mut n = CompareState::build(c.scenario.clone(), c.label.clone(), &specs, c.paper);
+            n.sweep = c.sweep.clone();
+            n.seek(c.t_ms);
+            n
+        };
+        match a {
+            CompareAction::SetVariant(i, spec) => {
+                let mut specs = c.specs();
+                if let Some(s) = specs.get_mut(*i) {
+                    *s = spec.clone();
+                }
+                rebuild(&c, specs)
+            }
+            CompareAction::AddColumn if c.columns.len() < MAX_COLUMNS => {
+                let mut specs = c.specs();
+                let fair = c.scenario.as_ref().is_some_and(|s| s.scheduler == SchedulerKind::Fair);
+                specs.push(if fair || c.paper { "fair@6000".into() } else { "fair".into() });
+                rebuild(&c, specs)
+            }
+            CompareAction::RemoveColumn(i) if c.columns.len() > 1 => {
+                let mut specs = c.specs();
+                specs.remove(*i);
+                rebuild(&c, specs)
+            }
+            CompareAction::Paper => CompareState::paper(),
+            CompareAction::Sweep => {
+                let r = match c.scenario.as_deref() {
+                    Some(s) => parse_variant("fair")
+                        .and_then(|v| compare::retarget(s, &v))
+                        .and_then(|s| sweep::sweep(&s, &sweep::default_sweep(), 0)),
+                    None => Err("no scenario".into()),
+                };
+                CompareState { sweep: Some(Rc::new(r)), ..c }
+            }
+            nav => {
+                let mut c = c;
+                c.act(nav);
+                c
+            }
+        }
+    }
+}
