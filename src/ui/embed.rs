@@ -113,8 +113,9 @@ pub const FITS: [f64; 6] = [1.0, 0.9, 0.8, 0.7, 0.6, 0.5];
 /// Whether the stage or the narrative needs more room than the frame gives it.
 fn overflows() -> bool {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return false };
-    let Ok(list) = doc.query_selector_all(".embed .stage, .embed .lesson-figures-area, .embed .col-side > .card")
-    else {
+    let Ok(list) = doc.query_selector_all(
+        ".embed .stage, .embed .lesson-figures-area, .embed .col-side > .card, .embed .narrative-body",
+    ) else {
         return false;
     };
     let root = doc.document_element();

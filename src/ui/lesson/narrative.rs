@@ -79,11 +79,6 @@ pub fn landing(lab: &Page, dispatch: &Dispatch) -> Html {
 fn prediction(run: &LessonRun, sim: &Simulation, lang: Lang, dispatch: &Dispatch) -> Html {
     let Some(p) = run.lesson.steps.get(run.step).and_then(|s| s.predict.as_ref()) else { return html! {} };
     let revealed = run.revealed(sim.hb());
-    let verdict = run.choice_holds(sim);
-    let reveal = {
-        let d = dispatch.clone();
-        Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Reveal)))
-    };
     html! {
         <div class={classes!("predict", revealed.then_some("revealed"))} data-testid="predict">
             <fieldset>
@@ -102,13 +97,6 @@ fn prediction(run: &LessonRun, sim: &Simulation, lang: Lang, dispatch: &Dispatch
                     }
                 }) }
             </fieldset>
-            if !revealed {
-                <button class="btn primary" data-testid="reveal" disabled={run.choice.is_none()} onclick={reveal}>
-                    {fill(t(lang, "reveal_at"), &[&run.hb(run.step).to_string()])}</button>
-            } else if let Some(ok) = verdict {
-                <p class={classes!("verdict-line", if ok { "ok" } else { "no" })} data-testid="predict-verdict" role="status">
-                    { if ok { t(lang, "predict_right") } else { t(lang, "predict_wrong") } }</p>
-            }
         </div>
     }
 }
@@ -130,6 +118,13 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
     let last = i + 1 >= run.len();
     let at_step = hb == run.stop(i) || hb == run.hb(i);
     let checks = run.checks(sim);
+    // Reveal, and after it the verdict, stand beside the card's buttons, which never scroll
+    // away: the lecturer goes on without scrolling a side panel in front of the room.
+    let reveal = {
+        let d = dispatch.clone();
+        Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Reveal)))
+    };
+    let verdict = step.predict.as_ref().filter(|_| run.revealed(hb)).and_then(|_| run.choice_holds(sim));
     let next_label = if last {
         t(lang, "lesson_done").to_string()
     } else if run.hb(i + 1) == hb {
@@ -156,6 +151,7 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
                     }) }
                 </span>
             </div>
+            <div class="narrative-body" data-testid="narrative-body">
             if !at_step {
                 <p class="hint upcoming">{fill(t(lang, "step_upcoming"), &[&run.stop(i).to_string()])}</p>
             }
@@ -171,10 +167,21 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
                       else { fill(crate::ui::t_n(lang, "checks_fail", total), &[&(total - held).to_string(), &total.to_string()]) } }
                 </p>
             }
-            <div class="step-nav">
-                <button class="btn" data-testid="lesson-back" disabled={i == 0} onclick={go(i.saturating_sub(1))}>{t(lang, "lesson_back")}</button>
-                <button class="btn primary" data-testid="lesson-next" disabled={last || asking} onclick={go(i + 1)}>{next_label}</button>
             </div>
+            <footer class="step-foot">
+                if asking {
+                    <button class="btn primary reveal-btn" data-testid="reveal" disabled={run.choice.is_none()} onclick={reveal}>
+                        {fill(t(lang, "reveal_at"), &[&run.hb(i).to_string()])}</button>
+                }
+                if let Some(ok) = verdict {
+                    <p class={classes!("verdict-line", if ok { "ok" } else { "no" })} data-testid="predict-verdict" role="status">
+                        { if ok { t(lang, "predict_right") } else { t(lang, "predict_wrong") } }</p>
+                }
+                <div class="step-nav">
+                    <button class="btn" data-testid="lesson-back" disabled={i == 0} onclick={go(i.saturating_sub(1))}>{t(lang, "lesson_back")}</button>
+                    <button class="btn primary" data-testid="lesson-next" disabled={last || asking} onclick={go(i + 1)}>{next_label}</button>
+                </div>
+            </footer>
         </section>
     }
 }

@@ -23,6 +23,10 @@ use crate::ui::{fill, t};
 pub const DENSE_FROM: usize = 40;
 /// Up to this many trackers the grid draws bigger slots (a projected lesson cluster).
 const ROOMY_UP_TO: usize = 12;
+/// A job whose input is on more nodes than this shows its node reach as the nodes' outline and
+/// tint only (the legend names it), and the label on the heartbeating node alone: labels on
+/// every replica would bury the slots they are about.
+const MAX_NODE_REACH_LABELS: usize = 3;
 /// Number of job colours in `style.css` (`.job-c0` ..).
 const JOB_COLOURS: u32 = 7;
 
@@ -32,6 +36,18 @@ pub fn job_class(job: u32) -> String {
 
 pub fn slot_label(task: &SlotTask) -> String {
     task.label.replacen(' ', ".", 1)
+}
+
+/// The slot's label as the grid draws it: the job, then the task (`J2` `.m3`); a compact grid
+/// shows the job alone (the whole label is the slot's title), so no label is cut off.
+fn slot_label_html(task: &SlotTask) -> Html {
+    let label = slot_label(task);
+    match label.split_once('.') {
+        Some((job, rest)) => {
+            html! { <><span class="slot-job">{job.to_string()}</span><span class="slot-task">{format!(".{rest}")}</span></> }
+        }
+        None => html! { {label} },
+    }
 }
 
 pub fn loc_class(task: &SlotTask) -> Option<&'static str> {
@@ -309,7 +325,7 @@ fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &
             if let Some(r) = skipped_here {
                 <span class="skip-tag" data-testid="skip-tag">{fill(t(lang, if in_reach { "skipped_here" } else { "skipped_outside" }), &[&format!("J{}", r.job)])}</span>
             }
-            if let Some(r) = node_reach {
+            if let Some(r) = node_reach.filter(|r| heartbeating || r.hosts.len() <= MAX_NODE_REACH_LABELS) {
                 <span class="reach-label node" data-testid="reach-label">
                     <span class="lvl on">{"NODE"}</span>{fill(t(lang, "reach_node"), &[&format!("J{}", r.job)])}</span>
             }
@@ -390,7 +406,7 @@ fn slot(
              data-pick={pick.map(|(k, _)| k.to_string())}
              onclick={on_pick.as_ref().map(|c| c.0.clone())} onkeydown={on_pick.map(|c| c.1)}>
             <span class="slot-main">
-                <span class="slot-label">{slot_label(task)}</span>
+                <span class="slot-label">{slot_label_html(task)}</span>
                 if task.slots > 1 { <span class="span-n">{format!("×{}", task.slots)}</span> }
                 if let Some(l) = task.locality {
                     <span class="loc" data-testid="locality">{l.letter()}</span>
