@@ -111,6 +111,7 @@ impl CapacityTaskScheduler {
         if setup.harness {
             cluster.conf.auto_succeed = false;
             cluster.conf.kill_delivery = crate::model::cluster::KillDelivery::ByStep;
+            cluster.conf.finish_counts_every_success = true;
         }
         let mut s = CapacityTaskScheduler {
             setup: Arc::new(setup.clone()),
