@@ -208,7 +208,15 @@ fn text(v: &Value, path: &str, errs: &mut Errs) -> Option<Text> {
 
 fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
     let mut o = Obj::new(v, "$", errs)?;
-    let version = o.u64_in("version", 1, u64::MAX, errs).unwrap_or(1);
+    // A number: `"1"` (a string) is refused, though other numbers may be numeric strings.
+    let version = match o.get("version") {
+        None => 1,
+        Some(v @ Value::Number(_)) => crate::input::json::as_u64_in(v, "$.version", 1, u64::MAX, errs).unwrap_or(1),
+        Some(v) => {
+            errs.expected("$.version", v, "the number 1");
+            1
+        }
+    };
     if version != 1 {
         errs.push("$.version", format!("found {version}, expected 1 (the only scenario format version)"));
     }

@@ -107,9 +107,17 @@ fn summary(out: &mut impl Write, sim: &Simulation, lang: Locale, json: bool) -> 
         writeln!(out, "  {key:10} {}: {n} ({pct:.0}%)", lang.pick("maps", "个 map"))?;
     }
     writeln!(out, "  reduces: {reduces}")?;
+    let all_finished = cluster.jobs.values().all(|j| j.finish_time.is_some());
     match makespan {
-        Some(m) => writeln!(out, "  {}: {:.1} s", lang.pick("makespan", "完成时间"), m as f64 / 1000.0)?,
-        None => writeln!(out, "  {}", lang.pick("makespan: not every job has finished", "完成时间：仍有作业未结束"))?,
+        _ if cluster.jobs.is_empty() => writeln!(
+            out,
+            "  {}",
+            lang.pick("makespan: none (the scenario has no jobs)", "完成时间：无（场景中没有作业）")
+        )?,
+        Some(m) if all_finished => {
+            writeln!(out, "  {}: {:.1} s", lang.pick("makespan", "完成时间"), m as f64 / 1000.0)?
+        }
+        _ => writeln!(out, "  {}", lang.pick("makespan: not every job has finished", "完成时间：仍有作业未结束"))?,
     }
     for j in cluster.jobs.values() {
         let resp = match (j.state, j.finish_time) {

@@ -118,7 +118,10 @@ fn prop_value(v: &Value, path: &str, errs: &mut Errs) -> Option<String> {
         Value::Number(n) => Some(n.to_string()),
         Value::Bool(b) => Some(b.to_string()),
         Value::String(s) => Some(s.clone()),
-        Value::Null => None,
+        Value::Null => {
+            errs.push(path, "found null, expected a value (leave the property out to get its default)");
+            None
+        }
         other => {
             errs.expected(path, other, "a number, boolean or string property value");
             None
