@@ -35,6 +35,10 @@ impl Errs {
             self.0.push(ScenarioError { path, message });
         }
     }
+    /// No more errors are kept (200): a reader may stop looking.
+    pub fn full(&self) -> bool {
+        self.0.len() >= 200
+    }
     pub fn expected(&mut self, path: &str, v: &Value, what: &str) {
         self.push(path, format!("found {}, expected {what}", found(v)));
     }

@@ -146,17 +146,6 @@ pub struct Started {
     pub sched: SchedulerConf,
 }
 
-/// `mapred.queue.names` (default `default`).
-pub fn queue_names(p: &Props) -> Vec<String> {
-    match p.get("mapred.queue.names") {
-        Some(s) if !s.trim().is_empty() => {
-            s.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect()
-        }
-        Some(_) => Vec::new(),
-        None => vec!["default".to_string()],
-    }
-}
-
 /// `CapacitySchedulerConf.getCapacity`: `None` when unset.
 fn get_capacity(p: &Props, q: &str) -> Result<Option<f32>, String> {
     let key = Props::queue_key(q, "capacity");
@@ -278,7 +267,10 @@ pub fn read_scheduler(p: &Props) -> Result<SchedulerConf, String> {
 /// prefixed with the exception class.
 pub fn start(p: &Props) -> Result<Started, String> {
     let sched = read_scheduler(p)?;
-    let names = queue_names(p);
+    let names = super::queue_list::queue_names(p);
+    if names.len() > super::queue_list::MAX_QUEUES {
+        return Err(super::queue_list::too_many());
+    }
     if names.is_empty() {
         return Err("java.lang.IllegalStateException: System has no queue configured".into());
     }

@@ -4,7 +4,8 @@
 //! `capacity-tests.md` §0.4–§0.6. `normalise` turns such a document into the generic scenario
 //! format plus a [`CapacityScenario`], so Hadoop's tests can be encoded as they are written.
 
-use super::conf::{Props, QUEUE_PREFIX};
+use super::conf::Props;
+use super::queue_list::{MAX_QUEUES, QueueSet, queue_names, read_queues, too_many};
 use super::xml::XmlFile;
 use crate::input::json::Errs;
 use serde::Serialize;
@@ -65,6 +66,8 @@ pub struct CapacityScenario {
     pub default_reduce_slots: u32,
     pub jobs: BTreeMap<u32, JobExtra>,
     pub expects_start_error: bool,
+    /// More queues than `queue_list::MAX_QUEUES` (refused; the scheduler is not started).
+    pub too_many_queues: bool,
 }
 
 /// Friendly per-queue names → Hadoop's property suffix.
@@ -113,7 +116,7 @@ pub fn is_capacity_property(k: &str) -> bool {
 }
 
 /// A JSON scalar as Hadoop would hold it in its `Configuration`.
-fn prop_value(v: &Value, path: &str, errs: &mut Errs) -> Option<String> {
+pub(super) fn prop_value(v: &Value, path: &str, errs: &mut Errs) -> Option<String> {
     match v {
         Value::Number(n) => Some(n.to_string()),
         Value::Bool(b) => Some(b.to_string()),
@@ -133,7 +136,7 @@ pub(crate) fn child(path: &str, key: &str) -> String {
     crate::input::json::child(path, key)
 }
 
-fn set_unique(
+pub(super) fn set_unique(
     props: &mut Props,
     from: &mut BTreeMap<String, String>,
     key: &str,
@@ -147,56 +150,6 @@ fn set_unique(
     }
     from.insert(key.to_string(), path.to_string());
     props.set(key, &val);
-}
-
-fn read_queues(
-    v: &Value,
-    path: &str,
-    props: &mut Props,
-    from: &mut BTreeMap<String, String>,
-    errs: &mut Errs,
-) -> Vec<String> {
-    let mut names = Vec::new();
-    let Value::Array(list) = v else {
-        errs.expected(path, v, "a list of queues like {\"name\": \"default\", \"capacity\": 100}");
-        return names;
-    };
-    for (i, q) in list.iter().enumerate() {
-        let qp = format!("{path}[{i}]");
-        let Value::Object(m) = q else {
-            errs.expected(&qp, q, "a queue object");
-            continue;
-        };
-        let Some(name) = m.get("name").and_then(Value::as_str) else {
-            errs.push(&child(&qp, "name"), "missing; expected the queue's name");
-            continue;
-        };
-        if names.iter().any(|n| n == name) {
-            errs.push(&child(&qp, "name"), format!("queue {name:?} is listed twice; expected unique names"));
-        }
-        names.push(name.to_string());
-        for (k, val) in m {
-            if k == "name" {
-                continue;
-            }
-            let suffix = QUEUE_FIELDS
-                .iter()
-                .find(|(f, h)| f == k || h == k || (*f == "max_capacity" && k == "maximum_capacity"))
-                .map(|(_, h)| *h);
-            let Some(suffix) = suffix else {
-                let known = QUEUE_FIELDS.iter().map(|(f, _)| *f).chain(["name"]);
-                let hint =
-                    crate::input::json::suggest(k, known).map(|s| format!("; did you mean {s:?}?")).unwrap_or_default();
-                errs.push(&child(&qp, k), format!("unknown queue property{hint}"));
-                continue;
-            };
-            let p = child(&qp, k);
-            if let Some(s) = prop_value(val, &p, errs) {
-                set_unique(props, from, &format!("{QUEUE_PREFIX}{name}.{suffix}"), s, &p, errs);
-            }
-        }
-    }
-    names
 }
 
 /// Pull the capacity settings out of `config`, leaving the generic properties.
@@ -251,6 +204,8 @@ fn read_config(
         } else if k == "queues" {
             let v = cfg.remove(&k).expect("listed");
             queue_names = Some(read_queues(&v, &p, &mut out.props, &mut from, errs));
+            // Refused where reading stopped; the scheduler is not started.
+            out.too_many_queues |= v.as_array().is_some_and(|a| a.len() > MAX_QUEUES);
         } else if k == "memory" {
             let v = cfg.remove(&k).expect("listed");
             let Value::Object(m) = &v else {
@@ -318,15 +273,34 @@ fn read_config(
     }
     // Every per-queue property names a configured queue.
     let names = out.props.get("mapred.queue.names").unwrap_or("default").to_string();
-    let queues: Vec<&str> = names.split(',').map(str::trim).collect();
-    for (name, p, pos) in &xml_at {
-        if let Err(e) = super::xml::check_queue_of(name, &queues) {
-            errs.push(p, format!("{pos}: {e}"));
+    let queues = QueueSet::new(&names);
+    if queues.list.len() > MAX_QUEUES {
+        // Where the list was given: a JSON key, an XML file's property, or the queue objects.
+        let list_at = match (from.get("mapred.queue.names"), xml_at.iter().find(|(n, ..)| n == "mapred.queue.names")) {
+            (Some(p), _) => p.clone(),
+            (None, Some((_, p, pos))) => format!("{p}: {pos}"),
+            (None, None) => String::new(),
+        };
+        if !list_at.is_empty() {
+            errs.push(&list_at, format!("mapred.queue.names: {}", too_many()));
         }
-    }
-    for (name, p) in &from {
-        if let Err(e) = super::xml::check_queue_of(name, &queues) {
-            errs.push(p, e);
+        out.too_many_queues = true;
+    } else {
+        for (name, p, pos) in &xml_at {
+            if errs.full() {
+                break;
+            }
+            if let Err(e) = super::xml::check_queue_of(name, &queues) {
+                errs.push(p, format!("{pos}: {e}"));
+            }
+        }
+        for (name, p) in &from {
+            if errs.full() {
+                break;
+            }
+            if let Err(e) = super::xml::check_queue_of(name, &queues) {
+                errs.push(p, e);
+            }
         }
     }
     let slots = |generic: &str, hadoop: &str| -> u32 {
@@ -360,8 +334,8 @@ pub fn normalise(v: &Value, errs: &mut Errs) -> Option<(Value, CapacityScenario)
     if !harness_given {
         out.harness = out.cluster_capacity == ClusterCapacityRule::TrackersTimesDefault;
     }
-    if let Some(o) = &out.initial_queue_order {
-        let names = super::conf::queue_names(&out.props);
+    if let Some(o) = out.initial_queue_order.as_ref().filter(|_| !out.too_many_queues) {
+        let names = queue_names(&out.props);
         let mut a = o.clone();
         let mut b = names.clone();
         crate::sort::sort(&mut a);
@@ -390,7 +364,7 @@ pub fn normalise(v: &Value, errs: &mut Errs) -> Option<(Value, CapacityScenario)
             .collect();
         top.insert("steps".into(), Value::Array(list));
     }
-    if !out.expects_start_error {
+    if !out.expects_start_error && !out.too_many_queues {
         if let Err(e) = super::conf::start(&out.props) {
             errs.push("$.config", format!("CapacityTaskScheduler could not start: {e}"));
         }

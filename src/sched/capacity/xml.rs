@@ -5,6 +5,7 @@
 //! such. Errors point into the XML text as `line L, column C`.
 
 use super::conf::{Props, QUEUE_PREFIX};
+use super::queue_list::QueueSet;
 use super::scenario::{MEMORY_FIELDS, OTHER_HADOOP, QUEUE_FIELDS, SCHED_FIELDS};
 use crate::input::json::suggest;
 
@@ -58,15 +59,17 @@ fn yarn_file(example: &str) -> String {
 
 /// Per-queue properties must name a queue of `mapred.queue.names` (Hadoop ignores the others,
 /// so a misspelt queue would run with the defaults): `Err` says which and suggests one.
-pub fn check_queue_of(name: &str, queues: &[&str]) -> Result<(), String> {
+pub fn check_queue_of(name: &str, queues: &QueueSet) -> Result<(), String> {
     let Some((queue, _)) = name.strip_prefix(QUEUE_PREFIX).and_then(|r| r.rsplit_once('.')) else { return Ok(()) };
-    if queues.contains(&queue) {
+    if queues.contains(queue) {
         return Ok(());
     }
-    let hint = suggest(queue, queues.iter().copied()).map(|s| format!("; did you mean {s:?}?")).unwrap_or_default();
+    let hint =
+        suggest(queue, queues.list.iter().copied()).map(|s| format!("; did you mean {s:?}?")).unwrap_or_default();
+    let listed = queues.list.join(", ");
     Err(format!(
         "{name:?} configures queue {queue:?}, which is not in mapred.queue.names ({}){hint}",
-        queues.join(", ")
+        crate::input::json::shorten(&listed, 200)
     ))
 }
 
@@ -98,7 +101,8 @@ impl Props {
 
     fn read_xml(&mut self, xml: &str, file: XmlFile, at_out: &mut Vec<(String, String)>) -> Result<(), Vec<String>> {
         let doc = crate::sched::xml_doc::parse(xml).map_err(|e| vec![e])?;
-        let at = |n: roxmltree::Node| crate::sched::xml_doc::at(&doc, n);
+        let loc = crate::sched::xml_doc::Locator::new(&doc);
+        let at = |n: roxmltree::Node| loc.at(n);
         let root = doc.root_element();
         if root.tag_name().name() != "configuration" {
             return Err(vec![format!(
