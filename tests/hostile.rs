@@ -357,3 +357,66 @@ fn a_million_queues_are_refused() {
     assert_eq!(errs.len(), 1, "{errs:?}");
     assert!(errs[0].starts_with(&format!("$.config.capacity_scheduler_xml: line 2, column 1: {needle}")), "{errs:?}");
 }
+
+const DEFAULT_CAPACITY: &str = "mapred.capacity-scheduler.queue.default.capacity";
+
+fn property(name: &str, value: &str) -> String {
+    format!("<property><name>{name}</name><value>{value}</value></property>")
+}
+
+/// A property given twice in capacity-scheduler.xml: accepted, the later value used (Hadoop's
+/// `Configuration`), and a warning names both lines; `validate` and `run` print it on stderr.
+#[test]
+fn a_property_given_twice_is_accepted_with_a_warning_naming_both_lines() {
+    let xml = format!(
+        "<configuration>\n{}\n{}\n</configuration>",
+        property(DEFAULT_CAPACITY, "50"),
+        property(DEFAULT_CAPACITY, "100")
+    );
+    let v = capacity(json!({"capacity_scheduler_xml": xml}));
+    let s = scenario::parse(&v.to_string()).expect("accepted");
+    let warning = format!(
+        "$.config.capacity_scheduler_xml: line 3, column 1: property \"{DEFAULT_CAPACITY}\" is given twice, at line 2, column 1 and line 3, column 1; the later value \"100\" is used, as Hadoop's Configuration does"
+    );
+    assert_eq!(s.warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>(), vec![warning.clone()]);
+    assert_eq!(s.capacity.unwrap().props.get(DEFAULT_CAPACITY), Some("100"));
+    let path = std::env::temp_dir().join(format!("schedscope-hostile-{}-twice.json", std::process::id()));
+    std::fs::write(&path, v.to_string()).unwrap();
+    for cmd in ["validate", "run"] {
+        let o = bin(&[cmd, path.to_str().unwrap()]);
+        assert!(o.status.success(), "{cmd}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err, format!("warning: {}: {warning}\n", path.display()), "{cmd}");
+    }
+    std::fs::remove_file(&path).unwrap();
+    // No warning for a file that gives each property once.
+    let once = capacity(
+        json!({"capacity_scheduler_xml": format!("<configuration>{}</configuration>", property(DEFAULT_CAPACITY, "100"))}),
+    );
+    assert!(scenario::parse(&once.to_string()).unwrap().warnings.is_empty());
+}
+
+/// A value Hadoop cannot read falls back to the getter's default, as in Hadoop; the message
+/// names the value and where it was given.
+#[test]
+fn an_unreadable_value_falls_back_to_the_default_and_is_named_with_its_line() {
+    let xml = format!("<configuration>\n{}\n</configuration>", property(DEFAULT_CAPACITY, "abc"));
+    assert_eq!(
+        errors(&capacity(json!({"capacity_scheduler_xml": xml})).to_string()),
+        vec![format!(
+            "$.config: CapacityTaskScheduler could not start: java.lang.IllegalArgumentException: Illegal capacity for queue default of -1.0 ({DEFAULT_CAPACITY} is \"abc\", not a number: Hadoop's Configuration.getFloat falls back to the default ($.config.capacity_scheduler_xml, line 2, column 1))"
+        )]
+    );
+    // One that does not stop the scheduler is a warning at its path.
+    let v = capacity(
+        json!({"queues": [{"name": "default", "capacity": 100, "user_limit_factor": "x", "supports_priority": "yes"}]}),
+    );
+    let s = scenario::parse(&v.to_string()).expect("accepted, as Hadoop accepts it");
+    assert_eq!(
+        s.warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
+        vec![
+            "$.config.queues[0].supports_priority: mapred.capacity-scheduler.queue.default.supports-priority is \"yes\", not true or false: Hadoop's Configuration.getBoolean falls back to the default",
+            "$.config.queues[0].user_limit_factor: mapred.capacity-scheduler.queue.default.user-limit-factor is \"x\", not a number: Hadoop's Configuration.getFloat falls back to the default",
+        ]
+    );
+}

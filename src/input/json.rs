@@ -19,9 +19,10 @@ pub fn found(v: &Value) -> String {
     }
 }
 
-/// Collected errors.
+/// Collected errors (`.0`) and warnings (`.1`: accepted, as Hadoop accepts them, but worth
+/// saying, e.g. a property given twice).
 #[derive(Default, Debug)]
-pub struct Errs(pub Vec<ScenarioError>);
+pub struct Errs(pub Vec<ScenarioError>, pub Vec<ScenarioError>);
 
 impl Errs {
     pub fn push(&mut self, path: &str, message: impl Into<String>) {
@@ -33,6 +34,14 @@ impl Errs {
             };
             let path = shorten(path, MAX_MESSAGE_CHARS).into_owned();
             self.0.push(ScenarioError { path, message });
+        }
+    }
+    /// A warning: the input is accepted, but something in it was probably not meant.
+    pub fn warn(&mut self, path: &str, message: impl Into<String>) {
+        if self.1.len() < 200 {
+            let message: String = message.into();
+            let message = shorten(&message, MAX_MESSAGE_CHARS).into_owned();
+            self.1.push(ScenarioError { path: shorten(path, MAX_MESSAGE_CHARS).into_owned(), message });
         }
     }
     /// No more errors are kept (200): a reader may stop looking.

@@ -142,6 +142,9 @@ pub struct Scenario {
     pub capacity: Option<crate::sched::capacity::scenario::CapacityScenario>,
     /// The Fair Scheduler's properties, allocation file and harness model (`$.fair`).
     pub fair: Option<crate::sched::fair::config::FairConfig>,
+    /// What was accepted but is worth saying (`schedscope validate` and `run` print each as
+    /// `warning: path: message`), e.g. a property given twice in `capacity-scheduler.xml`.
+    pub warnings: Vec<ScenarioError>,
 }
 
 impl Scenario {
@@ -170,6 +173,7 @@ pub fn from_value(v: &Value) -> Result<Scenario, ScenarioErrors> {
     };
     let s = read(&v, &mut errs).map(|mut s| {
         s.capacity = capacity;
+        s.warnings = std::mem::take(&mut errs.1);
         s
     });
     match s {
@@ -348,6 +352,7 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
         run,
         capacity: None,
         fair,
+        warnings: Vec::new(),
     };
     validate(&scenario, errs);
     Some(scenario)

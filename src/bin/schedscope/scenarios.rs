@@ -32,6 +32,7 @@ pub(super) fn run(args: cli::RunArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    warn(&file, &sim.scenario().warnings);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut n = 0;
@@ -51,6 +52,14 @@ pub(super) fn run(args: cli::RunArgs) -> ExitCode {
     }
     let _ = summary(&mut out, &sim, lang, json);
     ExitCode::SUCCESS
+}
+
+/// What a scenario's reader accepted but says (`Scenario::warnings`), one `warning: …` line each
+/// on stderr.
+fn warn(file: &str, warnings: &[scenario::ScenarioError]) {
+    for w in warnings {
+        eprintln!("warning: {file}: {w}");
+    }
 }
 
 fn print_json(out: &mut impl Write, rec: &HeartbeatRecord) -> std::io::Result<()> {
@@ -174,8 +183,14 @@ pub(super) fn check(files: &[String]) -> ExitCode {
 pub(super) fn validate(files: &[String]) -> ExitCode {
     let mut bad = false;
     for f in files {
-        // The text as written, then a dry run: the steps that cannot run, as `run` finds them.
-        let checked = |t: String| scenario::parse(&t).and_then(|s| schedscope::sim::validate(&s));
+        // The text as written (its warnings on stderr), then a dry run: the steps that cannot
+        // run, as `run` finds them.
+        let checked = |t: String| {
+            scenario::parse(&t).and_then(|s| {
+                warn(f, &s.warnings);
+                schedscope::sim::validate(&s)
+            })
+        };
         match read(f).map(checked) {
             Err(e) => {
                 bad = true;

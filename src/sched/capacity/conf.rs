@@ -16,7 +16,7 @@ pub const QUEUE_PREFIX: &str = "mapred.capacity-scheduler.queue.";
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Props(pub BTreeMap<String, String>);
 
-fn parse_java_float(s: &str) -> Option<f32> {
+pub(super) fn parse_java_float(s: &str) -> Option<f32> {
     let t = s.trim();
     let t = t.strip_suffix(['f', 'F', 'd', 'D']).unwrap_or(t);
     if t.is_empty() || t.eq_ignore_ascii_case("inf") || t.eq_ignore_ascii_case("infinity") {
@@ -25,7 +25,7 @@ fn parse_java_float(s: &str) -> Option<f32> {
     t.parse::<f32>().ok()
 }
 
-fn parse_java_long(s: &str) -> Option<i64> {
+pub(super) fn parse_java_long(s: &str) -> Option<i64> {
     // `Configuration.getInt/getLong`: hex with 0x, otherwise a plain (untrimmed) integer.
     let (neg, body) = match s.strip_prefix('-') {
         Some(b) => (true, b),

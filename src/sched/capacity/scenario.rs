@@ -68,6 +68,9 @@ pub struct CapacityScenario {
     pub expects_start_error: bool,
     /// More queues than `queue_list::MAX_QUEUES` (refused; the scheduler is not started).
     pub too_many_queues: bool,
+    /// Values Hadoop's getters cannot read (they use the default), with where they were given:
+    /// appended to a start-up error, which they may explain.
+    pub unreadable: Vec<String>,
 }
 
 /// Friendly per-queue names → Hadoop's property suffix.
@@ -173,6 +176,7 @@ fn read_config(
                 Some(x) => {
                     let r = out.props.merge_xml(x, file);
                     r.errors.into_iter().for_each(|e| errs.push(&p, e));
+                    r.warnings.into_iter().for_each(|w| errs.warn(&p, w));
                     xml_at.extend(r.properties.into_iter().map(|(n, a)| (n, p.clone(), a)));
                 }
                 None => errs.expected(&p, &v, "the XML file's text"),
@@ -303,6 +307,24 @@ fn read_config(
             }
         }
     }
+    // A value Hadoop cannot read falls back to the getter's default, as in Hadoop, but said: a
+    // warning where it was given, and a note for the start-up error it may cause.
+    let xml_pos: BTreeMap<&str, (&str, &str)> =
+        xml_at.iter().map(|(n, p, pos)| (n.as_str(), (p.as_str(), pos.as_str()))).collect();
+    for (name, value) in &out.props.0 {
+        let Some(why) = super::xml::unreadable(name, value) else { continue };
+        let (path, note) = match (from.get(name), xml_pos.get(name.as_str())) {
+            (Some(p), _) => (p.clone(), format!("{why} ({p})")),
+            (None, Some((p, pos))) => {
+                errs.warn(p, format!("{pos}: {why}"));
+                out.unreadable.push(format!("{why} ({p}, {pos})"));
+                continue;
+            }
+            (None, None) => continue,
+        };
+        errs.warn(&path, why);
+        out.unreadable.push(note);
+    }
     let slots = |generic: &str, hadoop: &str| -> u32 {
         cfg.get(generic)
             .or_else(|| cfg.get(hadoop))
@@ -366,7 +388,11 @@ pub fn normalise(v: &Value, errs: &mut Errs) -> Option<(Value, CapacityScenario)
     }
     if !out.expects_start_error && !out.too_many_queues {
         if let Err(e) = super::conf::start(&out.props) {
-            errs.push("$.config", format!("CapacityTaskScheduler could not start: {e}"));
+            let why = match out.unreadable.is_empty() {
+                true => String::new(),
+                false => format!(" ({})", out.unreadable.join("; ")),
+            };
+            errs.push("$.config", format!("CapacityTaskScheduler could not start: {e}{why}"));
         }
     }
     Some((Value::Object(top), out))
