@@ -17,6 +17,13 @@ cargo fmt --check
 section "native tests: cargo test --locked"
 cargo test --locked
 
+section "fuzz targets type-check: cargo check (fuzz/)"
+# fuzz/ is its own workspace (cargo-fuzz's layout) with an ignored lock file: it starts from the
+# main one, so the shared dependencies are the versions just built and are reused from the same
+# target directory; only the fuzz crate and libfuzzer-sys's Rust side are checked.
+cp Cargo.lock fuzz/Cargo.lock
+CARGO_TARGET_DIR="$PWD/target" cargo check --manifest-path fuzz/Cargo.toml --no-default-features
+
 section "wasm component tests (headless chromium)"
 CHROMEDRIVER="$(command -v chromedriver)" WASM_BINDGEN_TEST_TIMEOUT=120 \
   cargo test --locked --target wasm32-unknown-unknown --tests

@@ -58,8 +58,10 @@ pub enum LinkError {
     /// No `v=` field.
     NoVersion,
     UnknownVersion(String),
-    /// Neither `b=`, `s=` nor `l=`, or more than one.
+    /// Neither `b=`, `s=` nor `l=` (or an empty or malformed one).
     NoScenario,
+    /// More than one of `b=`, `s=` and `l=`: the fields given, e.g. `"b= and s="`.
+    TwoSources(String),
     BadStep(String),
     BadBase64,
     NotUtf8,
@@ -86,6 +88,13 @@ impl LinkError {
             (LinkError::UnknownVersion(v), true) => format!("未知的链接版本 {v:?}；本页面只能读取版本 {VERSION}"),
             (LinkError::NoScenario, false) => "the link carries no scenario".into(),
             (LinkError::NoScenario, true) => "链接中没有场景".into(),
+            (LinkError::TwoSources(both), false) => format!(
+                "the link carries both {both}; expected one of b= (a built-in scenario), s= (a scenario's text) or \
+                 l= (a lesson)"
+            ),
+            (LinkError::TwoSources(both), true) => {
+                format!("链接同时带有 {both}；应只有一个：b=（内置场景）、s=（场景文本）或 l=（课程）")
+            }
             (LinkError::BadBase64, false) => "the scenario in the link is not valid base64url".into(),
             (LinkError::BadBase64, true) => "链接中的场景不是有效的 base64url 编码".into(),
             (LinkError::NotUtf8, false) => "the scenario in the link is not UTF-8 text".into(),
@@ -172,6 +181,12 @@ pub fn decode(hash: &str) -> Result<Option<Link>, LinkError> {
         None => None,
         Some(tag) => Some(Locale::parse(tag).ok_or_else(|| LinkError::BadLang(short(tag)))?),
     };
+    let given: Vec<&str> =
+        [("b=", &b), ("s=", &s), ("l=", &l)].into_iter().filter(|(_, x)| x.is_some()).map(|(k, _)| k).collect();
+    if given.len() > 1 {
+        let (last, rest) = given.split_last().expect("two or more");
+        return Err(LinkError::TwoSources(format!("{} and {last}", rest.join(", "))));
+    }
     let source = match (b, s, l) {
         (None, None, Some(id)) if !id.is_empty() && escape_id(id) == id => {
             Source::Lesson { id: id.to_string(), step: step.unwrap_or(0) }
@@ -229,7 +244,13 @@ mod tests {
         assert_eq!(decode("b=x"), Err(LinkError::NoVersion));
         assert_eq!(decode("v=2&b=x"), Err(LinkError::UnknownVersion("2".into())));
         assert_eq!(decode("v=1"), Err(LinkError::NoScenario));
-        assert_eq!(decode("v=1&b=x&s=e30"), Err(LinkError::NoScenario));
+        assert_eq!(decode("v=1&b=x&s=e30"), Err(LinkError::TwoSources("b= and s=".into())));
+        assert_eq!(
+            decode("v=1&b=x&s=e30").unwrap_err().message(false),
+            "the link carries both b= and s=; expected one of b= (a built-in scenario), s= (a scenario's text) or \
+             l= (a lesson)"
+        );
+        assert_eq!(decode("v=1&l=basics&b=x&s=e30"), Err(LinkError::TwoSources("b=, s= and l=".into())));
         assert_eq!(decode("v=1&b=<script>"), Err(LinkError::NoScenario));
         assert_eq!(decode("v=1&s=%%%"), Err(LinkError::BadBase64));
         assert_eq!(decode("v=1&s=_w"), Err(LinkError::NotUtf8));
@@ -259,7 +280,7 @@ mod tests {
         );
         assert_eq!(decode("v=1&l=x&st=100"), Err(LinkError::BadStep("100".into())));
         assert_eq!(decode("v=1&l=x&st=-1"), Err(LinkError::BadStep("-1".into())));
-        assert_eq!(decode("v=1&l=x&b=y"), Err(LinkError::NoScenario));
+        assert_eq!(decode("v=1&l=x&b=y"), Err(LinkError::TwoSources("b= and l=".into())));
         assert_eq!(decode("v=1&l=<x>"), Err(LinkError::NoScenario));
         assert_eq!(decode("v=1&b=x&st=2"), Err(LinkError::BadField("st".into())));
         assert!(!LinkError::BadStep("9".into()).message(true).is_empty());

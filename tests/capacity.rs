@@ -193,3 +193,39 @@ fn the_builtin_lesson_tells_its_story() {
     let states: Vec<&str> = sim.engine().cluster.jobs.values().map(|j| j.state.as_str()).collect();
     assert_eq!(states, ["SUCCEEDED"; 3]);
 }
+
+/// A speculative twin's success after its sibling's: the real JobTracker counts it KILLED
+/// (`alreadyCompletedTask`); the harness's `finishTask` counts it finished, so `finished_maps`
+/// exceeds the maps and `pending_maps` reads −1, as the fake job's counters do.
+#[test]
+fn a_twins_success_counts_as_finished_only_under_the_harness() {
+    let run = |harness: bool, finished: i64, pending: i64| {
+        let v = json!({
+            "scheduler": "capacity",
+            "config": {
+                "trackers": [{"name": "tt1", "map_slots": 1, "reduce_slots": 1}, {"name": "tt2", "map_slots": 1, "reduce_slots": 1}],
+                "harness": harness,
+                "queues": [{"name": "default", "capacity": 100}]
+            },
+            "steps": [
+                {"op": "submit", "job": {"id": 1, "user": "u1", "maps": 2, "reduces": 1, "queue": "default", "map_speculative": true, "reduce_slowstart_maps": 2}, "init": true},
+                {"op": "heartbeat", "tracker": "tt1", "expect": ["J1 m0#0"]},
+                {"op": "heartbeat", "tracker": "tt2", "expect": ["J1 m1#0"]},
+                {"op": "progress", "attempt": "J1 m0#0", "value": 0.9},
+                {"op": "finish", "attempt": "J1 m0#0"},
+                {"op": "advance", "ms": 61000},
+                {"op": "heartbeat", "tracker": "tt1", "expect": ["J1 m1#1"]},
+                {"op": "finish", "attempt": "J1 m1#0"},
+                {"op": "finish", "attempt": "J1 m1#1"},
+                {"op": "expect_job", "job": 1, "finished_maps": finished, "pending_maps": pending}
+            ]
+        });
+        let mut sim = Simulation::from_json(&v.to_string()).unwrap();
+        sim.run_to_end(100);
+        let failures: Vec<String> = sim.failures().iter().map(|f| f.message.clone()).collect();
+        assert!(failures.is_empty(), "harness {harness}: {failures:?}");
+        sim.engine().check_invariants().unwrap();
+    };
+    run(false, 2, 0);
+    run(true, 3, -1);
+}

@@ -220,3 +220,41 @@ fn a_closed_pipe_ends_the_output_quietly() {
     let err = stderr(&o);
     assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "stderr: {err}");
 }
+
+/// A scenario file in the temporary directory, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str, text: &str) -> TempFile {
+        let p = std::env::temp_dir().join(format!("schedscope-cli-{}-{name}", std::process::id()));
+        std::fs::write(&p, text).unwrap();
+        TempFile(p)
+    }
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn a_run_without_jobs_says_so_and_a_partial_run_has_no_makespan() {
+    let f = TempFile::new("nojobs.json", r#"{"trackers": [{"name": "tt1"}], "steps": [{"heartbeat": "tt1"}]}"#);
+    let o = schedscope(&["run", f.path()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("  makespan: none (the scenario has no jobs)\n"), "{out}");
+    assert!(!out.contains("not every job has finished"), "{out}");
+    // One job finished, one still running: no makespan.
+    let f = TempFile::new(
+        "partial.json",
+        r#"{"trackers": [{"name": "tt1", "map_slots": 2}], "jobs": [{"id": 1, "maps": 1}, {"id": 2, "maps": 1}],
+            "steps": [{"heartbeat": "tt1"}, {"op": "finish", "attempt": "J1 m0#0"}]}"#,
+    );
+    let out = stdout(&schedscope(&["run", f.path()]));
+    assert!(out.contains("  makespan: not every job has finished\n"), "{out}");
+}

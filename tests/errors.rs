@@ -221,3 +221,36 @@ fn run_until_ms_in_a_scripted_scenario_points_to_the_run_step() {
     v["run"] = json!({"until_ms": 5000});
     assert_error(v, "$.run.until_ms", &["automatic mode", "\"op\": \"run\""]);
 }
+
+#[test]
+fn null_is_refused_where_a_value_is_expected() {
+    let v = json!({"racks": null, "jobs": null, "config": null, "scheduler": null});
+    let errs = errors(&v);
+    let why = "found null, expected a value (leave the field out to get its default)";
+    for path in ["$.racks", "$.jobs", "$.config", "$.scheduler"] {
+        assert!(errs.contains(&format!("{path}: {why}")), "{path}: {errs:#?}");
+    }
+    assert_eq!(errs.len(), 4, "{errs:#?}");
+    // Deeper down too: a job's field.
+    let mut v = base();
+    v["jobs"][0]["reduces"] = Value::Null;
+    assert_eq!(errors(&v), vec![format!("$.jobs[0].reduces: {why}")]);
+}
+
+#[test]
+fn a_version_given_as_a_string_is_refused() {
+    let mut v = base();
+    v["version"] = json!("1");
+    assert_eq!(errors(&v), vec!["$.version: found \"1\", expected the number 1"]);
+}
+
+#[test]
+fn an_unknown_huge_key_is_not_echoed_in_full() {
+    let mut v = base();
+    let key = "k".repeat(1 << 20);
+    v[key.as_str()] = json!(1);
+    let errs = errors(&v);
+    assert_eq!(errs.len(), 1, "{} errors", errs.len());
+    assert!(errs[0].len() < 1000, "{} bytes of message", errs[0].len());
+    assert!(errs[0].starts_with(&format!("$[\"{}\"…]: unknown field", "k".repeat(64))), "{}", &errs[0][..200]);
+}

@@ -258,3 +258,165 @@ fn the_4000_node_workload_and_bench_sizes_stay_within_the_work_size() {
         assert!(scenario::from_value(&v).is_ok(), "{} nodes / {} tasks", c.nodes, c.tasks);
     }
 }
+
+fn fair_with(allocations: Value) -> Value {
+    json!({"scheduler": "fair", "fair": {"allocations": allocations}, "trackers": [{"name": "tt1"}], "jobs": [{"id": 1, "maps": 1}]})
+}
+
+/// Pools past the cap are not read: every pool after the first one past it is invalid, and only
+/// the cap's error comes back (one more pool read would add its own error).
+#[test]
+fn pools_past_the_cap_are_refused_after_reading_one_more() {
+    use scenario::MAX_POOLS;
+    let name = |i: usize| format!("p{i:07}");
+    let mut pools = serde_json::Map::new();
+    for i in 0..MAX_POOLS + 5 {
+        let props = if i > MAX_POOLS { json!({"minMap": 1}) } else { json!({}) };
+        pools.insert(name(i), props);
+    }
+    let too_many = format!(
+        "found more than {MAX_POOLS} pools, expected at most {MAX_POOLS} (SchedScope's limit: the Fair Scheduler visits every pool at every update); reading stopped here"
+    );
+    let v = fair_with(json!({"pools": pools}));
+    assert_eq!(errors(&v.to_string()), vec![format!("$.fair.allocations.pools.{}: {too_many}", name(MAX_POOLS))]);
+    // The XML file alike, with the line of the first pool past the cap.
+    let xml: String = (0..MAX_POOLS + 5)
+        .map(|i| {
+            if i > MAX_POOLS {
+                "<pool name=\"x\"><minMap>1</minMap></pool>\n".to_string()
+            } else {
+                format!("<pool name=\"{}\"/>\n", name(i))
+            }
+        })
+        .collect();
+    let v = fair_with(json!(format!("<allocations>\n{xml}</allocations>")));
+    let line = MAX_POOLS + 2;
+    assert_eq!(
+        errors(&v.to_string()),
+        vec![format!("$.fair.allocations: allocation file line {line}, column 1: {too_many}")]
+    );
+    // Exactly the cap is accepted.
+    let pools: serde_json::Map<String, Value> = (0..MAX_POOLS).map(|i| (name(i), json!({}))).collect();
+    assert_eq!(errors(&fair_with(json!({"pools": pools})).to_string()), Vec::<String>::new());
+}
+
+#[test]
+fn a_million_pools_are_refused() {
+    // Written as text: a million `json!` values take long in a debug build.
+    let pools: Vec<String> = (0..1_000_000).map(|i| format!("\"p{i:07}\": {{}}")).collect();
+    let text = format!(
+        "{{\"scheduler\": \"fair\", \"fair\": {{\"allocations\": {{\"pools\": {{{}}}}}}}, \"trackers\": [{{\"name\": \"tt1\"}}]}}",
+        pools.join(", ")
+    );
+    let errs = errors(&text);
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(errs[0].starts_with("$.fair.allocations.pools.p0010000: found more than 10000 pools"), "{errs:?}");
+}
+
+fn capacity_queues(config: Value) -> Value {
+    json!({"scheduler": "capacity", "config": config, "trackers": [{"name": "tt1"}], "jobs": [{"id": 1, "maps": 1}]})
+}
+
+#[test]
+fn queues_past_the_cap_are_refused_after_reading_one_more() {
+    use scenario::MAX_QUEUES;
+    let too_many = format!(
+        "found more than {MAX_QUEUES} queues, expected at most {MAX_QUEUES} (SchedScope's limit: every heartbeat sorts the queues); reading stopped here"
+    );
+    let queues: Vec<Value> = (0..MAX_QUEUES + 5)
+        .map(|i| match i {
+            0 => json!({"name": "default", "capacity": 100}),
+            i if i > MAX_QUEUES => json!({"name": "x", "capacty": 1}),
+            i => json!({"name": format!("q{i}"), "capacity": 0}),
+        })
+        .collect();
+    let v = capacity_queues(json!({"queues": queues}));
+    assert_eq!(errors(&v.to_string()), vec![format!("$.config.queues[{MAX_QUEUES}]: {too_many}")]);
+    // Exactly the cap is accepted.
+    let v = capacity_queues(json!({"queues": queues[..MAX_QUEUES]}));
+    assert_eq!(errors(&v.to_string()), Vec::<String>::new());
+}
+
+#[test]
+fn a_million_queues_are_refused() {
+    let names: Vec<String> =
+        std::iter::once("default".to_string()).chain((1..1_000_000).map(|i| format!("q{i}"))).collect();
+    let needle = "mapred.queue.names: found more than 10000 queues, expected at most 10000";
+    // As a list of names, as the Hadoop property, and in capacity-scheduler.xml.
+    let v = capacity_queues(
+        json!({"queue_names": names.join(","), "mapred.capacity-scheduler.queue.default.capacity": 100}),
+    );
+    let errs = errors(&v.to_string());
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(errs[0].starts_with(&format!("$.config.queue_names: {needle}")), "{errs:?}");
+    let xml = format!(
+        "<configuration>\n<property><name>mapred.queue.names</name><value>{}</value></property>\n</configuration>",
+        names.join(",")
+    );
+    let errs = errors(&capacity_queues(json!({"capacity_scheduler_xml": xml})).to_string());
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(errs[0].starts_with(&format!("$.config.capacity_scheduler_xml: line 2, column 1: {needle}")), "{errs:?}");
+}
+
+const DEFAULT_CAPACITY: &str = "mapred.capacity-scheduler.queue.default.capacity";
+
+fn property(name: &str, value: &str) -> String {
+    format!("<property><name>{name}</name><value>{value}</value></property>")
+}
+
+/// A property given twice in capacity-scheduler.xml: accepted, the later value used (Hadoop's
+/// `Configuration`), and a warning names both lines; `validate` and `run` print it on stderr.
+#[test]
+fn a_property_given_twice_is_accepted_with_a_warning_naming_both_lines() {
+    let xml = format!(
+        "<configuration>\n{}\n{}\n</configuration>",
+        property(DEFAULT_CAPACITY, "50"),
+        property(DEFAULT_CAPACITY, "100")
+    );
+    let v = capacity(json!({"capacity_scheduler_xml": xml}));
+    let s = scenario::parse(&v.to_string()).expect("accepted");
+    let warning = format!(
+        "$.config.capacity_scheduler_xml: line 3, column 1: property \"{DEFAULT_CAPACITY}\" is given twice, at line 2, column 1 and line 3, column 1; the later value \"100\" is used, as Hadoop's Configuration does"
+    );
+    assert_eq!(s.warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>(), vec![warning.clone()]);
+    assert_eq!(s.capacity.unwrap().props.get(DEFAULT_CAPACITY), Some("100"));
+    let path = std::env::temp_dir().join(format!("schedscope-hostile-{}-twice.json", std::process::id()));
+    std::fs::write(&path, v.to_string()).unwrap();
+    for cmd in ["validate", "run"] {
+        let o = bin(&[cmd, path.to_str().unwrap()]);
+        assert!(o.status.success(), "{cmd}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err, format!("warning: {}: {warning}\n", path.display()), "{cmd}");
+    }
+    std::fs::remove_file(&path).unwrap();
+    // No warning for a file that gives each property once.
+    let once = capacity(
+        json!({"capacity_scheduler_xml": format!("<configuration>{}</configuration>", property(DEFAULT_CAPACITY, "100"))}),
+    );
+    assert!(scenario::parse(&once.to_string()).unwrap().warnings.is_empty());
+}
+
+/// A value Hadoop cannot read falls back to the getter's default, as in Hadoop; the message
+/// names the value and where it was given.
+#[test]
+fn an_unreadable_value_falls_back_to_the_default_and_is_named_with_its_line() {
+    let xml = format!("<configuration>\n{}\n</configuration>", property(DEFAULT_CAPACITY, "abc"));
+    assert_eq!(
+        errors(&capacity(json!({"capacity_scheduler_xml": xml})).to_string()),
+        vec![format!(
+            "$.config: CapacityTaskScheduler could not start: java.lang.IllegalArgumentException: Illegal capacity for queue default of -1.0 ({DEFAULT_CAPACITY} is \"abc\", not a number: Hadoop's Configuration.getFloat falls back to the default ($.config.capacity_scheduler_xml, line 2, column 1))"
+        )]
+    );
+    // One that does not stop the scheduler is a warning at its path.
+    let v = capacity(
+        json!({"queues": [{"name": "default", "capacity": 100, "user_limit_factor": "x", "supports_priority": "yes"}]}),
+    );
+    let s = scenario::parse(&v.to_string()).expect("accepted, as Hadoop accepts it");
+    assert_eq!(
+        s.warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
+        vec![
+            "$.config.queues[0].supports_priority: mapred.capacity-scheduler.queue.default.supports-priority is \"yes\", not true or false: Hadoop's Configuration.getBoolean falls back to the default",
+            "$.config.queues[0].user_limit_factor: mapred.capacity-scheduler.queue.default.user-limit-factor is \"x\", not a number: Hadoop's Configuration.getFloat falls back to the default",
+        ]
+    );
+}

@@ -291,3 +291,38 @@ fn errors_point_into_the_trace_and_the_cap_holds() {
         "/dev/zero: found more than 64 MiB, expected a file of at most 64 MiB\n"
     );
 }
+
+/// The first error of an import, as `path: message`.
+fn first_error(text: &str, o: &ImportOptions) -> String {
+    match import(text, o) {
+        Ok(_) => panic!("imported"),
+        Err(e) => e.errors[0].to_string(),
+    }
+}
+
+#[test]
+fn a_tsv_file_imported_as_rumen_suggests_swim() {
+    let o = ImportOptions { format: Some(Format::Rumen), ..opts("fifo") };
+    let e = first_error(SWIM09, &o);
+    assert!(e.starts_with("line 1, column 1: invalid JSON: "), "{e}");
+    assert!(e.ends_with("the file looks tab-separated, like a SWIM workload, not a Rumen job history: import it as SWIM (--format swim)"), "{e}");
+    // Bad JSON that is not tab-separated gets no such hint.
+    assert!(!first_error("jobs", &o).contains("SWIM"));
+}
+
+#[test]
+fn a_rumen_job_with_a_key_given_twice_is_refused() {
+    let job = r#"{"jobID": "job_1", "submitTime": 1, "jobID": "job_2"}"#;
+    let e = first_error(job, &opts("fifo"));
+    assert_eq!(
+        e,
+        "line 1, column 43: the key \"jobID\" appears twice in job 1 (at $.jobID of document 1); expected each key once"
+    );
+    let list = format!("[{RUMEN_JOB}, {job}]", RUMEN_JOB = r#"{"jobID": "job_0"}"#);
+    let e = first_error(&list, &opts("fifo"));
+    assert!(e.contains("the key \"jobID\" appears twice in job 2 (at $[1].jobID); expected each key once"), "{e}");
+    // Deeper in a job too.
+    let nested = r#"{"jobID": "job_1", "mapTasks": [{"taskID": "t", "taskID": "u"}]}"#;
+    let e = first_error(nested, &opts("fifo"));
+    assert!(e.contains("(at $.mapTasks[0].taskID of document 1)"), "{e}");
+}

@@ -19,15 +19,34 @@ pub fn found(v: &Value) -> String {
     }
 }
 
-/// Collected errors.
+/// Collected errors (`.0`) and warnings (`.1`: accepted, as Hadoop accepts them, but worth
+/// saying, e.g. a property given twice).
 #[derive(Default, Debug)]
-pub struct Errs(pub Vec<ScenarioError>);
+pub struct Errs(pub Vec<ScenarioError>, pub Vec<ScenarioError>);
 
 impl Errs {
     pub fn push(&mut self, path: &str, message: impl Into<String>) {
         if self.0.len() < 200 {
-            self.0.push(ScenarioError { path: path.to_string(), message: message.into() });
+            let message: String = message.into();
+            let message = match shorten(&message, MAX_MESSAGE_CHARS) {
+                std::borrow::Cow::Borrowed(_) => message,
+                std::borrow::Cow::Owned(s) => s,
+            };
+            let path = shorten(path, MAX_MESSAGE_CHARS).into_owned();
+            self.0.push(ScenarioError { path, message });
         }
+    }
+    /// A warning: the input is accepted, but something in it was probably not meant.
+    pub fn warn(&mut self, path: &str, message: impl Into<String>) {
+        if self.1.len() < 200 {
+            let message: String = message.into();
+            let message = shorten(&message, MAX_MESSAGE_CHARS).into_owned();
+            self.1.push(ScenarioError { path: shorten(path, MAX_MESSAGE_CHARS).into_owned(), message });
+        }
+    }
+    /// No more errors are kept (200): a reader may stop looking.
+    pub fn full(&self) -> bool {
+        self.0.len() >= 200
     }
     pub fn expected(&mut self, path: &str, v: &Value, what: &str) {
         self.push(path, format!("found {}, expected {what}", found(v)));
@@ -51,16 +70,37 @@ fn distance(a: &str, b: &str) -> usize {
 
 /// The closest known name, if close enough to be a likely typo.
 pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    // The distance is at least the difference in length: names far longer than every known one
+    // (a hostile 1 MB key) are not compared character by character.
+    let n = name.chars().count();
     known
         .into_iter()
+        .filter(|k| n.abs_diff(k.chars().count()) <= (k.len() / 3).max(2))
         .map(|k| (distance(name, k), k))
         .filter(|(d, k)| *d <= (k.len() / 3).max(2))
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k)
 }
 
+/// The longest key a path shows in full; a longer one (a hostile 1 MB key) is cut, with an
+/// ellipsis, so a message never echoes it whole.
+pub const MAX_KEY_SHOWN: usize = 64;
+/// The longest message kept; anything longer is cut with an ellipsis.
+pub const MAX_MESSAGE_CHARS: usize = 4096;
+
+/// `s` cut to at most `max` characters, with `…` when it was longer.
+pub fn shorten(s: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(max) {
+        None => std::borrow::Cow::Borrowed(s),
+        Some((at, _)) => std::borrow::Cow::Owned(format!("{}…", &s[..at])),
+    }
+}
+
 pub fn child(path: &str, key: &str) -> String {
-    if key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+    if key.chars().count() > MAX_KEY_SHOWN {
+        let short: String = key.chars().take(MAX_KEY_SHOWN).collect();
+        format!("{path}[{short:?}…]")
+    } else if key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         format!("{path}.{key}")
     } else {
         format!("{path}[{key:?}]")
@@ -76,12 +116,15 @@ pub struct Obj<'a> {
     pub map: &'a Map<String, Value>,
     pub path: String,
     known: Vec<&'static str>,
+    /// Fields asked for whose value is `null`: refused by `finish` (leaving a field out is how
+    /// to ask for its default).
+    nulls: Vec<&'static str>,
 }
 
 impl<'a> Obj<'a> {
     pub fn new(v: &'a Value, path: &str, errs: &mut Errs) -> Option<Obj<'a>> {
         match v {
-            Value::Object(map) => Some(Obj { map, path: path.to_string(), known: Vec::new() }),
+            Value::Object(map) => Some(Obj { map, path: path.to_string(), known: Vec::new(), nulls: Vec::new() }),
             _ => {
                 errs.expected(path, v, "an object");
                 None
@@ -93,10 +136,22 @@ impl<'a> Obj<'a> {
         child(&self.path, key)
     }
 
-    /// Mark `key` as known and return its value, if present and not null.
+    /// Mark `key` as known and return its value, if present and not null. A `null` is
+    /// refused by `finish`.
     pub fn get(&mut self, key: &'static str) -> Option<&'a Value> {
         self.known.push(key);
-        self.map.get(key).filter(|v| !v.is_null())
+        let v = self.map.get(key);
+        if v.is_some_and(Value::is_null) {
+            self.nulls.push(key);
+        }
+        v.filter(|v| !v.is_null())
+    }
+
+    /// Mark `key` as known and return its value as given, `null` included (for fields where
+    /// `null` means something, such as "no job" in a check).
+    pub fn allow(&mut self, key: &'static str) -> Option<&'a Value> {
+        self.known.push(key);
+        self.map.get(key)
     }
 
     pub fn has(&self, key: &str) -> bool {
@@ -138,8 +193,11 @@ impl<'a> Obj<'a> {
         as_bool(v, &path, errs)
     }
 
-    /// Report fields that were never asked for.
+    /// Report fields that were never asked for, and fields given as `null`.
     pub fn finish(self, errs: &mut Errs) {
+        for key in &self.nulls {
+            errs.push(&child(&self.path, key), "found null, expected a value (leave the field out to get its default)");
+        }
         for key in self.map.keys() {
             if !self.known.iter().any(|k| k == key) {
                 let hint = match suggest(key, self.known.iter().copied()) {

@@ -34,13 +34,9 @@ pub fn parse_json(text: &str, max_bytes: usize) -> Result<Value, ScenarioErrors>
     }
     // A byte-order mark (as Windows editors write) is not part of the JSON.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let dup: Duplicate = RefCell::new(None);
-    let mut de = serde_json::Deserializer::from_str(text);
-    let res =
-        Node { path: &RefCell::new(Vec::new()), dup: &dup }.deserialize(&mut de).and_then(|v| de.end().map(|_| v));
-    res.map_err(|e| match dup.into_inner() {
+    unique(serde_json::Deserializer::from_str(text)).map_err(|(dup, e)| match dup {
         Some((path, key)) => one(
-            child(&render(&path), &key),
+            child(&path, &key),
             format!(
                 "the key {key:?} appears twice in this object (again at line {}, column {}); expected each key once",
                 e.line(),
@@ -55,6 +51,24 @@ pub fn parse_json(text: &str, max_bytes: usize) -> Result<Value, ScenarioErrors>
         ),
         None => one(format!("line {}, column {}", e.line(), e.column()), format!("invalid JSON: {e}")),
     })
+}
+
+/// A key given twice: the JSON path of its object (from the document's root) and the key.
+pub type Twice = Option<(String, String)>;
+
+/// JSON bytes parsed with each key of an object given once; the error names the key given
+/// twice, if that is what stopped the parse (a Rumen job, one document of a trace).
+pub fn from_slice_unique(bytes: &[u8]) -> Result<Value, (Twice, serde_json::Error)> {
+    unique(serde_json::Deserializer::from_slice(bytes))
+}
+
+fn unique<'de, R: serde_json::de::Read<'de>>(
+    mut de: serde_json::Deserializer<R>,
+) -> Result<Value, (Twice, serde_json::Error)> {
+    let dup: Duplicate = RefCell::new(None);
+    let res =
+        Node { path: &RefCell::new(Vec::new()), dup: &dup }.deserialize(&mut de).and_then(|v| de.end().map(|_| v));
+    res.map_err(|e| (dup.into_inner().map(|(path, key)| (render(&path), key)), e))
 }
 
 /// A byte count as a reader says it: "64 MiB".

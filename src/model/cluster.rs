@@ -51,6 +51,11 @@ pub struct ClusterConf {
     pub running_on_init: bool,
     /// How the JobTracker's kills reach the trackers.
     pub kill_delivery: KillDelivery,
+    /// Every reported success counts as finished, even one whose TIP or job was already over (a
+    /// speculative twin's): `TestCapacityScheduler`'s `FakeTaskTrackerManager.finishTask`, which
+    /// only moves the fake job's counters (running −1, finished +1). False: the real
+    /// JobTracker's `alreadyCompletedTask`, which counts such a success as KILLED.
+    pub finish_counts_every_success: bool,
 }
 
 impl Default for ClusterConf {
@@ -65,6 +70,7 @@ impl Default for ClusterConf {
             auto_succeed: true,
             running_on_init: true,
             kill_delivery: KillDelivery::NextHeartbeat,
+            finish_counts_every_success: false,
         }
     }
 }

@@ -164,8 +164,15 @@ pub struct Job {
     pub locations_given: bool,
     /// The distinct split hosts of the maps, sorted (they never change; see `split_hosts_of`).
     pub split_hosts: std::sync::Arc<[String]>,
+    /// `finishedMapTasks` / `finishedReduceTasks`. Under the Capacity harness they also count
+    /// successes of TIPs already over (`ClusterConf::finish_counts_every_success`), so they may
+    /// exceed the TIPs; `over_finishes` says by how much.
     pub finished_maps: u32,
     pub finished_reduces: u32,
+    /// Of `finished_*` (maps, reduces): successes counted although their TIP or job was already
+    /// over (only under the Capacity harness).
+    #[serde(skip)]
+    pub over_finishes: [u32; 2],
     pub failed_map_tips: u32,
     pub failed_reduce_tips: u32,
     /// Running attempts, speculative ones included.
@@ -227,6 +234,14 @@ impl Job {
             - self.failed_reduce_tips as i64
             - self.finished_reduces as i64
             + self.speculative_reduces as i64
+    }
+    /// TIPs of the type that are complete or failed (the finished count without the
+    /// `over_finishes` the Capacity harness adds).
+    pub fn tips_done(&self, kind: super::TaskType) -> u32 {
+        match kind {
+            super::TaskType::Map => self.finished_maps - self.over_finishes[0] + self.failed_map_tips,
+            super::TaskType::Reduce => self.finished_reduces - self.over_finishes[1] + self.failed_reduce_tips,
+        }
     }
     /// `scheduleReduces()`: finished + permanently failed maps reach the slow-start threshold.
     pub fn schedule_reduces(&self) -> bool {

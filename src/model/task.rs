@@ -8,8 +8,8 @@ use std::fmt;
 
 /// `TaskInProgress.MAX_TASK_EXECS`: at most this many concurrent extra attempts.
 pub const MAX_TASK_EXECS: u32 = 1;
-/// `TaskInProgress.SPECULATIVE_GAP`.
-pub const SPECULATIVE_GAP: f32 = 0.2;
+/// `TaskInProgress.SPECULATIVE_GAP`: a `double` in Hadoop, so the gap test is in double.
+pub const SPECULATIVE_GAP: f64 = 0.2;
 /// `TaskInProgress.SPECULATIVE_LAG` in ms.
 pub const SPECULATIVE_LAG: Millis = 60_000;
 
@@ -240,10 +240,42 @@ impl Tip {
     }
 
     /// `hasSpeculativeTask(now, avgProgress)` (record skipping and COMMIT_PENDING are not modelled).
+    /// Hadoop's `averageProgress` and `TaskInProgress.progress` are doubles holding float values
+    /// (the job's float progress sums, an attempt's float `TaskStatus.getProgress()`), so both are
+    /// widened to `f64` before subtracting: a float gap of 0.2 may be 0.19999999925 in double.
     pub fn has_speculative_task(&self, now: Millis, avg_progress: f32) -> bool {
         self.active.len() as u32 <= MAX_TASK_EXECS
-            && avg_progress - self.progress() >= SPECULATIVE_GAP
+            && f64::from(avg_progress) - f64::from(self.progress()) >= SPECULATIVE_GAP
             && now - self.start_time >= SPECULATIVE_LAG
             && !self.complete
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn running_at(progress: f32) -> Tip {
+        let mut tip = Tip::new(TaskType::Reduce, 0, Vec::new(), 0);
+        tip.active.push(ActiveAttempt {
+            attempt: 0,
+            tracker: "tt1".into(),
+            host: "h1".into(),
+            launch_time: 0,
+            level: None,
+            progress,
+            speculative: false,
+        });
+        tip
+    }
+
+    #[test]
+    fn the_gap_is_compared_in_double() {
+        // 0.25f - 0.05f is exactly 0.2f in float, but 0.25 - 0.05000000074505806 is
+        // 0.19999999925 in double: Hadoop does not speculate.
+        assert!(0.25f32 - 0.05f32 >= 0.2f32);
+        assert!(!running_at(0.05).has_speculative_task(SPECULATIVE_LAG, 0.25));
+        assert!(running_at(0.0).has_speculative_task(SPECULATIVE_LAG, 0.25));
+        assert!(running_at(0.04).has_speculative_task(SPECULATIVE_LAG, 0.25));
     }
 }

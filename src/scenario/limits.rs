@@ -18,6 +18,10 @@ pub const MAX_TIME_MS: Millis = 1 << 50;
 pub const MAX_TASKS_PER_JOB: u64 = 1_000_000;
 pub const MAX_TOTAL_TASKS: u64 = 2_000_000;
 pub const MAX_STEPS: usize = 1_000_000;
+/// Pools an allocation file may declare and queues a Capacity configuration may name: each
+/// scheduler reads its own list and stops at the first entry past its cap.
+pub use crate::sched::capacity::queue_list::MAX_QUEUES;
+pub use crate::sched::fair::allocs::MAX_POOLS;
 
 /// The work size: the most tasks the engine builds in one go. Submitting a job builds its
 /// tasks and, when it initialises, `createCache` (a few µs per task natively, more in the

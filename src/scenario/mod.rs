@@ -142,6 +142,9 @@ pub struct Scenario {
     pub capacity: Option<crate::sched::capacity::scenario::CapacityScenario>,
     /// The Fair Scheduler's properties, allocation file and harness model (`$.fair`).
     pub fair: Option<crate::sched::fair::config::FairConfig>,
+    /// What was accepted but is worth saying (`schedscope validate` and `run` print each as
+    /// `warning: path: message`), e.g. a property given twice in `capacity-scheduler.xml`.
+    pub warnings: Vec<ScenarioError>,
 }
 
 impl Scenario {
@@ -170,6 +173,7 @@ pub fn from_value(v: &Value) -> Result<Scenario, ScenarioErrors> {
     };
     let s = read(&v, &mut errs).map(|mut s| {
         s.capacity = capacity;
+        s.warnings = std::mem::take(&mut errs.1);
         s
     });
     match s {
@@ -208,7 +212,15 @@ fn text(v: &Value, path: &str, errs: &mut Errs) -> Option<Text> {
 
 fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
     let mut o = Obj::new(v, "$", errs)?;
-    let version = o.u64_in("version", 1, u64::MAX, errs).unwrap_or(1);
+    // A number: `"1"` (a string) is refused, though other numbers may be numeric strings.
+    let version = match o.get("version") {
+        None => 1,
+        Some(v @ Value::Number(_)) => crate::input::json::as_u64_in(v, "$.version", 1, u64::MAX, errs).unwrap_or(1),
+        Some(v) => {
+            errs.expected("$.version", v, "the number 1");
+            1
+        }
+    };
     if version != 1 {
         errs.push("$.version", format!("found {version}, expected 1 (the only scenario format version)"));
     }
@@ -340,6 +352,7 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
         run,
         capacity: None,
         fair,
+        warnings: Vec::new(),
     };
     validate(&scenario, errs);
     Some(scenario)

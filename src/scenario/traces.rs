@@ -182,7 +182,13 @@ pub fn import_reader<R: BufRead>(r: R, o: &ImportOptions) -> Result<Imported, Sc
         Err(_) if over.get() => return Err(too_big()),
         Err(e) => return Err(err("$", format!("could not read the trace: {e}"))),
     };
-    let format = o.format.unwrap_or(if matches!(first, Some(b'{' | b'[')) { Format::Rumen } else { Format::Swim });
+    let json_start = matches!(first, Some(b'{' | b'['));
+    let format = o.format.unwrap_or(if json_start { Format::Rumen } else { Format::Swim });
+    // Rumen asked for, but the first line holds tabs and no JSON: most likely a SWIM file.
+    let looks_swim = format == Format::Rumen
+        && !json_start
+        && std::io::BufRead::fill_buf(&mut r)
+            .is_ok_and(|b| b.split(|&c| c == b'\n').next().is_some_and(|l| l.contains(&b'\t')));
     let keep = o.skip_jobs..o.skip_jobs.saturating_add(o.max_jobs);
     let read = match format {
         Format::Rumen => rumen::read(&mut r, first == Some(b'['), keep, o.attempt_hosts_as_locations).map(Read::Rumen),
@@ -191,6 +197,15 @@ pub fn import_reader<R: BufRead>(r: R, o: &ImportOptions) -> Result<Imported, Sc
     if over.get() {
         return Err(too_big());
     }
+    let read = read.map_err(|mut errors| {
+        if looks_swim && let Some(e) = errors.first_mut() {
+            e.message.push_str(
+                "; the file looks tab-separated, like a SWIM workload, not a Rumen job history: import it as SWIM \
+                 (--format swim)",
+            );
+        }
+        errors
+    });
     build(read.map_err(|errors| ScenarioErrors { errors })?, o)
 }
 

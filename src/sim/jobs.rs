@@ -48,6 +48,7 @@ impl Engine {
             reduces,
             finished_maps: 0,
             finished_reduces: 0,
+            over_finishes: [0; 2],
             failed_map_tips: 0,
             failed_reduce_tips: 0,
             running_maps: 0,

@@ -32,6 +32,7 @@ pub(super) fn run(args: cli::RunArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    warn(&file, &sim.scenario().warnings);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut n = 0;
@@ -51,6 +52,14 @@ pub(super) fn run(args: cli::RunArgs) -> ExitCode {
     }
     let _ = summary(&mut out, &sim, lang, json);
     ExitCode::SUCCESS
+}
+
+/// What a scenario's reader accepted but says (`Scenario::warnings`), one `warning: …` line each
+/// on stderr.
+fn warn(file: &str, warnings: &[scenario::ScenarioError]) {
+    for w in warnings {
+        eprintln!("warning: {file}: {w}");
+    }
 }
 
 fn print_json(out: &mut impl Write, rec: &HeartbeatRecord) -> std::io::Result<()> {
@@ -107,9 +116,17 @@ fn summary(out: &mut impl Write, sim: &Simulation, lang: Locale, json: bool) -> 
         writeln!(out, "  {key:10} {}: {n} ({pct:.0}%)", lang.pick("maps", "个 map"))?;
     }
     writeln!(out, "  reduces: {reduces}")?;
+    let all_finished = cluster.jobs.values().all(|j| j.finish_time.is_some());
     match makespan {
-        Some(m) => writeln!(out, "  {}: {:.1} s", lang.pick("makespan", "完成时间"), m as f64 / 1000.0)?,
-        None => writeln!(out, "  {}", lang.pick("makespan: not every job has finished", "完成时间：仍有作业未结束"))?,
+        _ if cluster.jobs.is_empty() => writeln!(
+            out,
+            "  {}",
+            lang.pick("makespan: none (the scenario has no jobs)", "完成时间：无（场景中没有作业）")
+        )?,
+        Some(m) if all_finished => {
+            writeln!(out, "  {}: {:.1} s", lang.pick("makespan", "完成时间"), m as f64 / 1000.0)?
+        }
+        _ => writeln!(out, "  {}", lang.pick("makespan: not every job has finished", "完成时间：仍有作业未结束"))?,
     }
     for j in cluster.jobs.values() {
         let resp = match (j.state, j.finish_time) {
@@ -166,8 +183,14 @@ pub(super) fn check(files: &[String]) -> ExitCode {
 pub(super) fn validate(files: &[String]) -> ExitCode {
     let mut bad = false;
     for f in files {
-        // The text as written, then a dry run: the steps that cannot run, as `run` finds them.
-        let checked = |t: String| scenario::parse(&t).and_then(|s| schedscope::sim::validate(&s));
+        // The text as written (its warnings on stderr), then a dry run: the steps that cannot
+        // run, as `run` finds them.
+        let checked = |t: String| {
+            scenario::parse(&t).and_then(|s| {
+                warn(f, &s.warnings);
+                schedscope::sim::validate(&s)
+            })
+        };
         match read(f).map(checked) {
             Err(e) => {
                 bad = true;

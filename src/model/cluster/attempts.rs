@@ -13,6 +13,8 @@ impl Cluster {
     /// A report that a running attempt ended (`updateTaskStatus` → `completedTask` /
     /// `failedTask`). A success reported for a TIP that is already complete or failed, or for
     /// a job that is over, counts as KILLED (`alreadyCompletedTask`). Returns how it counted.
+    /// Under `ClusterConf::finish_counts_every_success` (the Capacity harness) such a success is
+    /// also counted as finished, as the harness's `finishTask` does.
     pub fn end_attempt(&mut self, aid: AttemptId, how: AttemptEnd) -> Result<AttemptEnd, String> {
         let id = JobId(aid.job);
         let now = self.now;
@@ -27,6 +29,7 @@ impl Cluster {
         };
         let over = tip.complete || tip.failed || job.state.is_terminal();
         let on = self.tracker_index(&tip.active[pos].tracker).map(|i| i as u32);
+        let counted_anyway = how == AttemptEnd::Succeeded && over && self.conf.finish_counts_every_success;
         let how = if how == AttemptEnd::Succeeded && over { AttemptEnd::Killed } else { how };
         let job = self.jobs.get_mut(&id).expect("found above");
         let tip = &mut job.tips_mut(aid.kind)[aid.index as usize];
@@ -100,12 +103,17 @@ impl Cluster {
                 }
             }
         }
+        if counted_anyway {
+            let (finished, k) = match aid.kind {
+                TaskType::Map => (&mut job.finished_maps, 0),
+                TaskType::Reduce => (&mut job.finished_reduces, 1),
+            };
+            *finished += 1;
+            job.over_finishes[k] += 1;
+        }
         let new = job.tips(aid.kind)[aid.index as usize].progress();
         job.add_progress(aid.kind, new as f64 - old as f64, n);
-        let done = match aid.kind {
-            TaskType::Map => job.finished_maps + job.failed_map_tips,
-            TaskType::Reduce => job.finished_reduces + job.failed_reduce_tips,
-        };
+        let done = job.tips_done(aid.kind);
         if how == AttemptEnd::Succeeded && done as usize == n {
             // completedTask: `setMapProgress(1.0f)` once every TIP of the type is done. Hadoop then
             // adds this report's change on top (up to 1 + 1/n); that overshoot decides nothing
@@ -140,8 +148,8 @@ impl Cluster {
         if !job.inited || job.state != RunState::Running {
             return;
         }
-        let maps_done = job.finished_maps + job.failed_map_tips == job.num_maps();
-        let all_done = maps_done && job.finished_reduces + job.failed_reduce_tips == job.num_reduces();
+        let maps_done = job.tips_done(TaskType::Map) == job.num_maps();
+        let all_done = maps_done && job.tips_done(TaskType::Reduce) == job.num_reduces();
         if maps_done && job.maps_done_time.is_none() {
             self.jobs.get_mut(&id).expect("found above").maps_done_time = Some(now);
         }

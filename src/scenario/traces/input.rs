@@ -218,9 +218,20 @@ pub fn each_document<R: BufRead>(
         let at = Start { line: sc.line, column: sc.column };
         buf.clear();
         sc.value(&mut buf)?;
-        match serde_json::from_slice::<Value>(&buf) {
+        // Each key once, as in scenario JSON: a plain reader would keep the last value silently.
+        match crate::input::strict::from_slice_unique(&buf) {
             Ok(v) => f(n, v),
-            Err(e) => return Ok(Err(placed(&e, at))),
+            Err((Some((obj, key)), e)) => {
+                let mut d = placed(&e, at);
+                let inner = crate::input::json::child(&obj, &key);
+                let at = match array {
+                    true => inner.replacen('$', &format!("$[{n}]"), 1),
+                    false => format!("{inner} of document {}", n + 1),
+                };
+                d.message = format!("the key {key:?} appears twice in job {} (at {at}); expected each key once", n + 1);
+                return Ok(Err(d));
+            }
+            Err((None, e)) => return Ok(Err(placed(&e, at))),
         }
         n += 1;
         if array {

@@ -16,7 +16,7 @@ pub const QUEUE_PREFIX: &str = "mapred.capacity-scheduler.queue.";
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Props(pub BTreeMap<String, String>);
 
-fn parse_java_float(s: &str) -> Option<f32> {
+pub(super) fn parse_java_float(s: &str) -> Option<f32> {
     let t = s.trim();
     let t = t.strip_suffix(['f', 'F', 'd', 'D']).unwrap_or(t);
     if t.is_empty() || t.eq_ignore_ascii_case("inf") || t.eq_ignore_ascii_case("infinity") {
@@ -25,7 +25,7 @@ fn parse_java_float(s: &str) -> Option<f32> {
     t.parse::<f32>().ok()
 }
 
-fn parse_java_long(s: &str) -> Option<i64> {
+pub(super) fn parse_java_long(s: &str) -> Option<i64> {
     // `Configuration.getInt/getLong`: hex with 0x, otherwise a plain (untrimmed) integer.
     let (neg, body) = match s.strip_prefix('-') {
         Some(b) => (true, b),
@@ -144,17 +144,6 @@ pub struct SchedulerConf {
 pub struct Started {
     pub queues: Vec<QueueConf>,
     pub sched: SchedulerConf,
-}
-
-/// `mapred.queue.names` (default `default`).
-pub fn queue_names(p: &Props) -> Vec<String> {
-    match p.get("mapred.queue.names") {
-        Some(s) if !s.trim().is_empty() => {
-            s.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect()
-        }
-        Some(_) => Vec::new(),
-        None => vec!["default".to_string()],
-    }
 }
 
 /// `CapacitySchedulerConf.getCapacity`: `None` when unset.
@@ -278,7 +267,10 @@ pub fn read_scheduler(p: &Props) -> Result<SchedulerConf, String> {
 /// prefixed with the exception class.
 pub fn start(p: &Props) -> Result<Started, String> {
     let sched = read_scheduler(p)?;
-    let names = queue_names(p);
+    let names = super::queue_list::queue_names(p);
+    if names.len() > super::queue_list::MAX_QUEUES {
+        return Err(super::queue_list::too_many());
+    }
     if names.is_empty() {
         return Err("java.lang.IllegalStateException: System has no queue configured".into());
     }

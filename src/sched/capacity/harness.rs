@@ -25,7 +25,6 @@ pub(crate) fn normalise_job(
             if let Some(val) = m.remove(*k) {
                 match val.as_f64() {
                     Some(f) => r = Some(f),
-                    None if val.is_null() => {}
                     None => errs.expected(&child(path, k), &val, "a number"),
                 }
             }

@@ -287,7 +287,8 @@ impl CapacityTaskScheduler {
         }
         let num_trackers = cluster.num_task_trackers();
         let Some(job) = cluster.jobs.get(&id) else { return Got::None(JobVerdict::NoTask { detail: err }) };
-        let required = (job.desired_maps() - job.finished_maps).min(num_trackers);
+        // Negative in Hadoop once the harness counted a twin's success; 0 decides the same.
+        let required = job.desired_maps().saturating_sub(job.finished_maps).min(num_trackers);
         let factor = job.locality_wait_factor;
         let opportunities = job.num_scheduling_opportunities;
         let off_ok = (required as f32 * factor) < opportunities as f32;

@@ -17,6 +17,7 @@ pub mod mgr;
 pub mod ops;
 pub mod ordering;
 pub mod queue;
+pub mod queue_list;
 pub mod scenario;
 pub mod steps;
 mod usage;
@@ -111,6 +112,7 @@ impl CapacityTaskScheduler {
         if setup.harness {
             cluster.conf.auto_succeed = false;
             cluster.conf.kill_delivery = crate::model::cluster::KillDelivery::ByStep;
+            cluster.conf.finish_counts_every_success = true;
         }
         let mut s = CapacityTaskScheduler {
             setup: Arc::new(setup.clone()),
@@ -165,8 +167,9 @@ impl CapacityTaskScheduler {
             None => ordering::java_hash_order(&self.config_order),
         };
         let mut order: Vec<String> = order;
+        let mut listed: std::collections::BTreeSet<String> = order.iter().cloned().collect();
         for n in &self.config_order {
-            if !order.contains(n) {
+            if listed.insert(n.clone()) {
                 order.push(n.clone());
             }
         }

@@ -79,7 +79,7 @@ pub fn validate(op: &str, step: &Value, path: &str) -> Result<(), Vec<(String, S
         o.get("op");
         o.get("note");
         for f in fields {
-            o.get(f);
+            o.allow(f);
         }
         o.finish(&mut errs);
     }

@@ -31,9 +31,10 @@ pub fn java_hash_order(names: &[String]) -> Vec<String> {
     let mut keyed: Vec<(usize, usize, &String)> =
         names.iter().enumerate().map(|(i, n)| ((spread(java_string_hash(n)) as usize) & (table - 1), i, n)).collect();
     crate::sort::sort_by(&mut keyed, |a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    let mut seen = std::collections::BTreeSet::new();
     let mut out: Vec<String> = Vec::new();
     for (_, _, n) in keyed {
-        if !out.contains(n) {
+        if seen.insert(n) {
             out.push(n.clone());
         }
     }

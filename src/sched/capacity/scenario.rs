@@ -4,7 +4,8 @@
 //! `capacity-tests.md` §0.4–§0.6. `normalise` turns such a document into the generic scenario
 //! format plus a [`CapacityScenario`], so Hadoop's tests can be encoded as they are written.
 
-use super::conf::{Props, QUEUE_PREFIX};
+use super::conf::Props;
+use super::queue_list::{MAX_QUEUES, QueueSet, queue_names, read_queues, too_many};
 use super::xml::XmlFile;
 use crate::input::json::Errs;
 use serde::Serialize;
@@ -65,6 +66,11 @@ pub struct CapacityScenario {
     pub default_reduce_slots: u32,
     pub jobs: BTreeMap<u32, JobExtra>,
     pub expects_start_error: bool,
+    /// More queues than `queue_list::MAX_QUEUES` (refused; the scheduler is not started).
+    pub too_many_queues: bool,
+    /// Values Hadoop's getters cannot read (they use the default), with where they were given:
+    /// appended to a start-up error, which they may explain.
+    pub unreadable: Vec<String>,
 }
 
 /// Friendly per-queue names → Hadoop's property suffix.
@@ -113,12 +119,15 @@ pub fn is_capacity_property(k: &str) -> bool {
 }
 
 /// A JSON scalar as Hadoop would hold it in its `Configuration`.
-fn prop_value(v: &Value, path: &str, errs: &mut Errs) -> Option<String> {
+pub(super) fn prop_value(v: &Value, path: &str, errs: &mut Errs) -> Option<String> {
     match v {
         Value::Number(n) => Some(n.to_string()),
         Value::Bool(b) => Some(b.to_string()),
         Value::String(s) => Some(s.clone()),
-        Value::Null => None,
+        Value::Null => {
+            errs.push(path, "found null, expected a value (leave the property out to get its default)");
+            None
+        }
         other => {
             errs.expected(path, other, "a number, boolean or string property value");
             None
@@ -130,7 +139,7 @@ pub(crate) fn child(path: &str, key: &str) -> String {
     crate::input::json::child(path, key)
 }
 
-fn set_unique(
+pub(super) fn set_unique(
     props: &mut Props,
     from: &mut BTreeMap<String, String>,
     key: &str,
@@ -144,56 +153,6 @@ fn set_unique(
     }
     from.insert(key.to_string(), path.to_string());
     props.set(key, &val);
-}
-
-fn read_queues(
-    v: &Value,
-    path: &str,
-    props: &mut Props,
-    from: &mut BTreeMap<String, String>,
-    errs: &mut Errs,
-) -> Vec<String> {
-    let mut names = Vec::new();
-    let Value::Array(list) = v else {
-        errs.expected(path, v, "a list of queues like {\"name\": \"default\", \"capacity\": 100}");
-        return names;
-    };
-    for (i, q) in list.iter().enumerate() {
-        let qp = format!("{path}[{i}]");
-        let Value::Object(m) = q else {
-            errs.expected(&qp, q, "a queue object");
-            continue;
-        };
-        let Some(name) = m.get("name").and_then(Value::as_str) else {
-            errs.push(&child(&qp, "name"), "missing; expected the queue's name");
-            continue;
-        };
-        if names.iter().any(|n| n == name) {
-            errs.push(&child(&qp, "name"), format!("queue {name:?} is listed twice; expected unique names"));
-        }
-        names.push(name.to_string());
-        for (k, val) in m {
-            if k == "name" {
-                continue;
-            }
-            let suffix = QUEUE_FIELDS
-                .iter()
-                .find(|(f, h)| f == k || h == k || (*f == "max_capacity" && k == "maximum_capacity"))
-                .map(|(_, h)| *h);
-            let Some(suffix) = suffix else {
-                let known = QUEUE_FIELDS.iter().map(|(f, _)| *f).chain(["name"]);
-                let hint =
-                    crate::input::json::suggest(k, known).map(|s| format!("; did you mean {s:?}?")).unwrap_or_default();
-                errs.push(&child(&qp, k), format!("unknown queue property{hint}"));
-                continue;
-            };
-            let p = child(&qp, k);
-            if let Some(s) = prop_value(val, &p, errs) {
-                set_unique(props, from, &format!("{QUEUE_PREFIX}{name}.{suffix}"), s, &p, errs);
-            }
-        }
-    }
-    names
 }
 
 /// Pull the capacity settings out of `config`, leaving the generic properties.
@@ -217,6 +176,7 @@ fn read_config(
                 Some(x) => {
                     let r = out.props.merge_xml(x, file);
                     r.errors.into_iter().for_each(|e| errs.push(&p, e));
+                    r.warnings.into_iter().for_each(|w| errs.warn(&p, w));
                     xml_at.extend(r.properties.into_iter().map(|(n, a)| (n, p.clone(), a)));
                 }
                 None => errs.expected(&p, &v, "the XML file's text"),
@@ -248,6 +208,8 @@ fn read_config(
         } else if k == "queues" {
             let v = cfg.remove(&k).expect("listed");
             queue_names = Some(read_queues(&v, &p, &mut out.props, &mut from, errs));
+            // Refused where reading stopped; the scheduler is not started.
+            out.too_many_queues |= v.as_array().is_some_and(|a| a.len() > MAX_QUEUES);
         } else if k == "memory" {
             let v = cfg.remove(&k).expect("listed");
             let Value::Object(m) = &v else {
@@ -315,16 +277,53 @@ fn read_config(
     }
     // Every per-queue property names a configured queue.
     let names = out.props.get("mapred.queue.names").unwrap_or("default").to_string();
-    let queues: Vec<&str> = names.split(',').map(str::trim).collect();
-    for (name, p, pos) in &xml_at {
-        if let Err(e) = super::xml::check_queue_of(name, &queues) {
-            errs.push(p, format!("{pos}: {e}"));
+    let queues = QueueSet::new(&names);
+    if queues.list.len() > MAX_QUEUES {
+        // Where the list was given: a JSON key, an XML file's property, or the queue objects.
+        let list_at = match (from.get("mapred.queue.names"), xml_at.iter().find(|(n, ..)| n == "mapred.queue.names")) {
+            (Some(p), _) => p.clone(),
+            (None, Some((_, p, pos))) => format!("{p}: {pos}"),
+            (None, None) => String::new(),
+        };
+        if !list_at.is_empty() {
+            errs.push(&list_at, format!("mapred.queue.names: {}", too_many()));
+        }
+        out.too_many_queues = true;
+    } else {
+        for (name, p, pos) in &xml_at {
+            if errs.full() {
+                break;
+            }
+            if let Err(e) = super::xml::check_queue_of(name, &queues) {
+                errs.push(p, format!("{pos}: {e}"));
+            }
+        }
+        for (name, p) in &from {
+            if errs.full() {
+                break;
+            }
+            if let Err(e) = super::xml::check_queue_of(name, &queues) {
+                errs.push(p, e);
+            }
         }
     }
-    for (name, p) in &from {
-        if let Err(e) = super::xml::check_queue_of(name, &queues) {
-            errs.push(p, e);
-        }
+    // A value Hadoop cannot read falls back to the getter's default, as in Hadoop, but said: a
+    // warning where it was given, and a note for the start-up error it may cause.
+    let xml_pos: BTreeMap<&str, (&str, &str)> =
+        xml_at.iter().map(|(n, p, pos)| (n.as_str(), (p.as_str(), pos.as_str()))).collect();
+    for (name, value) in &out.props.0 {
+        let Some(why) = super::xml::unreadable(name, value) else { continue };
+        let (path, note) = match (from.get(name), xml_pos.get(name.as_str())) {
+            (Some(p), _) => (p.clone(), format!("{why} ({p})")),
+            (None, Some((p, pos))) => {
+                errs.warn(p, format!("{pos}: {why}"));
+                out.unreadable.push(format!("{why} ({p}, {pos})"));
+                continue;
+            }
+            (None, None) => continue,
+        };
+        errs.warn(&path, why);
+        out.unreadable.push(note);
     }
     let slots = |generic: &str, hadoop: &str| -> u32 {
         cfg.get(generic)
@@ -357,8 +356,8 @@ pub fn normalise(v: &Value, errs: &mut Errs) -> Option<(Value, CapacityScenario)
     if !harness_given {
         out.harness = out.cluster_capacity == ClusterCapacityRule::TrackersTimesDefault;
     }
-    if let Some(o) = &out.initial_queue_order {
-        let names = super::conf::queue_names(&out.props);
+    if let Some(o) = out.initial_queue_order.as_ref().filter(|_| !out.too_many_queues) {
+        let names = queue_names(&out.props);
         let mut a = o.clone();
         let mut b = names.clone();
         crate::sort::sort(&mut a);
@@ -387,9 +386,13 @@ pub fn normalise(v: &Value, errs: &mut Errs) -> Option<(Value, CapacityScenario)
             .collect();
         top.insert("steps".into(), Value::Array(list));
     }
-    if !out.expects_start_error {
+    if !out.expects_start_error && !out.too_many_queues {
         if let Err(e) = super::conf::start(&out.props) {
-            errs.push("$.config", format!("CapacityTaskScheduler could not start: {e}"));
+            let why = match out.unreadable.is_empty() {
+                true => String::new(),
+                false => format!(" ({})", out.unreadable.join("; ")),
+            };
+            errs.push("$.config", format!("CapacityTaskScheduler could not start: {e}{why}"));
         }
     }
     Some((Value::Object(top), out))

@@ -5,6 +5,7 @@
 //! such. Errors point into the XML text as `line L, column C`.
 
 use super::conf::{Props, QUEUE_PREFIX};
+use super::queue_list::QueueSet;
 use super::scenario::{MEMORY_FIELDS, OTHER_HADOOP, QUEUE_FIELDS, SCHED_FIELDS};
 use crate::input::json::suggest;
 
@@ -48,6 +49,33 @@ pub fn check_name(name: &str) -> Result<(), String> {
     Err(format!("unknown property {name:?}: Hadoop 1.2.1's Capacity Scheduler does not read it{hint}"))
 }
 
+/// A property's value that Hadoop's `Configuration` getter cannot read, so it uses the
+/// getter's default silently (`getFloat`, `getInt`, `getLong`, `getBoolean`, as
+/// `CapacitySchedulerConf` calls them): why, naming the value, or `None` when it reads.
+pub fn unreadable(name: &str, value: &str) -> Option<String> {
+    use super::conf::{parse_java_float, parse_java_long};
+    let per_queue = name.strip_prefix(QUEUE_PREFIX).and_then(|r| r.rsplit_once('.')).map(|(_, s)| s);
+    let key = per_queue.map(|s| format!("default-{s}")).unwrap_or_else(|| name.to_string());
+    let key = key.trim_start_matches("mapred.capacity-scheduler.");
+    let float = matches!(key, "default-capacity" | "default-maximum-capacity" | "default-user-limit-factor");
+    let bool = key == "default-supports-priority";
+    let long =
+        key == "init-poll-interval" || MEMORY_FIELDS.iter().any(|(_, h)| *h == name) || OTHER_HADOOP.contains(&name);
+    let int = per_queue.is_some() || SCHED_FIELDS.iter().any(|(_, h)| *h == name && name != "mapred.queue.names");
+    let (ok, what, getter) = if float {
+        (parse_java_float(value).is_some(), "a number", "getFloat")
+    } else if bool {
+        (matches!(value.trim().to_ascii_lowercase().as_str(), "true" | "false"), "true or false", "getBoolean")
+    } else if long {
+        (parse_java_long(value).is_some(), "a whole number", "getLong")
+    } else if int {
+        (parse_java_long(value).is_some_and(|v| i32::try_from(v).is_ok()), "a whole number (32-bit)", "getInt")
+    } else {
+        return None;
+    };
+    (!ok).then(|| format!("{name} is {value:?}, not {what}: Hadoop's Configuration.{getter} falls back to the default"))
+}
+
 fn yarn_file(example: &str) -> String {
     format!(
         "this is a YARN CapacityScheduler file (Hadoop 2 and later: {example:?}); SchedScope models Hadoop 1.x \
@@ -58,15 +86,17 @@ fn yarn_file(example: &str) -> String {
 
 /// Per-queue properties must name a queue of `mapred.queue.names` (Hadoop ignores the others,
 /// so a misspelt queue would run with the defaults): `Err` says which and suggests one.
-pub fn check_queue_of(name: &str, queues: &[&str]) -> Result<(), String> {
+pub fn check_queue_of(name: &str, queues: &QueueSet) -> Result<(), String> {
     let Some((queue, _)) = name.strip_prefix(QUEUE_PREFIX).and_then(|r| r.rsplit_once('.')) else { return Ok(()) };
-    if queues.contains(&queue) {
+    if queues.contains(queue) {
         return Ok(());
     }
-    let hint = suggest(queue, queues.iter().copied()).map(|s| format!("; did you mean {s:?}?")).unwrap_or_default();
+    let hint =
+        suggest(queue, queues.list.iter().copied()).map(|s| format!("; did you mean {s:?}?")).unwrap_or_default();
+    let listed = queues.list.join(", ");
     Err(format!(
         "{name:?} configures queue {queue:?}, which is not in mapred.queue.names ({}){hint}",
-        queues.join(", ")
+        crate::input::json::shorten(&listed, 200)
     ))
 }
 
@@ -77,6 +107,8 @@ pub fn check_queue_of(name: &str, queues: &[&str]) -> Result<(), String> {
 pub struct XmlRead {
     pub properties: Vec<(String, String)>,
     pub errors: Vec<String>,
+    /// Accepted but worth saying, as `line L, column C: message`: a property given twice.
+    pub warnings: Vec<String>,
 }
 
 impl XmlRead {
@@ -89,16 +121,23 @@ impl Props {
     /// Read `<configuration><property><name/><value/></property>...</configuration>`.
     pub fn merge_xml(&mut self, xml: &str, file: XmlFile) -> XmlRead {
         let mut out = XmlRead::default();
-        match self.read_xml(xml, file, &mut out.properties) {
+        match self.read_xml(xml, file, &mut out.properties, &mut out.warnings) {
             Ok(()) => {}
             Err(e) => out.errors = e,
         }
         out
     }
 
-    fn read_xml(&mut self, xml: &str, file: XmlFile, at_out: &mut Vec<(String, String)>) -> Result<(), Vec<String>> {
+    fn read_xml(
+        &mut self,
+        xml: &str,
+        file: XmlFile,
+        at_out: &mut Vec<(String, String)>,
+        warnings: &mut Vec<String>,
+    ) -> Result<(), Vec<String>> {
         let doc = crate::sched::xml_doc::parse(xml).map_err(|e| vec![e])?;
-        let at = |n: roxmltree::Node| crate::sched::xml_doc::at(&doc, n);
+        let loc = crate::sched::xml_doc::Locator::new(&doc);
+        let at = |n: roxmltree::Node| loc.at(n);
         let root = doc.root_element();
         if root.tag_name().name() != "configuration" {
             return Err(vec![format!(
@@ -108,6 +147,8 @@ impl Props {
             )]);
         }
         let mut errs = Vec::new();
+        // Where each property with a value was first given.
+        let mut given: std::collections::BTreeMap<String, String> = Default::default();
         for p in root.children().filter(|n| n.is_element()) {
             if p.tag_name().name() != "property" {
                 continue; // Hadoop ignores other elements (with a warning)
@@ -136,8 +177,19 @@ impl Props {
                 }
             }
             at_out.push((name.clone(), at(p)));
-            // A property without a value is skipped, as `Configuration` does.
+            // A property without a value is skipped, as `Configuration` does. Given twice, the
+            // later value wins (`Configuration.loadResource` sets each property it reads).
             if let Some(v) = text_of("value") {
+                let here = at(p);
+                match given.get(&name) {
+                    Some(first) => warnings.push(format!(
+                        "{here}: property {name:?} is given twice, at {first} and {here}; the later value {v:?} is used, \
+                         as Hadoop's Configuration does"
+                    )),
+                    None => {
+                        given.insert(name.clone(), here);
+                    }
+                }
                 self.set(&name, &v);
             }
         }

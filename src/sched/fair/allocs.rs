@@ -7,9 +7,10 @@
 //! top-level ones), a negative number, a zero weight or a pool declared twice is an error with
 //! its line and column, so a typo cannot silently change a lesson.
 
-use crate::input::json::{Errs, child, found, suggest};
+use crate::input::json::{Errs, suggest};
 use serde::Serialize;
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// A pool's scheduling mode (`SchedulingMode`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -62,15 +63,57 @@ pub struct Allocations {
     pub fair_share_preemption_timeout_s: Option<i64>,
     pub default_min_share_preemption_timeout_s: Option<i64>,
     pub default_pool_scheduling_mode: Option<SchedulingMode>,
+    /// Positions in `pools` (the first pool of each name) and `users`, by name: a file of
+    /// thousands of pools is read and looked up in linear time.
+    #[serde(skip)]
+    by_pool: BTreeMap<String, usize>,
+    #[serde(skip)]
+    by_user: BTreeMap<String, usize>,
+}
+
+/// The most pools an allocation file may declare (`docs/scenario-format.md`, "Limits"); the
+/// Fair Scheduler visits every pool at every update and heartbeat.
+pub const MAX_POOLS: usize = 10_000;
+
+/// The error at the first pool past the cap, where reading stopped.
+pub fn too_many_pools() -> String {
+    format!(
+        "found more than {MAX_POOLS} pools, expected at most {MAX_POOLS} (SchedScope's limit: the Fair Scheduler \
+         visits every pool at every update); reading stopped here"
+    )
 }
 
 impl Allocations {
     pub fn pool(&self, name: &str) -> Option<&PoolAlloc> {
-        self.pools.iter().find(|(n, _)| n == name).map(|(_, a)| a)
+        self.by_pool.get(name).map(|&i| &self.pools[i].1)
+    }
+    /// A user's `maxRunningJobs`.
+    pub fn user_max_jobs(&self, user: &str) -> Option<i64> {
+        self.by_user.get(user).map(|&i| self.users[i].1)
+    }
+    /// Add a pool in file order; false if a pool of that name was already added (the first one
+    /// is the one looked up).
+    pub fn add_pool(&mut self, name: String, a: PoolAlloc) -> bool {
+        let new = !self.by_pool.contains_key(&name);
+        if new {
+            self.by_pool.insert(name.clone(), self.pools.len());
+        }
+        self.pools.push((name, a));
+        new
+    }
+    /// Set a user's `maxRunningJobs`; a user given again takes the later value.
+    pub fn set_user(&mut self, name: String, max_jobs: i64) {
+        match self.by_user.get(&name) {
+            Some(&i) => self.users[i].1 = max_jobs,
+            None => {
+                self.by_user.insert(name.clone(), self.users.len());
+                self.users.push((name, max_jobs));
+            }
+        }
     }
 }
 
-const POOL_FIELDS: &[&str] = &[
+pub(super) const POOL_FIELDS: &[&str] = &[
     "minMaps",
     "minReduces",
     "maxMaps",
@@ -80,7 +123,7 @@ const POOL_FIELDS: &[&str] = &[
     "minSharePreemptionTimeout",
     "schedulingMode",
 ];
-const TOP_FIELDS: &[&str] = &[
+pub(super) const TOP_FIELDS: &[&str] = &[
     "pool",
     "user",
     "userMaxJobsDefault",
@@ -92,7 +135,7 @@ const TOP_FIELDS: &[&str] = &[
 /// Timeouts are seconds; keep `s × 1000` inside a Java long.
 const MAX_SECONDS: i64 = i64::MAX / 1000;
 
-fn hint(name: &str, known: &[&'static str]) -> String {
+pub(super) fn hint(name: &str, known: &[&'static str]) -> String {
     match suggest(name, known.iter().copied()) {
         Some(s) => format!("; did you mean {s:?}?"),
         None => format!("; expected one of {}", known.join(", ")),
@@ -100,7 +143,7 @@ fn hint(name: &str, known: &[&'static str]) -> String {
 }
 
 /// A value of one property, checked the same way for XML text and JSON values.
-enum Val {
+pub(super) enum Val {
     Int(i64),
     Weight(f64),
     Seconds(i64),
@@ -108,7 +151,7 @@ enum Val {
 }
 
 /// Parse the text of property `name`; `Err` is the message.
-fn parse_text(name: &str, text: &str) -> Result<Val, String> {
+pub(super) fn parse_text(name: &str, text: &str) -> Result<Val, String> {
     let t = text.trim();
     match name {
         "weight" => match t.parse::<f64>() {
@@ -131,7 +174,7 @@ fn parse_text(name: &str, text: &str) -> Result<Val, String> {
     }
 }
 
-fn set_pool(a: &mut PoolAlloc, name: &str, v: Val) {
+pub(super) fn set_pool(a: &mut PoolAlloc, name: &str, v: Val) {
     match (name, v) {
         ("minMaps", Val::Int(n)) => a.min_maps = Some(n),
         ("minReduces", Val::Int(n)) => a.min_reduces = Some(n),
@@ -145,7 +188,7 @@ fn set_pool(a: &mut PoolAlloc, name: &str, v: Val) {
     }
 }
 
-fn set_top(a: &mut Allocations, name: &str, v: Val) {
+pub(super) fn set_top(a: &mut Allocations, name: &str, v: Val) {
     match (name, v) {
         ("userMaxJobsDefault", Val::Int(n)) => a.user_max_jobs_default = Some(n),
         ("poolMaxJobsDefault", Val::Int(n)) => a.pool_max_jobs_default = Some(n),
@@ -159,7 +202,8 @@ fn set_top(a: &mut Allocations, name: &str, v: Val) {
 /// Parse Hadoop's XML allocation file. Errors are `line L, column C: message`.
 pub fn parse_xml(text: &str) -> Result<Allocations, Vec<String>> {
     let doc = crate::sched::xml_doc::parse(text).map_err(|e| vec![e])?;
-    let at = |n: roxmltree::Node| crate::sched::xml_doc::at(&doc, n);
+    let loc = crate::sched::xml_doc::Locator::new(&doc);
+    let at = |n: roxmltree::Node| loc.at(n);
     let root = doc.root_element();
     if root.tag_name().name() != "allocations" {
         return Err(vec![format!(
@@ -188,8 +232,16 @@ pub fn parse_xml(text: &str) -> Result<Allocations, Vec<String>> {
         }
         Some(t)
     };
+    let mut pools = 0;
     for el in root.children().filter(|n| n.is_element()) {
         let tag = el.tag_name().name();
+        if tag == "pool" {
+            pools += 1;
+            if pools > MAX_POOLS {
+                errs.push(format!("{}: {}", at(el), too_many_pools()));
+                break;
+            }
+        }
         match tag {
             "pool" | "user" => {
                 let Some(name) = el.attribute("name").map(str::trim).filter(|s| !s.is_empty()) else {
@@ -217,13 +269,11 @@ pub fn parse_xml(text: &str) -> Result<Allocations, Vec<String>> {
                     }
                 }
                 if tag == "pool" {
-                    if a.pools.iter().any(|(n, _)| n == name) {
+                    if !a.add_pool(name.to_string(), pa) {
                         errs.push(format!("{}: pool {name:?} is declared twice, expected one <pool> per name", at(el)));
                     }
-                    a.pools.push((name.to_string(), pa));
                 } else if let Some(n) = user_max {
-                    a.users.retain(|(u, _)| u != name);
-                    a.users.push((name.to_string(), n));
+                    a.set_user(name.to_string(), n);
                 }
             }
             _ if TOP_FIELDS.contains(&tag) => {
@@ -239,83 +289,6 @@ pub fn parse_xml(text: &str) -> Result<Allocations, Vec<String>> {
     if errs.is_empty() { Ok(a) } else { Err(errs) }
 }
 
-/// The text of a JSON scalar as it would appear in the XML file.
-fn json_text(v: &Value) -> Option<String> {
-    match v {
-        Value::Number(n) => Some(n.to_string()),
-        Value::String(s) => Some(s.clone()),
-        _ => None,
-    }
-}
-
-/// Parse the JSON form: `{"pools": {"poolA": {"minMaps": 1, ...}}, "users": {"u": {"maxRunningJobs": 3}},
-/// "userMaxJobsDefault": 5, ...}` with Hadoop's element names.
-pub fn parse_json(v: &Value, path: &str, errs: &mut Errs) -> Allocations {
-    let mut a = Allocations::default();
-    let Value::Object(map) = v else {
-        errs.expected(path, v, "an allocation object or the XML file's text");
-        return a;
-    };
-    let known_top: Vec<&'static str> = ["pools", "users"].into_iter().chain(TOP_FIELDS[2..].iter().copied()).collect();
-    for (key, val) in map {
-        let at = child(path, key);
-        match key.as_str() {
-            "pools" | "users" => {
-                let Value::Object(entries) = val else {
-                    errs.expected(&at, val, "an object mapping names to properties");
-                    continue;
-                };
-                let is_pool = key == "pools";
-                for (name, props) in entries {
-                    let pat = child(&at, name);
-                    if name.trim().is_empty() {
-                        errs.push(&pat, "empty name, expected a pool or user name");
-                        continue;
-                    }
-                    let Value::Object(fields) = props else {
-                        errs.expected(&pat, props, "an object of properties");
-                        continue;
-                    };
-                    let known: &[&'static str] = if is_pool { POOL_FIELDS } else { &["maxRunningJobs"] };
-                    let mut pa = PoolAlloc::default();
-                    let mut user_max = None;
-                    for (f, fv) in fields {
-                        let fat = child(&pat, f);
-                        if !known.contains(&f.as_str()) {
-                            let what = if is_pool { "pool" } else { "user" };
-                            errs.push(&fat, format!("unknown {what} property{}", hint(f, known)));
-                            continue;
-                        }
-                        let Some(t) = json_text(fv) else {
-                            errs.push(&fat, format!("found {}, expected a number or a string", found(fv)));
-                            continue;
-                        };
-                        match parse_text(f, &t) {
-                            Ok(Val::Int(n)) if !is_pool => user_max = Some(n),
-                            Ok(val) => set_pool(&mut pa, f, val),
-                            Err(m) => errs.push(&fat, m),
-                        }
-                    }
-                    if is_pool {
-                        a.pools.push((name.trim().to_string(), pa));
-                    } else if let Some(n) = user_max {
-                        a.users.push((name.trim().to_string(), n));
-                    }
-                }
-            }
-            k if TOP_FIELDS[2..].contains(&k) => match json_text(val) {
-                Some(t) => match parse_text(k, &t) {
-                    Ok(v) => set_top(&mut a, k, v),
-                    Err(m) => errs.push(&at, m),
-                },
-                None => errs.push(&at, format!("found {}, expected a number or a string", found(val))),
-            },
-            k => errs.push(&at, format!("unknown allocation property{}", hint(k, &known_top))),
-        }
-    }
-    a
-}
-
 /// An allocation given in a scenario: the XML text as a string, or the JSON object.
 pub fn parse_value(v: &Value, path: &str, errs: &mut Errs) -> Allocations {
     match v {
@@ -328,7 +301,7 @@ pub fn parse_value(v: &Value, path: &str, errs: &mut Errs) -> Allocations {
                 Allocations::default()
             }
         },
-        _ => parse_json(v, path, errs),
+        _ => super::allocs_json::parse_json(v, path, errs),
     }
 }
 
@@ -389,12 +362,12 @@ mod tests {
         )
         .unwrap();
         let mut errs = Errs::default();
-        let a = parse_json(&v, "$", &mut errs);
+        let a = super::super::allocs_json::parse_json(&v, "$", &mut errs);
         assert!(errs.0.is_empty(), "{:?}", errs.0);
         assert_eq!(a.pool("poolA").unwrap().min_reduces, Some(2));
         let v: Value = serde_json::from_str(r#"{"pools": {"p": {"minMap": 1}}}"#).unwrap();
         let mut errs = Errs::default();
-        parse_json(&v, "$.fair.allocations", &mut errs);
+        super::super::allocs_json::parse_json(&v, "$.fair.allocations", &mut errs);
         assert_eq!(errs.0[0].path, "$.fair.allocations.pools.p.minMap");
     }
 }

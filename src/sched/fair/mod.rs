@@ -9,6 +9,7 @@
 //! `sim::sweep`.
 
 pub mod allocs;
+mod allocs_json;
 pub mod config;
 pub mod decision;
 pub mod delay;

@@ -74,6 +74,10 @@ pub struct PoolManager {
     pub pools: Vec<Pool>,
     /// `mapred.fairscheduler.poolnameproperty`.
     pub pool_name_property: String,
+    /// Position in `pools` by name (`PoolManager.pools` is a `HashMap` in Hadoop): thousands
+    /// of pools are found in logarithmic time, not by a scan.
+    #[serde(skip)]
+    index: std::collections::BTreeMap<String, usize>,
 }
 
 impl PoolManager {
@@ -84,6 +88,7 @@ impl PoolManager {
             allocs: Allocations::default(),
             pools: Vec::new(),
             pool_name_property: pool_name_property.to_string(),
+            index: Default::default(),
         };
         pm.reload(allocs, now);
         pm.get_pool(DEFAULT_POOL, now);
@@ -91,7 +96,7 @@ impl PoolManager {
     }
 
     pub fn find(&self, name: &str) -> Option<usize> {
-        self.pools.iter().position(|p| p.name == name)
+        self.index.get(name).copied()
     }
 
     /// `getPool(name)`: the pool, created now (with the default mode in force) if missing.
@@ -100,6 +105,7 @@ impl PoolManager {
             return i;
         }
         let mode = self.allocs.default_pool_scheduling_mode.unwrap_or(SchedulingMode::Fair);
+        self.index.insert(name.to_string(), self.pools.len());
         self.pools.push(Pool {
             name: name.to_string(),
             mode,
@@ -164,13 +170,7 @@ impl PoolManager {
 
     /// `getUserMaxJobs(user)`: the user's maxRunningJobs, else userMaxJobsDefault.
     pub fn user_max_jobs(&self, user: &str) -> i64 {
-        self.allocs
-            .users
-            .iter()
-            .find(|(u, _)| u == user)
-            .map(|(_, n)| *n)
-            .or(self.allocs.user_max_jobs_default)
-            .unwrap_or(UNLIMITED)
+        self.allocs.user_max_jobs(user).or(self.allocs.user_max_jobs_default).unwrap_or(UNLIMITED)
     }
 
     /// `getMinSharePreemptionTimeout(pool)` in ms: the pool's, else the default, else ∞.
