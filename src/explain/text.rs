@@ -4,6 +4,7 @@
 use super::{Assignment, Decision, HeartbeatRecord, Why};
 use crate::i18n::Lang;
 use crate::model::task_selection::{MapSource, NoTask};
+use crate::model::{Locality, TaskType};
 use crate::sched::fifo::{FifoDecision, LoadCalc, MapStop, PaddingCheck, ReduceStop};
 use crate::sched::limit_tasks::LimitDecision;
 
@@ -225,12 +226,12 @@ fn fifo(d: &FifoDecision, assigned: &[Assignment], lang: Lang, out: &mut Vec<Str
     if let Some(p) = &d.map_padding {
         out.push(padding_line(p, "map", lang));
     }
-    for a in assigned.iter().filter(|a| a.kind == "map") {
+    for a in assigned.iter().filter(|a| a.kind == TaskType::Map) {
         let src = source(a.source, lang);
         let loc = match a.locality {
-            Some("node") => lang.pick("node-local", "node-local（节点本地）"),
-            Some("rack") => lang.pick("rack-local", "rack-local（机架本地）"),
-            Some(_) => lang.pick("off-switch", "off-switch（跨机架）"),
+            Some(Locality::Node) => lang.pick("node-local", "node-local（节点本地）"),
+            Some(Locality::Rack) => lang.pick("rack-local", "rack-local（机架本地）"),
+            Some(Locality::OffSwitch) => lang.pick("off-switch", "off-switch（跨机架）"),
             None => "-",
         };
         out.push(match lang {

@@ -26,7 +26,8 @@ use serde_json::Value;
 
 /// The only lesson format version.
 pub const VERSION: u64 = 1;
-pub const MAX_STEPS: usize = 100;
+/// The most steps one lesson may have (also the bound of a link's or an embed's step number).
+pub const MAX_LESSON_STEPS: usize = 100;
 pub const MAX_CHOICES: usize = 6;
 
 /// The concepts the built-in lessons teach, in teaching order: `basics` (racks, trackers,
@@ -266,7 +267,7 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
         errs,
     )));
     let mut steps = Vec::new();
-    if let Some(list) = o.get("steps").and_then(|s| as_array(s, "$.steps", MAX_STEPS, errs)) {
+    if let Some(list) = o.get("steps").and_then(|s| as_array(s, "$.steps", MAX_LESSON_STEPS, errs)) {
         let mut last_hb = 0u64;
         for (i, st) in list.iter().enumerate() {
             let p = index("$.steps", i);

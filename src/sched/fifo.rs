@@ -309,8 +309,8 @@ impl TaskScheduler for JobQueueTaskScheduler {
             .filter(|(pos, id)| *pos < QUEUE_LINES || assigned.iter().any(|a| a.job == id.0))
             .map(|(_, id)| {
                 let j = &cluster.jobs[id];
-                let maps = assigned.iter().filter(|a| a.job == id.0 && a.kind == "map").count() as u32;
-                let reduce = assigned.iter().any(|a| a.job == id.0 && a.kind == "reduce");
+                let maps = assigned.iter().filter(|a| a.job == id.0 && a.kind == TaskType::Map).count() as u32;
+                let reduce = assigned.iter().any(|a| a.job == id.0 && a.kind == TaskType::Reduce);
                 let not_running = (j.state != RunState::Running).then_some(Why::NotRunning { state: j.state });
                 let map_why = if maps > 0 {
                     None

@@ -10,6 +10,7 @@ use super::capacity::{
     sched_before, standing_line,
 };
 use super::{Kind, bi, header, input_lines, maps, secs};
+use crate::model::Locality;
 use crate::model::RunState;
 use crate::model::{JobId, TaskType};
 use crate::sched::capacity::decision::{JobVerdict, LookupResult, PhaseStop, ReservationStep};
@@ -131,9 +132,9 @@ fn locality_wait(m: &Moment) -> Option<Posed> {
         JobVerdict::Assigned { .. } => {
             let a = maps(m.rec).into_iter().find(|a| a.job == v.job)?;
             match a.locality {
-                Some("node") if job.num_scheduling_opportunities > 0 => (0, 2),
-                Some("rack") if job.num_scheduling_opportunities > 0 => (1, 2),
-                Some("off-switch") => (2, 1),
+                Some(Locality::Node) if job.num_scheduling_opportunities > 0 => (0, 2),
+                Some(Locality::Rack) if job.num_scheduling_opportunities > 0 => (1, 2),
+                Some(Locality::OffSwitch) => (2, 1),
                 _ => return None,
             }
         }

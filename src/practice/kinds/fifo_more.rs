@@ -6,6 +6,7 @@ use super::super::answer::{Answer, Form, Pickable};
 use super::super::situation::{Draw, Moment, Posed};
 use super::fifo::{Flavour, budget_line, decision, queue_lines, scenario};
 use super::{Kind, bi, header, input_lines, maps, picks_of, task_candidates};
+use crate::model::TaskType;
 use crate::sched::fifo::{MIN_CLUSTER_SIZE_FOR_PADDING, MapStop};
 use serde_json::Value;
 
@@ -121,7 +122,7 @@ fn one_reduce(m: &Moment) -> Option<Posed> {
     if candidates.is_empty() {
         return None;
     }
-    let given: Vec<_> = m.rec.assigned.iter().filter(|a| a.kind == "reduce").collect();
+    let given: Vec<_> = m.rec.assigned.iter().filter(|a| a.kind == TaskType::Reduce).collect();
     let expected = picks_of(&candidates, &given)?;
     let mut prompt = header(m);
     prompt.extend(queue_lines(&d.queue));

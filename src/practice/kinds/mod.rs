@@ -16,7 +16,7 @@ use super::answer::{Pickable, Token};
 use super::situation::{Draw, Moment, Posed};
 use crate::explain::{Assignment, HeartbeatRecord};
 use crate::lesson::Bi;
-use crate::model::{Millis, RunState};
+use crate::model::{Locality, Millis, RunState, TaskType};
 use crate::sim::Engine;
 
 /// One kind of question.
@@ -104,7 +104,11 @@ pub fn header(m: &Moment) -> Vec<Bi> {
 
 /// The task token of an assignment.
 pub fn token_of(a: &Assignment) -> Token {
-    Token::Task { job: a.job, kind: a.kind, locality: if a.kind == "map" { a.locality } else { None } }
+    Token::Task {
+        job: a.job,
+        kind: a.kind.as_str(),
+        locality: if a.kind == TaskType::Map { a.locality.map(Locality::as_str) } else { None },
+    }
 }
 
 pub fn label_of(t: &Token) -> Bi {
@@ -149,7 +153,7 @@ pub fn picks_of(candidates: &[Pickable], assigned: &[&Assignment]) -> Option<Vec
 
 /// Maps launched in the record.
 pub fn maps(r: &HeartbeatRecord) -> Vec<&Assignment> {
-    r.assigned.iter().filter(|a| a.kind == "map").collect()
+    r.assigned.iter().filter(|a| a.kind == TaskType::Map).collect()
 }
 
 /// Where a job's waiting maps have their input, seen from the heartbeating tracker: how many

@@ -28,12 +28,12 @@ impl LocalityTally {
     /// Count heartbeat `rec`; `e` is the engine right after it.
     pub fn observe(&mut self, rec: &HeartbeatRecord, e: &Engine) {
         let mut launched: BTreeMap<u32, u64> = BTreeMap::new();
-        for a in rec.assigned.iter().filter(|a| a.kind == "map") {
+        for a in rec.assigned.iter().filter(|a| a.kind == TaskType::Map) {
             *launched.entry(a.job).or_default() += 1;
             if super::has_locations(e, a.job, a.index) {
                 let c = self.per_job.entry(a.job).or_default();
                 c.0 += 1;
-                if a.locality.and_then(Locality::parse) == Some(Locality::Node) {
+                if a.locality == Some(Locality::Node) {
                     c.1 += 1;
                 }
             }

@@ -40,8 +40,8 @@ pub struct WaitTally {
     pub remembered: u64,
 }
 
-fn level_of(l: Option<&str>) -> LocalityLevel {
-    match l.and_then(Locality::parse) {
+fn level_of(l: Option<Locality>) -> LocalityLevel {
+    match l {
         Some(Locality::Node) => LocalityLevel::Node,
         Some(Locality::Rack) => LocalityLevel::Rack,
         _ => LocalityLevel::Any,
