@@ -12,7 +12,7 @@
 //!                                      `i18n::Locale::parse` reads, e.g. zh-TW)
 //! ```
 //!
-//! `base64url` is RFC 4648 §5 without padding. Decoding is defensive: the hash comes from
+//! `base64url` is RFC 4648 section 5 without padding. Decoding is defensive: the hash comes from
 //! whoever wrote the link, so sizes are bounded and every failure is a [`LinkError`] the page
 //! shows next to the default scenario (never a panic, never a blank page). The scenario text
 //! itself is validated afterwards by `scenario::parse` like any other input.

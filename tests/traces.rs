@@ -1,5 +1,5 @@
 //! Real workloads: the Rumen job history and the SWIM Facebook samples (fixtures cut from
-//! `shared/data`, see `tests/data/README.md`) import into scenarios that run to the end under
+//! public traces, see `tests/data/README.md`) import into scenarios that run to the end under
 //! every scheduler; unusable input is reported with its JSON path or line, never a panic.
 
 use schedscope::scenario::traces::{Format, ImportOptions, import, import_notes};

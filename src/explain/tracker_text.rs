@@ -34,8 +34,9 @@ fn size(s: &ClusterSize, lang: Lang) -> String {
     }
 }
 
-/// What the run's scheduler does with a new cluster size (its spec: FIFO §1.3, §4;
-/// Capacity §3.1, §13; Fair §1.2, §2).
+/// What the run's scheduler does with a new cluster size: FIFO reads the cluster status in
+/// `JobQueueTaskScheduler.assignTasks`, Capacity in `CapacityTaskScheduler.updateAllQueues`,
+/// Fair in `FairScheduler.update`.
 fn scheduler_note(d: &Decision, lang: Lang) -> &'static str {
     match d {
         Decision::Fifo(_) | Decision::LimitTasksPerJob(_) => lang.pick(

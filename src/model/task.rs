@@ -35,7 +35,8 @@ impl TaskType {
     }
 }
 
-/// Locality class of a launched map (spec §7.3): node-local = level 0, rack-local = level 1,
+/// Locality class of a launched map (as `JobInProgress.logAndIncreJobCounters` counts it,
+/// `src/mapred/org/apache/hadoop/mapred/JobInProgress.java`): node-local = level 0, rack-local = level 1,
 /// off-switch = anything further.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Locality {

@@ -1,5 +1,6 @@
 //! Hadoop's default scheduler, `org.apache.hadoop.mapred.JobQueueTaskScheduler`
-//! (`assignTasks`, `exceededPadding`), exactly as in 1.2.1 (spec §4).
+//! (`assignTasks`, `exceededPadding`), exactly as in 1.2.1
+//! (`src/mapred/org/apache/hadoop/mapred/JobQueueTaskScheduler.java`). Its quirks are listed in `docs/hadoop/fifo.md`.
 
 use super::TaskScheduler;
 use super::job_queue::JobQueue;
@@ -109,7 +110,7 @@ impl JobQueueTaskScheduler {
     }
 }
 
-/// `trackerCurrentCapacity = min(ceil(loadFactor × trackerCapacity), trackerCapacity)` (spec §4.3):
+/// `trackerCurrentCapacity = min(ceil(loadFactor × trackerCapacity), trackerCapacity)` (`assignTasks`):
 /// how many slots of a tracker with `tcap` slots the load factor lets it fill.
 pub fn current_capacity(load_factor: f64, tcap: u32) -> u32 {
     ((load_factor * tcap as f64).ceil() as u32).min(tcap)
@@ -196,7 +197,7 @@ impl TaskScheduler for JobQueueTaskScheduler {
         let mut assigned: Vec<Assignment> = Vec::new();
         let mut tries: Vec<MapTry> = Vec::new();
 
-        // Maps (spec §4.4–§4.5)
+        // Maps: the padding check, then the map loop.
         let mut map_padding = None;
         let map_stop;
         if map.available > 0 {
@@ -260,7 +261,7 @@ impl TaskScheduler for JobQueueTaskScheduler {
             map_stop = MapStop::NoAvailableSlots;
         }
 
-        // Reduces (spec §4.6)
+        // Reduces: at most one per heartbeat.
         let mut reduce_padding = None;
         let mut reduce_stop = ReduceStop::NoAvailableSlots;
         let mut reduce_whys: Vec<(u32, Why)> = Vec::new();

@@ -1,5 +1,5 @@
 //! Theory against measurement for delay scheduling (Zaharia et al., "Delay Scheduling",
-//! EuroSys 2010, §5.1; `shared/notes/anchors.md` §4.5). A job with N tasks whose input blocks
+//! EuroSys 2010, section 5.1, the analysis of how locality grows with the delay). A job with N tasks whose input blocks
 //! have R replicas on M nodes, allowed D skipped scheduling opportunities, reaches node locality
 //!
 //! l(D) ≥ 1 − e^(−RD/M) / (N · (1 − e^(−RD/M))).

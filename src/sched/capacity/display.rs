@@ -1,6 +1,7 @@
 //! What Hadoop shows: the queue "Scheduling Information" text (`CapacitySchedulerQueue.toString`
 //! via `CapacityTaskScheduler.SchedulingDisplayInfo`) and the per-job scheduling info
-//! (`CapacityTaskScheduler.getJobQueueSchedInfo`), character for character (spec §10), with
+//! (`CapacityTaskScheduler.getJobQueueSchedInfo`), character for character (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacitySchedulerQueue.java`,
+//! `CapacityTaskScheduler.java`), with
 //! Java's number formatting (`Float.toString`, `String.format("%.1f")`).
 
 use super::ordering::java_hash_order;
@@ -92,7 +93,7 @@ fn section(out: &mut Vec<String>, title: &str, u: &SlotsUsage) {
     out.push("-------------".into());
 }
 
-/// The queue's "Scheduling Information" lines (spec §10.1).
+/// The queue's "Scheduling Information" lines (`CapacitySchedulerQueue.toString`).
 pub fn queue_info_lines(q: &CapacitySchedulerQueue) -> Vec<String> {
     let c = &q.conf;
     let mut out = vec![
@@ -111,7 +112,7 @@ pub fn queue_info_lines(q: &CapacitySchedulerQueue) -> Vec<String> {
     out
 }
 
-/// The per-job text (spec §10.2).
+/// The per-job text (`CapacityTaskScheduler.getJobQueueSchedInfo`).
 pub fn job_sched_info(v: [i64; 6]) -> String {
     format!(
         "{} running map tasks using {} map slots. {} additional slots reserved. {} running reduce tasks using {} reduce slots. {} additional slots reserved.",

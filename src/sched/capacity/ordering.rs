@@ -1,5 +1,5 @@
 //! Queue ordering, mirroring `CapacityTaskScheduler.TaskSchedulingMgr.QueueComparator`,
-//! `sortQueues` and `initialize` (spec §4): a persistent list per task type, sorted with a
+//! `sortQueues` and `initialize` (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacityTaskScheduler.java`): a persistent list per task type, sorted with a
 //! stable sort by occupied slots / capacity, so ties keep whatever order the previous sort left.
 //! The very first order comes from Java 6's `HashMap` iteration over the queue names, unless the
 //! scenario gives an explicit `initial_queue_order`.

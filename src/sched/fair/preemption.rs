@@ -1,4 +1,4 @@
-//! Preemption in the Hadoop 1.2.1 Fair Scheduler (spec §10): the starvation timestamps
+//! Preemption in the Hadoop 1.2.1 Fair Scheduler (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/FairScheduler.java`): the starvation timestamps
 //! (`updatePreemptionVariables`, `isStarvedForMinShare`, `isStarvedForFairShare`), how many
 //! tasks a pool is owed (`tasksToPreempt`), when to check (`preemptTasksIfNecessary`) and which
 //! tasks die (`preemptTasks`: newest first, never pushing a pool below its fair share). A

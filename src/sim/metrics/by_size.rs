@@ -1,5 +1,5 @@
-//! The delay scheduling paper's evidence, by job size (Zaharia et al., EuroSys 2010, §2 and
-//! §5): node locality of each Facebook 2009 job-size bin, beside the share of nodes holding
+//! The delay scheduling paper's evidence, by job size (Zaharia et al., EuroSys 2010, sections 2
+//! and 5): node locality of each Facebook 2009 job-size bin, beside the share of nodes holding
 //! the bin's input (head-of-line scheduling: under naive fair sharing a small job gets node
 //! locality about as often as a random node holds its data), and how often a freed map slot
 //! went straight back to the job that had just left it (sticky slots).
