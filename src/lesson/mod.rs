@@ -131,8 +131,8 @@ pub struct LessonStep {
     pub pause: bool,
     /// What to highlight: `tracker:tt3`, `rack:/rack1`, `job:J2`, `pool:p`, `queue:q`,
     /// `panel:<id>`, `chart:<id>`, `code:<method>`, `reach:J2`, `user:q/alice`, `budget:tt3`,
-    /// `ghost:preempted` (see `docs/lesson-format.md`).
-    pub point: Option<String>,
+    /// `ghost:preempted` (see `docs/lesson-format.md`), parsed.
+    pub point: Option<point::Point>,
     pub text: Bi,
     pub predict: Option<Predict>,
     /// `stage` (default), `compare` or `sweep`.
