@@ -4,12 +4,18 @@
 
 pub mod build;
 mod capacity;
-mod capacity_more;
+mod capacity_admission;
+mod capacity_heartbeat;
+mod capacity_locality;
+mod capacity_memory;
 mod fair;
 mod fair_delay;
-mod fair_more;
+mod fair_multiple;
+mod fair_preemption;
 mod fifo;
-mod fifo_more;
+mod fifo_off_switch;
+mod fifo_one_reduce;
+mod fifo_padding;
 
 use super::Difficulty;
 use super::answer::{Pickable, Token};
@@ -36,22 +42,22 @@ pub static KINDS: &[&Kind] = &[
     &fifo::FIRST_JOB,
     &fifo::TASKS,
     &fifo::LOAD_CAP,
-    &fifo_more::PADDING,
-    &fifo_more::OFF_SWITCH,
-    &fifo_more::ONE_REDUCE,
+    &fifo_padding::PADDING,
+    &fifo_off_switch::OFF_SWITCH,
+    &fifo_one_reduce::ONE_REDUCE,
     &fair::FAIR_SHARE,
     &fair::POOL_ORDER,
     &fair_delay::ALLOWED_LEVEL,
     &fair_delay::STARVED_LEVEL,
-    &fair_more::MAPS_COUNT,
-    &fair_more::PREEMPTED,
+    &fair_multiple::MAPS_COUNT,
+    &fair_preemption::PREEMPTED,
     &capacity::FIRST_JOB_CAPACITY,
     &capacity::QUEUE_ORDER,
     &capacity::USER_LIMIT,
-    &capacity_more::ADMISSION,
-    &capacity_more::HIGH_MEMORY,
-    &capacity_more::LOCALITY_WAIT,
-    &capacity_more::TASKS_COUNT,
+    &capacity_admission::ADMISSION,
+    &capacity_memory::HIGH_MEMORY,
+    &capacity_locality::LOCALITY_WAIT,
+    &capacity_heartbeat::TASKS_COUNT,
 ];
 
 pub fn by_id(id: &str) -> Option<&'static Kind> {
