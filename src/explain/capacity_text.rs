@@ -8,7 +8,7 @@ use crate::i18n::Lang;
 use crate::sched::capacity::decision::{
     CapacityDecision, JobVerdict, Lookup, LookupResult, Phase, PhaseStop, QueueStanding, ReservationStep,
 };
-use crate::sched::capacity::display::java_float;
+use crate::sched::java::float_string;
 
 fn standing(s: &QueueStanding, lang: Lang) -> String {
     let max = if s.max_capacity >= 0 {
@@ -80,11 +80,11 @@ fn verdict(job: u32, user: &str, v: &JobVerdict, map: bool, lang: Lang) -> Strin
         ),
         (JobVerdict::LocalityWait { opportunities, required_slots, factor }, Lang::En) => format!(
             "J{job} ({user}) has no local map here and keeps waiting for locality: it has missed {opportunities} scheduling opportunities and must miss more than {required_slots} × {} before it may go off-switch.",
-            java_float(*factor)
+            float_string(*factor)
         ),
         (JobVerdict::LocalityWait { opportunities, required_slots, factor }, Lang::Zh) => format!(
             "J{job}（{user}）在本节点没有本地 map，继续等待数据本地性：已错过 {opportunities} 次调度机会，需超过 {required_slots} × {} 次才允许 off-switch。",
-            java_float(*factor)
+            float_string(*factor)
         ),
         (JobVerdict::OffSwitchUsed, Lang::En) => {
             format!("J{job} ({user}) has only non-local maps here, and this heartbeat already gave its off-switch map.")

@@ -162,7 +162,7 @@ impl CapacityTaskScheduler {
         }
         let order = match &self.setup.initial_queue_order {
             Some(o) => o.iter().filter(|n| self.queues.contains_key(*n)).cloned().collect(),
-            None => ordering::java_hash_order(&self.config_order),
+            None => crate::sched::java::hash_order(&self.config_order),
         };
         let mut order: Vec<String> = order;
         for n in &self.config_order {
