@@ -23,7 +23,8 @@ pub use trackers::{ClusterSize, TrackerChange, TrackerEvent};
 /// `MRConstants.HEARTBEAT_INTERVAL_MIN`.
 pub const HEARTBEAT_INTERVAL_MIN: Millis = 300;
 
-/// How the cluster-wide running task counts are taken (`docs/scenario-format.md` § "Divergences from a real JobTracker (stated, not hidden)").
+/// How the cluster-wide running task counts are taken
+/// (`docs/scenario-format.md` § "Divergences from a real JobTracker (stated, not hidden)").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RunningCounts {

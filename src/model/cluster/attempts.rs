@@ -2,9 +2,10 @@
 //! `completedTask` and `failedTask` (`TaskInProgress.incompleteSubTask`): success, failure and
 //! kill, the TIP and job failure rules, job success, and progress reports. Every
 //! report moves the job's progress by the change of its TIP's progress divided by the number
-//! of TIPs, as a float32 running sum (`src/mapred/org/apache/hadoop/mapred/JobInProgress.java`; `docs/hadoop/fifo.md` §D1). Attempts that the JobTracker closes
-//! (a twin whose sibling succeeded, attempts of a failed TIP or of a finished job) are not ended
-//! here: `kills.rs` sends them their kill.
+//! of TIPs, as a float32 running sum (`src/mapred/org/apache/hadoop/mapred/JobInProgress.java`;
+//! `docs/hadoop/fifo.md` §D1). Attempts that the JobTracker closes (a twin whose sibling succeeded,
+//! attempts of a failed TIP or of a finished job) are not ended here: `kills.rs` sends them their
+//! kill.
 
 use super::*;
 use crate::model::task::Success;

@@ -1,6 +1,7 @@
 //! Queue and scheduler configuration, mirroring `CapacitySchedulerConf` (the getters with their
 //! defaults and checks), `CapacityTaskScheduler.parseQueues` / `start` (the start-up validation)
-//! and `initializeMemoryRelatedConf` (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacitySchedulerConf.java`,
+//! and `initializeMemoryRelatedConf`
+//! (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacitySchedulerConf.java`,
 //! `CapacityTaskScheduler.java`).
 //!
 //! Everything is first reduced to Hadoop's own `name → value` properties (from an inline

@@ -1,6 +1,7 @@
 //! What Hadoop shows: the queue "Scheduling Information" text (`CapacitySchedulerQueue.toString`
 //! via `CapacityTaskScheduler.SchedulingDisplayInfo`) and the per-job scheduling info
-//! (`CapacityTaskScheduler.getJobQueueSchedInfo`), character for character (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacitySchedulerQueue.java`,
+//! (`CapacityTaskScheduler.getJobQueueSchedInfo`), character for character
+//! (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacitySchedulerQueue.java`,
 //! `CapacityTaskScheduler.java`), with Java's number formatting (`sched::java`).
 
 use super::queue::{CapacitySchedulerQueue, SlotsUsage};

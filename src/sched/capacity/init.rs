@@ -2,7 +2,8 @@
 //! `jobStateChanged`, `reorderJobs`, `makeJobRunning`, `jobCompleted`), admission
 //! (`CapacitySchedulerQueue.checkJobSubmissionLimits` with Hadoop's rejection messages), and the
 //! `JobInitializationPoller` with its per-queue and per-user limits
-//! (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/JobQueuesManager.java`, `JobInitializationPoller.java`, `CapacitySchedulerQueue.java`).
+//! (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/JobQueuesManager.java`,
+//! `JobInitializationPoller.java`, `CapacitySchedulerQueue.java`).
 
 use super::{CapacityTaskScheduler, JobInfo};
 use crate::model::cluster::JobEvent;

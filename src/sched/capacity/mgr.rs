@@ -1,7 +1,8 @@
 //! The per-type engine `CapacityTaskScheduler.TaskSchedulingMgr` (with its subclasses
 //! `MapSchedulingMgr` / `ReduceSchedulingMgr`): one lookup `assignTasks(tracker,
 //! availableSlots, assignOffSwitch)` with the reservation check, the queue loop,
-//! `getTaskFromQueue` and `obtainNewTask` (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacityTaskScheduler.java`).
+//! `getTaskFromQueue` and `obtainNewTask`
+//! (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacityTaskScheduler.java`).
 
 use super::decision::{JobVerdict, JobVisit, Lookup, LookupResult, QueueStanding, QueueVisit, ReservationStep};
 use super::{CapacityTaskScheduler, memory, ordering};
@@ -358,7 +359,8 @@ impl CapacityTaskScheduler {
         if !wanted || info.spec_given[k] {
             return Err(NoTask::NothingPending);
         }
-        // Given once every task was launched, whether or not it still runs (as `TestCapacityScheduler`'s fake job numbers its tasks).
+        // Given once every task was launched, whether or not it still runs (as
+        // `TestCapacityScheduler`'s fake job numbers its tasks).
         let last = self.numbered.get(&(id.0, kind)).map(|(_, i)| *i);
         let Some(idx) = last else { return Err(NoTask::NothingPending) };
         let (level, source) =

@@ -1,6 +1,7 @@
 //! The usage refresh at the start of every heartbeat, mirroring
-//! `CapacityTaskScheduler.updateAllQueues` (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacityTaskScheduler.java`) and the cluster capacity it starts from
-//! (`ClusterStatus.getMaxMapTasks` / `getMaxReduceTasks`: the live trackers' slots, so queue
+//! `CapacityTaskScheduler.updateAllQueues`
+//! (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacityTaskScheduler.java`) and the cluster
+//! capacity it starts from (`ClusterStatus.getMaxMapTasks` / `getMaxReduceTasks`: the live trackers' slots, so queue
 //! capacities follow trackers that join or are lost), and the test helper
 //! `updateQueueUsageForTests`.
 

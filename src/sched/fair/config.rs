@@ -1,8 +1,10 @@
 //! The Fair Scheduler's configuration in a scenario (`$.fair`): the scheduler properties that
 //! `FairScheduler.start`, `PoolManager.initialize`, `CapBasedLoadManager.setConf` and
-//! `NewJobWeightBooster.setConf` read from `mapred-site.xml` (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/FairScheduler.java`,
-//! `PoolManager.java`, `CapBasedLoadManager.java`, `NewJobWeightBooster.java`), the allocation
-//! file (`PoolManager.reloadAllocs`), and the harness model (how Hadoop's unit tests differ from a real JobTracker).
+//! `NewJobWeightBooster.setConf` read from `mapred-site.xml`
+//! (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/FairScheduler.java`, `PoolManager.java`,
+//! `CapBasedLoadManager.java`, `NewJobWeightBooster.java`), the allocation file
+//! (`PoolManager.reloadAllocs`), and the harness model (how Hadoop's unit tests differ from a
+//! real JobTracker).
 
 use super::allocs::{self, Allocations};
 use crate::input::json::{Errs, Obj, as_bool, as_f64_in, as_i64_in, as_str, child, suggest};

@@ -1,9 +1,9 @@
-//! Delay scheduling in the Hadoop 1.2.1 Fair Scheduler (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/FairScheduler.java`,
-//! `LocalityLevel.java`): the per-job
-//! `lastMapLocalityLevel`, `timeWaitedForLocalMap` and `skippedAtLastHeartbeat`,
-//! `FairScheduler.updateLocalityWaitTimes`, `updateLastMapLocalityLevel`,
-//! `getAllowedLocalityLevel` with its starvation override, `LocalityLevel.fromTask`, and the
-//! node / rack delays (explicit, or auto-computed from the heartbeat interval).
+//! Delay scheduling in the Hadoop 1.2.1 Fair Scheduler
+//! (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/FairScheduler.java`,
+//! `LocalityLevel.java`): the per-job `lastMapLocalityLevel`, `timeWaitedForLocalMap` and
+//! `skippedAtLastHeartbeat`, `FairScheduler.updateLocalityWaitTimes`, `updateLastMapLocalityLevel`,
+//! `getAllowedLocalityLevel` with its starvation override, `LocalityLevel.fromTask`, and the node /
+//! rack delays (explicit, or auto-computed from the heartbeat interval).
 
 use super::FairScheduler;
 use super::pools::PoolManager;
@@ -86,7 +86,8 @@ impl Default for DelayState {
     }
 }
 
-/// `nodeLocalityDelay`, `rackLocalityDelay` and `autoComputeLocalityDelay` (`FairScheduler.start`, `FairScheduler.update`).
+/// `nodeLocalityDelay`, `rackLocalityDelay` and `autoComputeLocalityDelay`
+/// (`FairScheduler.start`, `FairScheduler.update`).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Delays {
     pub node: Millis,

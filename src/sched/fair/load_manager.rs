@@ -1,5 +1,6 @@
 //! `CapBasedLoadManager` (the Fair Scheduler's default `LoadManager`): a per-tracker cap that
-//! spreads tasks evenly when the cluster is under-loaded (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/CapBasedLoadManager.java`), and
+//! spreads tasks evenly when the cluster is under-loaded
+//! (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/CapBasedLoadManager.java`), and
 //! `maxTasksToAssign` from `FairScheduler` (`FairScheduler.java`).
 
 use serde::Serialize;

@@ -2,8 +2,9 @@
 //! counts, job weights (`FairScheduler.getJobWeight`), job demand (`JobSchedulable.updateDemand`),
 //! the comparator keys, `PoolSchedulable.assignTask` (pool maximum, in-place sort, jobs in order)
 //! and `JobSchedulable.assignTask` (runnable check, "visited", the allowed locality level and the
-//! `JobInProgress` call), plus the unit-test fake's task choice (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/PoolSchedulable.java`,
-//! `JobSchedulable.java`; the fake is `FakeJobInProgress` of `TestFairScheduler`).
+//! `JobInProgress` call), plus the unit-test fake's task choice
+//! (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/PoolSchedulable.java`, `JobSchedulable.java`; the
+//! fake is `FakeJobInProgress` of `TestFairScheduler`).
 
 use super::allocs::SchedulingMode;
 use super::decision::{JobVisit, PoolLine, PoolVisit};
@@ -174,8 +175,9 @@ impl FairScheduler {
         demand
     }
 
-    /// The unit-test fake's map choice (`TestFairScheduler.FakeJobInProgress`): the lowest-index pending map whose level on
-    /// this tracker (−1 for a job without locations) is below the cap of the allowed level.
+    /// The unit-test fake's map choice (`TestFairScheduler.FakeJobInProgress`): the lowest-index
+    /// pending map whose level on this tracker (−1 for a job without locations) is below the cap of
+    /// the allowed level.
     pub(super) fn fake_obtain_map(
         cluster: &mut Cluster,
         id: JobId,

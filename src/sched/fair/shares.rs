@@ -293,7 +293,8 @@ mod tests {
         assert!(compute_fair_shares(&[], 40.0).is_empty());
     }
 
-    /// Exact-equality values from `TestFairScheduler` (`src/contrib/fairscheduler/src/test/org/apache/hadoop/mapred/TestFairScheduler.java`).
+    /// Exact-equality values from `TestFairScheduler`
+    /// (`src/contrib/fairscheduler/src/test/org/apache/hadoop/mapred/TestFairScheduler.java`).
     #[test]
     fn exact_doubles_where_hadoop_compares_exactly() {
         // testSmallJobs: one job (2 maps, 1 reduce) on 4 slots, then two jobs.
