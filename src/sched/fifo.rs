@@ -15,6 +15,12 @@ pub use decision::*;
 /// `JobQueueTaskScheduler.MIN_CLUSTER_SIZE_FOR_PADDING`.
 pub const MIN_CLUSTER_SIZE_FOR_PADDING: u32 = 3;
 
+/// The padding of `exceededPadding`: `min(maxTrackerSlots, (int) (totalNeeded * padFraction))`,
+/// the product in float32 as Java multiplies an `int` by a `float` (`docs/hadoop/fifo.md` §D3).
+pub fn padding_slots(total_needed: u64, pad_fraction: f32, max_tracker_slots: u32) -> u32 {
+    max_tracker_slots.min((total_needed as f32 * pad_fraction) as u32)
+}
+
 #[derive(Debug, Clone)]
 pub struct JobQueueTaskScheduler {
     /// `padFraction` (`mapred.jobtracker.taskalloc.capacitypad`).
@@ -56,7 +62,7 @@ impl JobQueueTaskScheduler {
                 TaskType::Reduce => j.desired_reduces,
             } as u64;
             check.padding = if num_trackers > MIN_CLUSTER_SIZE_FOR_PADDING {
-                max_tracker_slots.min((check.total_needed as f32 * self.pad_fraction) as u32)
+                padding_slots(check.total_needed, self.pad_fraction, max_tracker_slots)
             } else {
                 0
             };
@@ -368,5 +374,21 @@ impl TaskScheduler for JobQueueTaskScheduler {
             jobs,
         };
         (assigned, Decision::Fifo(decision))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn padding_in_float32() {
+        // 0.01f is 0.0099999998: the float32 product of 200 rounds to 2.0, the double one is
+        // 1.99999995 and truncates to 1.
+        assert_eq!(padding_slots(200, 0.01, 4), 2);
+        assert_eq!((200.0 * f64::from(0.01f32)) as u32, 1);
+        assert_eq!(padding_slots(203, 0.01, 2), 2);
+        assert_eq!(padding_slots(99, 0.01, 2), 0);
+        assert_eq!(padding_slots(1000, 0.01, 2), 2, "at most the tracker's slots");
     }
 }
