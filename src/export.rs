@@ -6,6 +6,7 @@ pub mod file_name;
 
 use crate::explain::HeartbeatRecord;
 use crate::i18n::Lang;
+use crate::model::Locality;
 use crate::sim::view::{ClusterView, SlotTask};
 use std::fmt::Write as _;
 
@@ -41,7 +42,7 @@ pub fn trace_csv(records: &[HeartbeatRecord]) -> String {
                 a.kind,
                 a.index,
                 a.attempt,
-                a.locality.unwrap_or(""),
+                a.locality.map_or("", Locality::as_str),
                 a.level.map(|l| l.to_string()).unwrap_or_default(),
                 a.speculative,
                 a.via

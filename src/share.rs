@@ -12,7 +12,7 @@
 //!                                      `i18n::Locale::parse` reads, e.g. zh-TW)
 //! ```
 //!
-//! `base64url` is RFC 4648 §5 without padding. Decoding is defensive: the hash comes from
+//! `base64url` is RFC 4648 section 5 without padding. Decoding is defensive: the hash comes from
 //! whoever wrote the link, so sizes are bounded and every failure is a [`LinkError`] the page
 //! shows next to the default scenario (never a panic, never a blank page). The scenario text
 //! itself is validated afterwards by `scenario::parse` like any other input.
@@ -102,10 +102,10 @@ impl LinkError {
             (LinkError::BadHeartbeat(h), false) => format!("heartbeat {h:?} is not a number from 0 to {MAX_HB}"),
             (LinkError::BadHeartbeat(h), true) => format!("心跳 {h:?} 不是 0 到 {MAX_HB} 之间的数"),
             (LinkError::BadStep(h), false) => {
-                format!("lesson step {h:?} is not a number from 0 to {}", crate::lesson::MAX_STEPS - 1)
+                format!("lesson step {h:?} is not a number from 0 to {}", crate::lesson::MAX_LESSON_STEPS - 1)
             }
             (LinkError::BadStep(h), true) => {
-                format!("课程步骤 {h:?} 不是 0 到 {} 之间的数", crate::lesson::MAX_STEPS - 1)
+                format!("课程步骤 {h:?} 不是 0 到 {} 之间的数", crate::lesson::MAX_LESSON_STEPS - 1)
             }
             (LinkError::BadField(k), false) => format!("unexpected field {k:?} in the link"),
             (LinkError::BadField(k), true) => format!("链接中有多余的字段 {k:?}"),
@@ -173,7 +173,7 @@ pub fn decode(hash: &str) -> Result<Option<Link>, LinkError> {
     let step = match st {
         None => None,
         Some(x) => match x.parse::<u32>() {
-            Ok(n) if (n as usize) < crate::lesson::MAX_STEPS && !x.starts_with('+') => Some(n),
+            Ok(n) if (n as usize) < crate::lesson::MAX_LESSON_STEPS && !x.starts_with('+') => Some(n),
             _ => return Err(LinkError::BadStep(short(x))),
         },
     };

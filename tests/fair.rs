@@ -1,5 +1,5 @@
 //! The Fair Scheduler from the outside: precise errors for bad configuration, the worked
-//! example of fair-spec §7.7 as a student reads it, and the locality sweep.
+//! example (`scenarios/fair-delay-worked-example.json`) as a student reads it, and the locality sweep.
 #![cfg(not(target_arch = "wasm32"))]
 
 use schedscope::explain::text;
@@ -81,7 +81,7 @@ fn the_hadoop_sample_allocation_file_parses() {
     assert!(scenario::parse(&json.to_string()).is_ok());
 }
 
-/// fair-spec §7.7: the levels and waiting times of the table, in the words `schedscope run` prints.
+/// The worked example: the levels and waiting times of the table, in the words `schedscope run` prints.
 #[test]
 fn worked_example_reads_like_the_table() {
     let json = scenario::builtin().iter().find(|(id, _)| *id == "fair-delay-worked-example").unwrap().1;
@@ -160,8 +160,9 @@ fn sweep_explains_the_gap_below_the_bound() {
     assert!(zh.contains("完整等待"), "{zh}");
 }
 
-/// Every scenario of shared/hadoop/fair-tests.md (and the pure-function test classes) has its
-/// self-checking file, naming its Hadoop test.
+/// Every heartbeat-level test of Hadoop 1.2.1's `TestFairScheduler`
+/// (`src/contrib/fairscheduler/src/test/org/apache/hadoop/mapred/TestFairScheduler.java`, and the
+/// pure-function test classes beside it) has its self-checking file, naming its Hadoop test.
 #[test]
 fn every_listed_fair_test_is_encoded() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/fair");

@@ -75,3 +75,18 @@ fn the_scan_sees_paths() {
     let found = named("use crate::sim::Engine;\nlet x = crate::explain::text::render(r);");
     assert_eq!(found.into_iter().collect::<Vec<_>>(), ["explain", "sim"]);
 }
+
+/// A module is named for the Hadoop concept (or practice concept) it holds: no file is the
+/// overflow of another (`*_more.rs`).
+#[test]
+fn no_file_is_an_overflow() {
+    let mut files = Vec::new();
+    sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    assert!(files.len() > 100);
+    let overflow: Vec<_> = files
+        .iter()
+        .filter(|f| f.file_stem().is_some_and(|s| s.to_string_lossy().ends_with("_more")))
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(overflow.is_empty(), "{overflow:?}");
+}

@@ -57,7 +57,9 @@ fn every_scenario_file_passes_its_own_checks() {
 
 #[test]
 fn every_fifo_test_is_encoded() {
-    // Part A of shared/hadoop/fifo-tests.md: A.2 .. A.17.
+    // Hadoop's FIFO-side unit tests (`TestJobQueueTaskScheduler`, `TestLimitTasksPerJobTaskScheduler`,
+    // `TestJobInProgressListener`, `TestJobInProgress`, ... under `src/test/org/apache/hadoop/mapred/`),
+    // restated as `a02_` .. `a17_`, one prefix per test, each naming its Hadoop test in `source`.
     let names: Vec<String> = scenario_files()
         .iter()
         .filter(|p| p.parent().unwrap().ends_with("fifo"))
@@ -65,7 +67,7 @@ fn every_fifo_test_is_encoded() {
         .collect();
     for n in 2..=17 {
         let prefix = format!("a{n:02}_");
-        assert!(names.iter().any(|f| f.starts_with(&prefix)), "no scenario for fifo-tests.md A.{n}");
+        assert!(names.iter().any(|f| f.starts_with(&prefix)), "no scenario a{n:02}_*");
     }
 }
 

@@ -1,5 +1,5 @@
 //! Real workloads: the Rumen job history and the SWIM Facebook samples (fixtures cut from
-//! `shared/data`, see `tests/data/README.md`) import into scenarios that run to the end under
+//! public traces, see `tests/data/README.md`) import into scenarios that run to the end under
 //! every scheduler; unusable input is reported with its JSON path or line, never a panic.
 
 use schedscope::scenario::traces::{Format, ImportOptions, import, import_notes};
@@ -68,7 +68,12 @@ fn rumen_hosts_are_readable_and_maps_run_node_local() {
             .collect();
         assert!(hosts.len() > 1, "{hosts:?}");
         let sim = run_to_end(&i.scenario);
-        let node = sim.records().iter().flat_map(|r| &r.assigned).filter(|a| a.locality == Some("node")).count();
+        let node = sim
+            .records()
+            .iter()
+            .flat_map(|r| &r.assigned)
+            .filter(|a| a.locality == Some(schedscope::model::Locality::Node))
+            .count();
         assert!(node > 0, "node-local maps");
         let en: Vec<&str> = i.notes.iter().map(|n| n.en.as_str()).collect();
         assert!(

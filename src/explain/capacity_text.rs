@@ -2,12 +2,13 @@
 //! in the project's source articles: 容量调度器, 队列, 用户资源上限, 大内存作业, 预留).
 
 use super::Assignment;
+use super::lines::{LineKind, Lines};
 use super::text::no_task;
 use crate::i18n::Lang;
 use crate::sched::capacity::decision::{
     CapacityDecision, JobVerdict, Lookup, LookupResult, Phase, PhaseStop, QueueStanding, ReservationStep,
 };
-use crate::sched::capacity::display::java_float;
+use crate::sched::java::float_string;
 
 fn standing(s: &QueueStanding, lang: Lang) -> String {
     let max = if s.max_capacity >= 0 {
@@ -79,11 +80,11 @@ fn verdict(job: u32, user: &str, v: &JobVerdict, map: bool, lang: Lang) -> Strin
         ),
         (JobVerdict::LocalityWait { opportunities, required_slots, factor }, Lang::En) => format!(
             "J{job} ({user}) has no local map here and keeps waiting for locality: it has missed {opportunities} scheduling opportunities and must miss more than {required_slots} × {} before it may go off-switch.",
-            java_float(*factor)
+            float_string(*factor)
         ),
         (JobVerdict::LocalityWait { opportunities, required_slots, factor }, Lang::Zh) => format!(
             "J{job}（{user}）在本节点没有本地 map，继续等待数据本地性：已错过 {opportunities} 次调度机会，需超过 {required_slots} × {} 次才允许 off-switch。",
-            java_float(*factor)
+            float_string(*factor)
         ),
         (JobVerdict::OffSwitchUsed, Lang::En) => {
             format!("J{job} ({user}) has only non-local maps here, and this heartbeat already gave its off-switch map.")
@@ -117,26 +118,33 @@ fn verdict(job: u32, user: &str, v: &JobVerdict, map: bool, lang: Lang) -> Strin
     }
 }
 
-fn lookup(l: &Lookup, map: bool, lang: Lang, out: &mut Vec<String>) {
+fn lookup(l: &Lookup, map: bool, lang: Lang, out: &mut Lines) {
     let order: Vec<String> = l.order.iter().map(|s| standing(s, lang)).collect();
     let k = kind_word(map, lang);
-    out.push(match lang {
-        Lang::En => format!("  {} free slot(s); queue order by used/capacity: {}", l.available, order.join(", ")),
-        Lang::Zh => format!("  空闲 slot {} 个；按 已用/容量 排序的队列：{}", l.available, order.join("，")),
-    });
+    out.add(
+        LineKind::Order,
+        match lang {
+            Lang::En => format!("  {} free slot(s); queue order by used/capacity: {}", l.available, order.join(", ")),
+            Lang::Zh => format!("  空闲 slot {} 个；按 已用/容量 排序的队列：{}", l.available, order.join("，")),
+        },
+    );
     match (&l.reservation, lang) {
-        (Some(ReservationStep::Kept { job, slots, available }), Lang::En) => out.push(format!(
+        (Some(ReservationStep::Kept { job, slots, available }), Lang::En) => out.add(LineKind::Rule, format!(
             "    This tracker's {k} slots are reserved for J{job}, which needs {slots} but has {available}: the reservation stays and nobody else gets a {k} here."
         )),
-        (Some(ReservationStep::Kept { job, slots, available }), Lang::Zh) => out.push(format!(
+        (Some(ReservationStep::Kept { job, slots, available }), Lang::Zh) => out.add(LineKind::Rule, format!(
             "    本节点的 {k} slot 已为 J{job} 预留，它需要 {slots} 个、现有 {available} 个：继续预留，其他作业不能在这里得到 {k}。"
         )),
-        (Some(ReservationStep::Honoured { job, slots, available, got_task }), Lang::En) => out.push(format!(
+        (Some(ReservationStep::Honoured { job, slots, available, got_task }), Lang::En) => out.add(
+            if *got_task { LineKind::Launch } else { LineKind::Rule },
+            format!(
             "    The reservation for J{job} is released: {available} slots are free and it needs {slots}, so J{job} is asked first{}{}",
             if map { " (locality is waived)" } else { "" },
             if *got_task { "." } else { ", but it has nothing left, so no one gets this slot in this heartbeat." }
         )),
-        (Some(ReservationStep::Honoured { job, slots, available, got_task }), Lang::Zh) => out.push(format!(
+        (Some(ReservationStep::Honoured { job, slots, available, got_task }), Lang::Zh) => out.add(
+            if *got_task { LineKind::Launch } else { LineKind::Rule },
+            format!(
             "    释放为 J{job} 做的预留：现有 {available} 个空闲 slot，它需要 {slots} 个，因此先问 J{job}{}{}",
             if map { "（不再等待本地性）" } else { "" },
             if *got_task { "。" } else { "，但它已没有任务，本次心跳这个 slot 谁也得不到。" }
@@ -145,14 +153,18 @@ fn lookup(l: &Lookup, map: bool, lang: Lang, out: &mut Vec<String>) {
     }
     for q in &l.queues {
         if q.at_max_capacity {
-            out.push(match lang {
-                Lang::En => format!("    Queue {} is at its maximum capacity: skipped.", q.queue),
-                Lang::Zh => format!("    队列 {} 已达最大容量，跳过。", q.queue),
-            });
+            out.add(
+                LineKind::Rule,
+                match lang {
+                    Lang::En => format!("    Queue {} is at its maximum capacity: skipped.", q.queue),
+                    Lang::Zh => format!("    队列 {} 已达最大容量，跳过。", q.queue),
+                },
+            );
             continue;
         }
         for j in &q.jobs {
-            out.push(format!("    [{}] {}", q.queue, verdict(j.job, &j.user, &j.verdict, map, lang)));
+            let kind = if matches!(j.verdict, JobVerdict::Assigned { .. }) { LineKind::Launch } else { LineKind::Step };
+            out.add(kind, format!("    [{}] {}", q.queue, verdict(j.job, &j.user, &j.verdict, map, lang)));
         }
         if q.unlisted > 0 {
             out.push(match lang {
@@ -170,7 +182,7 @@ fn lookup(l: &Lookup, map: bool, lang: Lang, out: &mut Vec<String>) {
     }
 }
 
-fn phase(p: &Phase, map: bool, d: &CapacityDecision, lang: Lang, out: &mut Vec<String>) {
+fn phase(p: &Phase, map: bool, d: &CapacityDecision, lang: Lang, out: &mut Lines) {
     let k = kind_word(map, lang);
     if p.available <= 0 {
         out.push(match lang {
@@ -210,19 +222,29 @@ fn phase(p: &Phase, map: bool, d: &CapacityDecision, lang: Lang, out: &mut Vec<S
         (PhaseStop::NoFreeSlots, Lang::En) => "no free slot".into(),
         (PhaseStop::NoFreeSlots, Lang::Zh) => "没有空闲 slot".into(),
     };
-    out.push(match lang {
-        Lang::En => format!("{} phase ends: {why}.", cap(k)),
-        Lang::Zh => format!("{k} 阶段结束：{why}。"),
-    });
+    let by_rule = matches!(
+        p.stop,
+        PhaseStop::MemoryBlocked | PhaseStop::MaxTasksPerHeartbeat | PhaseStop::OffSwitchLimit | PhaseStop::OneReduce
+    );
+    out.add(
+        if by_rule { LineKind::Rule } else { LineKind::Step },
+        match lang {
+            Lang::En => format!("{} phase ends: {why}.", cap(k)),
+            Lang::Zh => format!("{k} 阶段结束：{why}。"),
+        },
+    );
 }
 
 /// Lines for a Capacity Scheduler heartbeat.
-pub fn render(d: &CapacityDecision, _assigned: &[Assignment], lang: Lang, out: &mut Vec<String>) {
+pub fn render(d: &CapacityDecision, _assigned: &[Assignment], lang: Lang, out: &mut Lines) {
     if let Some(e) = &d.start_error {
-        out.push(match lang {
-            Lang::En => format!("The Capacity Scheduler did not start ({e}); nothing is scheduled."),
-            Lang::Zh => format!("容量调度器未能启动（{e}），不会调度任何任务。"),
-        });
+        out.add(
+            LineKind::Rule,
+            match lang {
+                Lang::En => format!("The Capacity Scheduler did not start ({e}); nothing is scheduled."),
+                Lang::Zh => format!("容量调度器未能启动（{e}），不会调度任何任务。"),
+            },
+        );
         return;
     }
     out.push(match lang {

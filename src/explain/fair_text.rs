@@ -4,6 +4,7 @@
 
 use super::Assignment;
 pub use super::delay_text::allowed_text;
+use super::lines::{LineKind, Lines};
 use super::text::{no_task, short};
 use crate::i18n::Lang;
 use crate::sched::fair::decision::*;
@@ -123,12 +124,13 @@ fn rejected_text(r: &Rejected, kind: &str, lang: Lang) -> String {
 }
 
 /// Lines for one heartbeat of the Fair Scheduler.
-pub fn render(d: &FairDecision, assigned: &[Assignment], lang: Lang, out: &mut Vec<String>) {
+pub fn render(d: &FairDecision, assigned: &[Assignment], lang: Lang, out: &mut Lines) {
     for p in &d.preemptions {
         let who: Vec<String> =
             p.killed.iter().map(|k| format!("{} on {} ({})", k.attempt, k.tracker, k.pool)).collect();
         let owed: Vec<String> = p.due.iter().map(|x| format!("{} {}", x.pool, x.due_min.max(x.due_fair))).collect();
-        out.push(match (lang, p.only_log) {
+        let killed = !p.only_log && !p.killed.is_empty();
+        out.add(if killed { LineKind::Rule } else { LineKind::Step }, match (lang, p.only_log) {
             (Lang::En, false) => format!(
                 "Preemption at {}: starved pools are owed {} {}s ({}); killed the newest tasks of over-share pools: {}.{}",
                 secs(p.time_ms), p.to_preempt, p.kind, owed.join(", "), if who.is_empty() { "none".into() } else { who.join(", ") },
@@ -210,7 +212,7 @@ pub fn render(d: &FairDecision, assigned: &[Assignment], lang: Lang, out: &mut V
             !std::mem::replace(&mut shown_reduce, true)
         };
         if first {
-            out.push(pools_line(&t.order, t.kind, lang));
+            out.add(LineKind::Order, pools_line(&t.order, t.kind, lang));
         }
         let why = match (&t.choice, lang) {
             (TypeChoice::Balance { maps, reduces }, Lang::En) => {
@@ -263,22 +265,26 @@ pub fn render(d: &FairDecision, assigned: &[Assignment], lang: Lang, out: &mut V
             Lang::En => format!("Turn {} — a {} ({why}):", n + 1, t.kind),
             Lang::Zh => format!("第 {} 轮 — 分配 {}（{why}）：", n + 1, t.kind),
         };
-        out.push(format!("{head}{}{}{}", lang.pick(" ", ""), parts.join(lang.pick("; ", "；")), lang.pick(".", "。")));
+        let launched = t.visits.iter().flat_map(|pv| &pv.jobs).any(|v| v.assigned.is_some());
+        out.add(
+            if launched { LineKind::Launch } else { LineKind::Step },
+            format!("{head}{}{}{}", lang.pick(" ", ""), parts.join(lang.pick("; ", "；")), lang.pick(".", "。")),
+        );
     }
     for (r, kind) in [(&d.map_rejected, "map"), (&d.reduce_rejected, "reduce")] {
         match r {
             // Nothing of this type is wanted anywhere: not worth a line.
             None | Some(Rejected::AllRunning { demand: 0, .. }) => {}
-            Some(r) => out.push(rejected_text(r, kind, lang) + lang.pick(".", "。")),
+            Some(r) => out.add(LineKind::Rule, rejected_text(r, kind, lang) + lang.pick(".", "。")),
         }
     }
     if !d.assign_multiple && !assigned.is_empty() {
-        out.push(
+        out.add(
+            LineKind::Rule,
             lang.pick(
                 "One task assigned: without assign-multiple the heartbeat ends here.",
                 "已分配一个任务：未开启 assignmultiple，本次心跳到此结束。",
-            )
-            .into(),
+            ),
         );
     }
     if !d.skipped.is_empty() {

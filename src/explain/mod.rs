@@ -9,6 +9,7 @@ pub mod code_listings;
 pub mod delay_text;
 pub mod fair_text;
 pub mod json;
+pub mod lines;
 pub mod report_text;
 pub mod text;
 pub mod tracker_text;

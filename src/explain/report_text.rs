@@ -2,12 +2,13 @@
 //! what `JobTracker.heartbeat` did with the tracker's report (`updateTaskStatuses`) and the
 //! `KillTaskAction`s of `getTasksToKill`, before the scheduler ran.
 
+use super::lines::Lines;
 use super::{HeartbeatRecord, KillReason};
 use crate::i18n::Lang;
 use crate::model::cluster::AttemptEnd;
 
 /// Lines for the reports and the kills of one heartbeat.
-pub fn render(r: &HeartbeatRecord, lang: Lang, out: &mut Vec<String>) {
+pub fn render(r: &HeartbeatRecord, lang: Lang, out: &mut Lines) {
     for rep in &r.reported {
         let what = match (rep.outcome, lang) {
             (AttemptEnd::Succeeded, Lang::En) => "finished",

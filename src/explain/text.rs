@@ -1,9 +1,11 @@
 //! The decision record in words, English and Chinese. The CLI prints these lines; the page's
 //! "why" panel shows them.
 
+use super::lines::{LineKind, Lines};
 use super::{Assignment, Decision, HeartbeatRecord, Why};
 use crate::i18n::Lang;
 use crate::model::task_selection::{MapSource, NoTask};
+use crate::model::{Locality, TaskType};
 use crate::sched::fifo::{FifoDecision, LoadCalc, MapStop, PaddingCheck, ReduceStop};
 use crate::sched::limit_tasks::LimitDecision;
 
@@ -13,10 +15,19 @@ fn secs(ms: i64) -> String {
 
 /// All lines for one heartbeat.
 pub fn render(r: &HeartbeatRecord, lang: Lang) -> Vec<String> {
-    let mut out = vec![match lang {
-        Lang::En => format!("Heartbeat {} at {} from {} ({}).", r.hb, secs(r.time_ms), r.tracker, r.host),
-        Lang::Zh => format!("第 {} 次心跳，时间 {}，来自 {}（{}）。", r.hb, secs(r.time_ms), r.tracker, r.host),
-    }];
+    render_lines(r, lang).texts()
+}
+
+/// All lines for one heartbeat, each with its kind.
+pub fn render_lines(r: &HeartbeatRecord, lang: Lang) -> Lines {
+    let mut out = Lines::default();
+    out.add(
+        LineKind::Heartbeat,
+        match lang {
+            Lang::En => format!("Heartbeat {} at {} from {} ({}).", r.hb, secs(r.time_ms), r.tracker, r.host),
+            Lang::Zh => format!("第 {} 次心跳，时间 {}，来自 {}（{}）。", r.hb, secs(r.time_ms), r.tracker, r.host),
+        },
+    );
     super::tracker_text::render(r, lang, &mut out);
     super::report_text::render(r, lang, &mut out);
     match &r.decision {
@@ -26,13 +37,16 @@ pub fn render(r: &HeartbeatRecord, lang: Lang) -> Vec<String> {
         Decision::Fair(d) => super::fair_text::render(d, &r.assigned, lang, &mut out),
     }
     if r.assigned.is_empty() {
-        out.push(lang.pick("Result: no task for this tracker.", "结果：本次心跳没有分配任务。").to_string());
+        out.add(LineKind::Result, lang.pick("Result: no task for this tracker.", "结果：本次心跳没有分配任务。"));
     } else {
         let list: Vec<String> = r.assigned.iter().map(short).collect();
-        out.push(match lang {
-            Lang::En => format!("Result: {}.", list.join(", ")),
-            Lang::Zh => format!("结果：{}。", list.join("，")),
-        });
+        out.add(
+            LineKind::Result,
+            match lang {
+                Lang::En => format!("Result: {}.", list.join(", ")),
+                Lang::Zh => format!("结果：{}。", list.join("，")),
+            },
+        );
     }
     out
 }
@@ -200,7 +214,7 @@ fn padding_line(p: &PaddingCheck, kind: &str, lang: Lang) -> String {
     }
 }
 
-fn fifo(d: &FifoDecision, assigned: &[Assignment], lang: Lang, out: &mut Vec<String>) {
+fn fifo(d: &FifoDecision, assigned: &[Assignment], lang: Lang, out: &mut Lines) {
     let q: Vec<String> = d
         .queue
         .iter()
@@ -212,31 +226,40 @@ fn fifo(d: &FifoDecision, assigned: &[Assignment], lang: Lang, out: &mut Vec<Str
             }
         })
         .collect();
-    out.push(match lang {
-        Lang::En => format!(
-            "Job queue (priority, then submit time): {}.",
-            if q.is_empty() { "empty".into() } else { q.join(", ") }
-        ),
-        Lang::Zh => {
-            format!("作业队列（先按优先级，再按提交时间）：{}。", if q.is_empty() { "空".into() } else { q.join("，") })
-        }
-    });
+    out.add(
+        LineKind::Order,
+        match lang {
+            Lang::En => format!(
+                "Job queue (priority, then submit time): {}.",
+                if q.is_empty() { "empty".into() } else { q.join(", ") }
+            ),
+            Lang::Zh => {
+                format!(
+                    "作业队列（先按优先级，再按提交时间）：{}。",
+                    if q.is_empty() { "空".into() } else { q.join("，") }
+                )
+            }
+        },
+    );
     out.push(load_line("Map", "Map ", &d.map, lang));
     if let Some(p) = &d.map_padding {
-        out.push(padding_line(p, "map", lang));
+        out.add(if p.exceeded { LineKind::Rule } else { LineKind::Step }, padding_line(p, "map", lang));
     }
-    for a in assigned.iter().filter(|a| a.kind == "map") {
+    for a in assigned.iter().filter(|a| a.kind == TaskType::Map) {
         let src = source(a.source, lang);
         let loc = match a.locality {
-            Some("node") => lang.pick("node-local", "node-local（节点本地）"),
-            Some("rack") => lang.pick("rack-local", "rack-local（机架本地）"),
-            Some(_) => lang.pick("off-switch", "off-switch（跨机架）"),
+            Some(Locality::Node) => lang.pick("node-local", "node-local（节点本地）"),
+            Some(Locality::Rack) => lang.pick("rack-local", "rack-local（机架本地）"),
+            Some(Locality::OffSwitch) => lang.pick("off-switch", "off-switch（跨机架）"),
             None => "-",
         };
-        out.push(match lang {
-            Lang::En => format!("{} → {loc} map from {}{}: {src}.", a.attempt_id(), a.via, level_note(a, lang)),
-            Lang::Zh => format!("{} → {loc} map，来自 {}{}：{src}。", a.attempt_id(), a.via, level_note(a, lang)),
-        });
+        out.add(
+            LineKind::Launch,
+            match lang {
+                Lang::En => format!("{} → {loc} map from {}{}: {src}.", a.attempt_id(), a.via, level_note(a, lang)),
+                Lang::Zh => format!("{} → {loc} map，来自 {}{}：{src}。", a.attempt_id(), a.via, level_note(a, lang)),
+            },
+        );
     }
     let stop = match (d.map_stop, lang) {
         (MapStop::NoAvailableSlots, Lang::En) => {
@@ -260,22 +283,31 @@ fn fifo(d: &FifoDecision, assigned: &[Assignment], lang: Lang, out: &mut Vec<Str
         (MapStop::NoTask, Lang::En) => "Map assignment ended: no job had a map for this tracker.".to_string(),
         (MapStop::NoTask, Lang::Zh) => "map 分配结束：没有作业能为该节点提供 map。".to_string(),
     };
-    out.push(stop);
+    let stopped_by_rule = matches!(d.map_stop, MapStop::PaddingExceeded { .. } | MapStop::OffSwitch { .. });
+    out.add(if stopped_by_rule { LineKind::Rule } else { LineKind::Step }, stop);
     out.push(load_line("Reduce", "Reduce ", &d.reduce, lang) + &reduce_cap_note(&d.reduce, lang));
     if let Some(p) = &d.reduce_padding {
-        out.push(padding_line(p, "reduce", lang));
+        out.add(if p.exceeded { LineKind::Rule } else { LineKind::Step }, padding_line(p, "reduce", lang));
     }
     match (d.reduce_stop, lang) {
-        (ReduceStop::Assigned { job }, Lang::En) => out.push(format!("J{job} gets this heartbeat's one reduce.")),
-        (ReduceStop::Assigned { job }, Lang::Zh) => out.push(format!("J{job} 获得本次心跳唯一的 reduce。")),
-        (ReduceStop::PaddingOnlyFirst { job }, Lang::En) => out.push(format!(
-            "Reduce padding exceeded and J{job}, the first eligible job, had no reduce: no reduce this heartbeat."
-        )),
-        (ReduceStop::PaddingOnlyFirst { job }, Lang::Zh) => out.push(format!(
-            "reduce padding 已超出，且第一个符合条件的作业 J{job} 没有可用 reduce：本次心跳不分配 reduce。"
-        )),
-        (ReduceStop::NoTask, Lang::En) => out.push("No job had a reduce for this tracker.".into()),
-        (ReduceStop::NoTask, Lang::Zh) => out.push("没有作业能为该节点提供 reduce。".into()),
+        (ReduceStop::Assigned { job }, Lang::En) => {
+            out.add(LineKind::Launch, format!("J{job} gets this heartbeat's one reduce."))
+        }
+        (ReduceStop::Assigned { job }, Lang::Zh) => {
+            out.add(LineKind::Launch, format!("J{job} 获得本次心跳唯一的 reduce。"))
+        }
+        (ReduceStop::PaddingOnlyFirst { job }, Lang::En) => out.add(
+            LineKind::Rule,
+            format!(
+                "Reduce padding exceeded and J{job}, the first eligible job, had no reduce: no reduce this heartbeat."
+            ),
+        ),
+        (ReduceStop::PaddingOnlyFirst { job }, Lang::Zh) => out.add(
+            LineKind::Rule,
+            format!("reduce padding 已超出，且第一个符合条件的作业 J{job} 没有可用 reduce：本次心跳不分配 reduce。"),
+        ),
+        (ReduceStop::NoTask, Lang::En) => out.push("No job had a reduce for this tracker."),
+        (ReduceStop::NoTask, Lang::Zh) => out.push("没有作业能为该节点提供 reduce。"),
         (ReduceStop::NoAvailableSlots, _) => {}
     }
     for j in &d.jobs {
@@ -319,7 +351,7 @@ fn level_note(a: &Assignment, lang: Lang) -> String {
     }
 }
 
-fn limit(d: &LimitDecision, _assigned: &[Assignment], lang: Lang, out: &mut Vec<String>) {
+fn limit(d: &LimitDecision, _assigned: &[Assignment], lang: Lang, out: &mut Lines) {
     out.push(match lang {
         Lang::En => format!(
             "LimitTasksPerJob: this tracker may hold min(slots, ⌈{} / {}⌉) = {} maps (it runs {}) and min(slots, ⌈{} / {}⌉) = {} reduces (it runs {}); at most one task per heartbeat.",
@@ -346,7 +378,10 @@ fn limit(d: &LimitDecision, _assigned: &[Assignment], lang: Lang, out: &mut Vec<
             ),
         };
         if s.tracker_full {
-            out.push(head + lang.pick(" skipped, the tracker is at its load limit.", "跳过，本节点已达负载上限。"));
+            out.add(
+                LineKind::Rule,
+                head + lang.pick(" skipped, the tracker is at its load limit.", "跳过，本节点已达负载上限。"),
+            );
             continue;
         }
         let parts: Vec<String> = s
@@ -360,13 +395,17 @@ fn limit(d: &LimitDecision, _assigned: &[Assignment], lang: Lang, out: &mut Vec<
                 Some(w) => format!("J{j}: {}", why(w, lang)),
             })
             .collect();
-        out.push(format!(
-            "{head} {}",
-            if parts.is_empty() {
-                lang.pick("no running job", "没有运行中的作业").into()
-            } else {
-                parts.join("; ")
-            }
-        ));
+        let gave = s.jobs.iter().any(|(_, w)| w.is_none());
+        out.add(
+            if gave { LineKind::Launch } else { LineKind::Step },
+            format!(
+                "{head} {}",
+                if parts.is_empty() {
+                    lang.pick("no running job", "没有运行中的作业").into()
+                } else {
+                    parts.join("; ")
+                }
+            ),
+        );
     }
 }

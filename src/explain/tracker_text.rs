@@ -2,6 +2,7 @@
 //! `JobTracker.addNewTracker`, the `ExpireTrackers` thread and `lostTaskTracker`, and what the
 //! scheduler of the run does with the new cluster size.
 
+use super::lines::Lines;
 use super::{ClusterSize, Decision, HeartbeatRecord, TrackerChange};
 use crate::i18n::Lang;
 use crate::model::AttemptId;
@@ -34,8 +35,9 @@ fn size(s: &ClusterSize, lang: Lang) -> String {
     }
 }
 
-/// What the run's scheduler does with a new cluster size (its spec: FIFO §1.3, §4;
-/// Capacity §3.1, §13; Fair §1.2, §2).
+/// What the run's scheduler does with a new cluster size: FIFO reads the cluster status in
+/// `JobQueueTaskScheduler.assignTasks`, Capacity in `CapacityTaskScheduler.updateAllQueues`,
+/// Fair in `FairScheduler.update`.
 fn scheduler_note(d: &Decision, lang: Lang) -> &'static str {
     match d {
         Decision::Fifo(_) | Decision::LimitTasksPerJob(_) => lang.pick(
@@ -54,7 +56,7 @@ fn scheduler_note(d: &Decision, lang: Lang) -> &'static str {
 }
 
 /// Lines for the tracker changes recorded with this heartbeat.
-pub fn render(r: &HeartbeatRecord, lang: Lang, out: &mut Vec<String>) {
+pub fn render(r: &HeartbeatRecord, lang: Lang, out: &mut Lines) {
     for c in &r.tracker_changes {
         out.push(match (c, lang) {
             (TrackerChange::Joined { tracker, host, rack, at_ms, map_slots, reduce_slots, rejoined, after }, Lang::En) => {

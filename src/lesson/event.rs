@@ -15,7 +15,7 @@ mod fifo;
 pub use super::event_json::parse;
 use crate::explain::{Decision, HeartbeatRecord};
 use crate::model::cluster::AttemptEnd;
-use crate::model::{JobId, RunState};
+use crate::model::{JobId, Locality, RunState};
 use crate::sim::Engine;
 use serde::Serialize;
 
@@ -278,14 +278,13 @@ impl Event {
                     .assigned
                     .iter()
                     .filter(|a| job.is_none_or(|j| a.job == j))
-                    .filter(|a| kind.as_deref().is_none_or(|k| a.kind == k))
-                    .filter(|a| locality.as_deref().is_none_or(|l| a.locality == Some(l)))
+                    .filter(|a| kind.as_deref().is_none_or(|k| a.kind.as_str() == k))
+                    .filter(|a| locality.as_deref().is_none_or(|l| a.locality.map(Locality::as_str) == Some(l)))
                     .count() as u32;
                 let first_ok = !*first
-                    || !c.records[..c.records.len() - 1]
-                        .iter()
-                        .flat_map(|x| &x.assigned)
-                        .any(|a| job.is_some_and(|j| a.job == j) && kind.as_deref().is_none_or(|k| a.kind == k));
+                    || !c.records[..c.records.len() - 1].iter().flat_map(|x| &x.assigned).any(|a| {
+                        job.is_some_and(|j| a.job == j) && kind.as_deref().is_none_or(|k| a.kind.as_str() == k)
+                    });
                 count_ok(n, *count) && first_ok
             }
             Event::AllowedLevel { .. }

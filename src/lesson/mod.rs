@@ -26,7 +26,8 @@ use serde_json::Value;
 
 /// The only lesson format version.
 pub const VERSION: u64 = 1;
-pub const MAX_STEPS: usize = 100;
+/// The most steps one lesson may have (also the bound of a link's or an embed's step number).
+pub const MAX_LESSON_STEPS: usize = 100;
 pub const MAX_CHOICES: usize = 6;
 
 /// The concepts the built-in lessons teach, in teaching order: `basics` (racks, trackers,
@@ -130,8 +131,8 @@ pub struct LessonStep {
     pub pause: bool,
     /// What to highlight: `tracker:tt3`, `rack:/rack1`, `job:J2`, `pool:p`, `queue:q`,
     /// `panel:<id>`, `chart:<id>`, `code:<method>`, `reach:J2`, `user:q/alice`, `budget:tt3`,
-    /// `ghost:preempted` (see `docs/lesson-format.md`).
-    pub point: Option<String>,
+    /// `ghost:preempted` (see `docs/lesson-format.md`), parsed.
+    pub point: Option<point::Point>,
     pub text: Bi,
     pub predict: Option<Predict>,
     /// `stage` (default), `compare` or `sweep`.
@@ -266,7 +267,7 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
         errs,
     )));
     let mut steps = Vec::new();
-    if let Some(list) = o.get("steps").and_then(|s| as_array(s, "$.steps", MAX_STEPS, errs)) {
+    if let Some(list) = o.get("steps").and_then(|s| as_array(s, "$.steps", MAX_LESSON_STEPS, errs)) {
         let mut last_hb = 0u64;
         for (i, st) in list.iter().enumerate() {
             let p = index("$.steps", i);

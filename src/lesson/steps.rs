@@ -1,8 +1,9 @@
 //! Reading one lesson step strictly: its text in both languages, what it points at, its
 //! prediction, and whether the view it opens (compare mode, the sweeps) is declared.
 
+use super::VIEWS;
+use super::point::{Point, Target};
 use super::{Bi, Choice, Event, LessonStep, MAX_CHOICES, Predict, event, runs};
-use super::{CHARTS, COMPARE_POINTS, GHOSTS, PANELS, SWEEP_POINTS, VIEWS};
 use crate::input::json::{Errs, Obj, as_array, child, index};
 use crate::scenario::{Scenario, ScenarioError};
 use serde_json::Value;
@@ -26,39 +27,25 @@ pub(super) fn bi(v: Option<&Value>, path: &str, errs: &mut Errs) -> Option<Bi> {
     Some(Bi { en: en?, zh: zh? })
 }
 
-fn check_point(p: &str, path: &str, s: Option<&Scenario>, errs: &mut Errs) {
-    let Some((kind, name)) = p.split_once(':') else {
-        errs.push(path, format!("found {p:?}, expected kind:name, e.g. \"tracker:tt1\" or \"panel:why\""));
-        return;
-    };
-    let tracker = |n: &str| s.is_none_or(|s| s.trackers.iter().any(|t| t.name == n));
-    let job = |n: &str| n.strip_prefix('J').and_then(|n| n.parse::<u32>().ok()).is_some();
-    let ok = match kind {
-        "tracker" | "budget" => tracker(name),
-        "rack" => s.is_none_or(|s| s.topology.iter().any(|(r, _)| r == name)),
-        "job" | "reach" => job(name),
-        "pool" | "queue" => !name.is_empty(),
-        "user" => name.split_once('/').is_some_and(|(q, u)| !q.is_empty() && !u.is_empty()),
-        "ghost" => GHOSTS.contains(&name),
-        "panel" => PANELS.contains(&name),
-        "chart" => CHARTS.contains(&name),
-        "compare" => COMPARE_POINTS.contains(&name),
-        "sweep" => SWEEP_POINTS.contains(&name),
-        "code" => crate::explain::code::METHODS.iter().any(|m| m.id == name),
-        _ => {
-            errs.push(
-                path,
-                format!(
-                    "unknown kind {kind:?}; expected tracker, rack, job, pool, queue, panel, chart, code, reach, user, \
-                     budget, ghost, compare or sweep"
-                ),
-            );
-            return;
+/// The point parsed, and checked against the lesson's scenario (its trackers and racks).
+fn read_point(p: &str, path: &str, s: Option<&Scenario>, errs: &mut Errs) -> Option<Point> {
+    let point = match p.parse::<Point>() {
+        Ok(point) => point,
+        Err(e) => {
+            errs.push(path, e.to_string());
+            return None;
         }
     };
+    let tracker = |n: &str| s.is_none_or(|s| s.trackers.iter().any(|t| t.name == n));
+    let ok = match point.target() {
+        Target::Tracker(n) | Target::Budget(n) => tracker(n),
+        Target::Rack(n) => s.is_none_or(|s| s.topology.iter().any(|(r, _)| r == n)),
+        _ => true,
+    };
     if !ok {
-        errs.push(path, format!("found {p:?}: no such {kind} in this lesson"));
+        errs.push(path, format!("found {p:?}: no such {} in this lesson", point.kind()));
     }
+    Some(point)
 }
 
 fn read_predict(v: &Value, path: &str, runs: &runs::RunsRef, errs: &mut Errs) -> Option<Predict> {
@@ -124,10 +111,7 @@ pub(super) fn read_step(
         None => Vec::new(),
     };
     let pause = o.bool("pause", errs).unwrap_or(false);
-    let point = o.str("point", errs).map(str::to_string);
-    if let Some(p) = &point {
-        check_point(p, &child(path, "point"), s, errs);
-    }
+    let point = o.str("point", errs).and_then(|p| read_point(p, &child(path, "point"), s, errs));
     let text = bi(o.get("text"), &o.path_of("text"), errs);
     let predict = o.get("predict").and_then(|p| read_predict(p, &child(path, "predict"), runs, errs));
     let view = o.str("view", errs).map(str::to_string);
@@ -166,7 +150,7 @@ pub(super) fn check_views(steps: &[LessonStep], runs: &runs::RunsRef, errs: &mut
         if view == "sweep" && runs.0.sweeps.is_empty() {
             errs.push(&format!("{p}.view"), "opens the sweeps, but the lesson has no \"sweeps\"");
         }
-        if let Some((kind @ ("compare" | "sweep"), _)) = step.point.as_deref().and_then(|x| x.split_once(':'))
+        if let Some(kind @ ("compare" | "sweep")) = step.point.as_ref().map(Point::kind)
             && kind != view
         {
             errs.push(

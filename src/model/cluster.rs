@@ -23,7 +23,8 @@ pub use trackers::{ClusterSize, TrackerChange, TrackerEvent};
 /// `MRConstants.HEARTBEAT_INTERVAL_MIN`.
 pub const HEARTBEAT_INTERVAL_MIN: Millis = 300;
 
-/// How the cluster-wide running task counts are taken (spec §14.1).
+/// How the cluster-wide running task counts are taken
+/// (`docs/scenario-format.md` § "Divergences from a real JobTracker (stated, not hidden)").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RunningCounts {
@@ -198,7 +199,7 @@ impl Cluster {
         t.reported_reduces = r;
     }
 
-    /// `JobTracker.getNextHeartbeatInterval()`: spec §11.
+    /// `JobTracker.getNextHeartbeatInterval()` (`src/mapred/org/apache/hadoop/mapred/JobTracker.java`).
     pub fn heartbeat_interval(&self) -> Millis {
         let hps = if self.conf.heartbeats_in_second < 1 { 100 } else { self.conf.heartbeats_in_second };
         let factor = if self.conf.heartbeat_scaling_factor < 0.01 { 1.0 } else { self.conf.heartbeat_scaling_factor };

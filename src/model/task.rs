@@ -2,7 +2,7 @@
 //! `TaskAttemptID`.
 
 use super::Millis;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;
 
@@ -13,7 +13,7 @@ pub const SPECULATIVE_GAP: f64 = 0.2;
 /// `TaskInProgress.SPECULATIVE_LAG` in ms.
 pub const SPECULATIVE_LAG: Millis = 60_000;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum TaskType {
     Map,
@@ -35,9 +35,10 @@ impl TaskType {
     }
 }
 
-/// Locality class of a launched map (spec §7.3): node-local = level 0, rack-local = level 1,
+/// Locality class of a launched map (as `JobInProgress.logAndIncreJobCounters` counts it,
+/// `src/mapred/org/apache/hadoop/mapred/JobInProgress.java`): node-local = level 0, rack-local = level 1,
 /// off-switch = anything further.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Locality {
     #[serde(rename = "node")]
     Node,
@@ -77,6 +78,18 @@ impl Locality {
             "off-switch" | "off" | "O" | "offswitch" => Some(Locality::OffSwitch),
             _ => None,
         }
+    }
+}
+
+impl fmt::Display for TaskType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Display for Locality {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

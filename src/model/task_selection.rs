@@ -1,6 +1,6 @@
 //! How a job picks its next task, mirroring `JobInProgress.createCache`, `findNewMapTask`,
 //! `findTaskFromList`, `findSpeculativeTask`, `scheduleMap` / `retireMap` / `failMap` and
-//! `findNewReduceTask` in Hadoop 1.2.1 (spec §5–§6).
+//! `findNewReduceTask` in Hadoop 1.2.1 (`src/mapred/org/apache/hadoop/mapred/JobInProgress.java`).
 //!
 //! The per-node lists are kept exactly as Hadoop keeps them, lazy clean-up included, so a
 //! student can follow `findNewMapTask` line by line.
@@ -21,7 +21,8 @@ pub use node_lists::NodeLists;
 /// `JobInProgress.NON_LOCAL_CACHE_LEVEL`.
 pub const NON_LOCAL_CACHE_LEVEL: i32 = -1;
 
-/// `JobInProgress`'s task caches (spec §1.6).
+/// `JobInProgress`'s task caches (`nonRunningMapCache`, `nonLocalMaps`, `runningMapCache`,
+/// `nonLocalRunningMaps`, the reduce lists).
 #[derive(Debug, Clone, Default)]
 pub struct MapCaches {
     /// `nonRunningMapCache`: node → TIP indices in index order.
@@ -163,7 +164,7 @@ impl Job {
     }
 
     /// `findNewMapTask(tts, clusterSize, numUniqueHosts, maxCacheLevel, avgProgress)`:
-    /// spec §5.2–§5.3. Returns the TIP index and where it was found.
+    /// its preconditions, then the search order. Returns the TIP index and where it was found.
     pub fn find_new_map_task(
         &mut self,
         topo: &Topology,
@@ -290,7 +291,7 @@ impl Job {
         }
     }
 
-    /// `findNewReduceTask`: spec §6.2 step 4.
+    /// `findNewReduceTask`: the non-running reduces, then a speculative one.
     pub fn find_new_reduce_task(&mut self, t: &TrackerCtx) -> Result<(u32, bool), NoTask> {
         if let Some(no) = self.reduce_search_refusal(t.host, t.cluster_size) {
             return Err(no);

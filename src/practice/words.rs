@@ -116,6 +116,11 @@ pub fn explanation(q: &Question, lang: Lang) -> Vec<String> {
     text::render(&q.record, lang)
 }
 
+/// The same lines with their kinds (the page picks each line's icon from its kind).
+pub fn explanation_lines(q: &Question, lang: Lang) -> crate::explain::lines::Lines {
+    text::render_lines(&q.record, lang)
+}
+
 /// The code path the heartbeat took, with live values, focused on the question's job or queue.
 pub fn code_path(q: &Question) -> Vec<CodeView> {
     code::views(&q.record, &q.focus())

@@ -1,6 +1,6 @@
 //! A seeded workload generator: racks × nodes × slots, jobs whose sizes follow the Facebook
 //! October 2009 job-size bins of the delay scheduling paper (Zaharia et al., EuroSys 2010,
-//! see `shared/notes/anchors.md` §4.6), Poisson-like arrivals, replication 3 with rack-aware
+//! the workload table of its evaluation), Poisson-like arrivals, replication 3 with rack-aware
 //! placement (done by the engine from the seed). The output is an ordinary scenario, so it
 //! can be saved, edited and shared.
 

@@ -17,7 +17,8 @@ pub use crate::model::MAX_JOB_ID;
 pub const MAX_TIME_MS: Millis = 1 << 50;
 pub const MAX_TASKS_PER_JOB: u64 = 1_000_000;
 pub const MAX_TOTAL_TASKS: u64 = 2_000_000;
-pub const MAX_STEPS: usize = 1_000_000;
+/// The most scripted steps one scenario may list (`$.steps`).
+pub const MAX_SCRIPTED_STEPS: usize = 1_000_000;
 /// Pools an allocation file may declare and queues a Capacity configuration may name: each
 /// scheduler reads its own list and stops at the first entry past its cap.
 pub use crate::sched::capacity::queue_list::MAX_QUEUES;

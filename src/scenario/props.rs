@@ -1,5 +1,5 @@
 //! Scenario `config` properties: each has a friendly name and, where Hadoop has one, its own
-//! property name (spec configuration tables), a type, a range and a default.
+//! property name (the `mapred-default.xml` name, listed in `docs/scenario-format.md`), a type, a range and a default.
 
 use crate::input::json::{Errs, as_bool, as_f64_in, as_str, as_u64_in, child, suggest};
 use crate::model::RunningCounts;

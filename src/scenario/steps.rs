@@ -1,7 +1,7 @@
 //! Scripted steps: heartbeats with expected assignments, clock moves, task completions,
 //! job changes and checks (`docs/scenario-format.md`, "steps").
 
-use super::{JobSpec, MAX_STEPS, Scenario, TrackerSpec, read_job};
+use super::{JobSpec, MAX_SCRIPTED_STEPS, Scenario, TrackerSpec, read_job};
 use crate::input::json::{Errs, Obj, as_array, as_str, child, found, index};
 use crate::model::{AttemptId, JobPriority, Locality, Millis, RunState, TaskType};
 use serde_json::Value;
@@ -157,7 +157,7 @@ pub(super) fn need<T>(x: Option<T>, o: &Obj, key: &str, what: &str, errs: &mut E
 }
 
 pub fn read_steps(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Vec<Step> {
-    let Some(list) = as_array(v, path, MAX_STEPS, errs) else { return Vec::new() };
+    let Some(list) = as_array(v, path, MAX_SCRIPTED_STEPS, errs) else { return Vec::new() };
     list.iter().enumerate().filter_map(|(i, s)| read_step(s, &index(path, i), ctx, errs)).collect()
 }
 

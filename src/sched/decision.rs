@@ -9,7 +9,7 @@ use super::fifo::FifoDecision;
 use super::limit_tasks::LimitDecision;
 use crate::model::cluster::Launched;
 use crate::model::task_selection::NoTask;
-use crate::model::{AttemptId, JobPriority, Millis, RunState};
+use crate::model::{AttemptId, JobPriority, Locality, Millis, RunState, TaskType};
 use serde::Serialize;
 
 /// Serialise an `f32` of a decision record as the `f64` nearest to its shortest decimal
@@ -26,11 +26,11 @@ pub fn f32_as_decimal<S: serde::Serializer>(v: &f32, s: S) -> Result<S::Ok, S::E
 pub struct Assignment {
     pub job: u32,
     #[serde(rename = "type")]
-    pub kind: &'static str,
+    pub kind: TaskType,
     pub index: u32,
     pub attempt: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub locality: Option<&'static str>,
+    pub locality: Option<Locality>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<u32>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -46,10 +46,10 @@ impl Assignment {
     pub fn from_launched(l: &Launched, via: &'static str) -> Assignment {
         Assignment {
             job: l.attempt.job,
-            kind: l.attempt.kind.as_str(),
+            kind: l.attempt.kind,
             index: l.attempt.index,
             attempt: l.attempt.attempt,
-            locality: l.locality.map(|x| x.as_str()),
+            locality: l.locality,
             level: l.level,
             speculative: l.speculative,
             via,
@@ -57,12 +57,7 @@ impl Assignment {
         }
     }
     pub fn attempt_id(&self) -> AttemptId {
-        AttemptId {
-            job: self.job,
-            kind: if self.kind == "map" { crate::model::TaskType::Map } else { crate::model::TaskType::Reduce },
-            index: self.index,
-            attempt: self.attempt,
-        }
+        AttemptId { job: self.job, kind: self.kind, index: self.index, attempt: self.attempt }
     }
 }
 
@@ -114,4 +109,48 @@ pub enum Decision {
     LimitTasksPerJob(LimitDecision),
     Capacity(CapacityDecision),
     Fair(FairDecision),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assignment(kind: TaskType, locality: Option<Locality>) -> Assignment {
+        Assignment {
+            job: 2,
+            kind,
+            index: 3,
+            attempt: 0,
+            locality,
+            level: locality.map(|_| 2),
+            speculative: false,
+            via: "obtainNewNonLocalMapTask",
+            source: None,
+        }
+    }
+
+    /// The enums write the strings `run --json` has always written, and read them back.
+    #[test]
+    fn kind_and_locality_round_trip_through_serde() {
+        for (l, text) in [(Locality::Node, "node"), (Locality::Rack, "rack"), (Locality::OffSwitch, "off-switch")] {
+            let v = serde_json::to_value(assignment(TaskType::Map, Some(l))).unwrap();
+            assert_eq!(v["type"], "map");
+            assert_eq!(v["locality"], text);
+            assert_eq!(serde_json::from_value::<Locality>(v["locality"].clone()).unwrap(), l);
+            assert_eq!(serde_json::from_value::<TaskType>(v["type"].clone()).unwrap(), TaskType::Map);
+            assert_eq!(l.to_string(), text);
+        }
+        let v = serde_json::to_value(assignment(TaskType::Reduce, None)).unwrap();
+        assert_eq!(v["type"], "reduce");
+        assert!(v.get("locality").is_none(), "{v}");
+        assert_eq!(serde_json::from_value::<TaskType>(v["type"].clone()).unwrap(), TaskType::Reduce);
+        assert!(serde_json::from_str::<Locality>("\"offswitch\"").is_err());
+        assert!(serde_json::from_str::<TaskType>("\"Map\"").is_err());
+    }
+
+    #[test]
+    fn the_attempt_id_keeps_the_kind() {
+        assert_eq!(assignment(TaskType::Reduce, None).attempt_id().kind, TaskType::Reduce);
+        assert_eq!(assignment(TaskType::Map, Some(Locality::Rack)).attempt_id().kind, TaskType::Map);
+    }
 }

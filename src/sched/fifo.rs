@@ -1,5 +1,6 @@
 //! Hadoop's default scheduler, `org.apache.hadoop.mapred.JobQueueTaskScheduler`
-//! (`assignTasks`, `exceededPadding`), exactly as in 1.2.1 (spec §4).
+//! (`assignTasks`, `exceededPadding`), exactly as in 1.2.1
+//! (`src/mapred/org/apache/hadoop/mapred/JobQueueTaskScheduler.java`). Its quirks are listed in `docs/hadoop/fifo.md`.
 
 use super::TaskScheduler;
 use super::job_queue::JobQueue;
@@ -13,6 +14,12 @@ pub use decision::*;
 
 /// `JobQueueTaskScheduler.MIN_CLUSTER_SIZE_FOR_PADDING`.
 pub const MIN_CLUSTER_SIZE_FOR_PADDING: u32 = 3;
+
+/// The padding of `exceededPadding`: `min(maxTrackerSlots, (int) (totalNeeded * padFraction))`,
+/// the product in float32 as Java multiplies an `int` by a `float` (`docs/hadoop/fifo.md` §D3).
+pub fn padding_slots(total_needed: u64, pad_fraction: f32, max_tracker_slots: u32) -> u32 {
+    max_tracker_slots.min((total_needed as f32 * pad_fraction) as u32)
+}
 
 #[derive(Debug, Clone)]
 pub struct JobQueueTaskScheduler {
@@ -55,7 +62,7 @@ impl JobQueueTaskScheduler {
                 TaskType::Reduce => j.desired_reduces,
             } as u64;
             check.padding = if num_trackers > MIN_CLUSTER_SIZE_FOR_PADDING {
-                max_tracker_slots.min((check.total_needed as f32 * self.pad_fraction) as u32)
+                padding_slots(check.total_needed, self.pad_fraction, max_tracker_slots)
             } else {
                 0
             };
@@ -109,7 +116,7 @@ impl JobQueueTaskScheduler {
     }
 }
 
-/// `trackerCurrentCapacity = min(ceil(loadFactor × trackerCapacity), trackerCapacity)` (spec §4.3):
+/// `trackerCurrentCapacity = min(ceil(loadFactor × trackerCapacity), trackerCapacity)` (`assignTasks`):
 /// how many slots of a tracker with `tcap` slots the load factor lets it fill.
 pub fn current_capacity(load_factor: f64, tcap: u32) -> u32 {
     ((load_factor * tcap as f64).ceil() as u32).min(tcap)
@@ -196,7 +203,7 @@ impl TaskScheduler for JobQueueTaskScheduler {
         let mut assigned: Vec<Assignment> = Vec::new();
         let mut tries: Vec<MapTry> = Vec::new();
 
-        // Maps (spec §4.4–§4.5)
+        // Maps: the padding check, then the map loop.
         let mut map_padding = None;
         let map_stop;
         if map.available > 0 {
@@ -260,7 +267,7 @@ impl TaskScheduler for JobQueueTaskScheduler {
             map_stop = MapStop::NoAvailableSlots;
         }
 
-        // Reduces (spec §4.6)
+        // Reduces: at most one per heartbeat.
         let mut reduce_padding = None;
         let mut reduce_stop = ReduceStop::NoAvailableSlots;
         let mut reduce_whys: Vec<(u32, Why)> = Vec::new();
@@ -309,8 +316,8 @@ impl TaskScheduler for JobQueueTaskScheduler {
             .filter(|(pos, id)| *pos < QUEUE_LINES || assigned.iter().any(|a| a.job == id.0))
             .map(|(_, id)| {
                 let j = &cluster.jobs[id];
-                let maps = assigned.iter().filter(|a| a.job == id.0 && a.kind == "map").count() as u32;
-                let reduce = assigned.iter().any(|a| a.job == id.0 && a.kind == "reduce");
+                let maps = assigned.iter().filter(|a| a.job == id.0 && a.kind == TaskType::Map).count() as u32;
+                let reduce = assigned.iter().any(|a| a.job == id.0 && a.kind == TaskType::Reduce);
                 let not_running = (j.state != RunState::Running).then_some(Why::NotRunning { state: j.state });
                 let map_why = if maps > 0 {
                     None
@@ -367,5 +374,21 @@ impl TaskScheduler for JobQueueTaskScheduler {
             jobs,
         };
         (assigned, Decision::Fifo(decision))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn padding_in_float32() {
+        // 0.01f is 0.0099999998: the float32 product of 200 rounds to 2.0, the double one is
+        // 1.99999995 and truncates to 1.
+        assert_eq!(padding_slots(200, 0.01, 4), 2);
+        assert_eq!((200.0 * f64::from(0.01f32)) as u32, 1);
+        assert_eq!(padding_slots(203, 0.01, 2), 2);
+        assert_eq!(padding_slots(99, 0.01, 2), 0);
+        assert_eq!(padding_slots(1000, 0.01, 2), 2, "at most the tracker's slots");
     }
 }

@@ -1,5 +1,6 @@
 //! The FIFO job queue, mirroring `JobQueueJobInProgressListener` and its
-//! `FIFO_JOB_QUEUE_COMPARATOR`: priority, then start time, then job id (spec §2).
+//! `FIFO_JOB_QUEUE_COMPARATOR`: priority, then start time, then job id
+//! (`src/mapred/org/apache/hadoop/mapred/JobQueueJobInProgressListener.java`).
 
 use crate::model::cluster::JobEvent;
 use crate::model::{Cluster, JobId, JobPriority, Millis};

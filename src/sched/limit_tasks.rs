@@ -1,6 +1,6 @@
 //! `org.apache.hadoop.mapred.LimitTasksPerJobTaskScheduler`: a `JobQueueTaskScheduler` that
 //! hands out at most one task per heartbeat and prefers jobs below a running-task cap
-//! (spec §10).
+//! (`src/mapred/org/apache/hadoop/mapred/LimitTasksPerJobTaskScheduler.java`).
 
 use super::TaskScheduler;
 use super::fifo::job_lines;

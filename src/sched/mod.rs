@@ -5,6 +5,7 @@ pub mod capacity;
 pub mod decision;
 pub mod fair;
 pub mod fifo;
+pub mod java;
 pub mod job_queue;
 pub mod limit_tasks;
 pub mod xml_doc;

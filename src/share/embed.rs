@@ -225,7 +225,7 @@ impl Command {
                 }
             }),
             "pause" => Command::Pause,
-            "lesson" => Command::LessonStep(whole("step", crate::lesson::MAX_STEPS as u64 - 1)? as usize),
+            "lesson" => Command::LessonStep(whole("step", crate::lesson::MAX_LESSON_STEPS as u64 - 1)? as usize),
             "lang" => match text("lang").as_deref().and_then(Locale::parse) {
                 Some(l) => Command::Lang(l),
                 None => {

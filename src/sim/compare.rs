@@ -2,7 +2,7 @@
 //! locality delays of the Fair Scheduler), summed up side by side by `metrics` — node
 //! locality (overall and by job-size bin), response times by job size, sticky slots,
 //! utilisation. `delay_experiment` is the delay scheduling paper's experiment (Zaharia et al.,
-//! EuroSys 2010, §5–6): a Facebook-like mix of job sizes on 100 nodes under Fair sharing with
+//! EuroSys 2010, sections 5–6): a Facebook-like mix of job sizes on 100 nodes under Fair sharing with
 //! and without delay scheduling, where the 1- and 2-map jobs show head-of-line scheduling.
 
 use super::Engine;
@@ -126,7 +126,7 @@ pub fn compare(s: &Scenario, variants: &[Variant], max_heartbeats: u64) -> Resul
 }
 
 /// The paper's evaluation cluster and workload, scaled to class: 100 nodes in 5 racks with 4
-/// map and 2 reduce slots each (the EC2 cluster of §5), and a Facebook 2009 mix of job sizes
+/// map and 2 reduce slots each (the EC2 cluster of the paper's section 5), and a Facebook 2009 mix of job sizes
 /// (most jobs have 1–2 maps, a few are large) arriving every 2 s on average, about 2,500 tasks
 /// of 20 s maps. Small jobs' input sits on 3 of 100 nodes, so head-of-line scheduling shows.
 pub fn facebook_mix(seed: u64) -> WorkloadSpec {

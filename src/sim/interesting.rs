@@ -8,6 +8,7 @@
 
 use super::Simulation;
 use crate::explain::{Decision, HeartbeatRecord};
+use crate::model::TaskType;
 use crate::sched::fifo::MapStop;
 use serde::Serialize;
 
@@ -80,7 +81,7 @@ fn rule_bit(d: &Decision) -> bool {
 
 /// Locality levels of the maps launched, as `(job, level)`.
 fn launched_levels(r: &HeartbeatRecord) -> Vec<(u32, u32)> {
-    r.assigned.iter().filter(|a| a.kind == "map").filter_map(|a| a.level.map(|l| (a.job, l))).collect()
+    r.assigned.iter().filter(|a| a.kind == TaskType::Map).filter_map(|a| a.level.map(|l| (a.job, l))).collect()
 }
 
 /// Why heartbeat `cur` is interesting given the one before it (`None` for the first).

@@ -100,8 +100,8 @@ impl Recorder {
                 shares: Vec::new(),
             },
         };
-        for a in rec.assigned.iter().filter(|a| a.kind == "map") {
-            let loc = a.locality.and_then(Locality::parse);
+        for a in rec.assigned.iter().filter(|a| a.kind == TaskType::Map) {
+            let loc = a.locality;
             match loc {
                 Some(Locality::Node) => s.node += 1,
                 Some(Locality::Rack) => s.rack += 1,

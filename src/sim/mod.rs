@@ -274,7 +274,7 @@ impl Engine {
         self.flush_events();
         self.hb += 1;
         for a in &assigned {
-            self.set_end_time(ti, a.attempt_id(), a.locality.and_then(Locality::parse));
+            self.set_end_time(ti, a.attempt_id(), a.locality);
         }
         let interval = self.cluster.heartbeat_interval();
         let t = &self.cluster.trackers[ti];

@@ -55,8 +55,11 @@ impl Engine {
                     return None;
                 }
                 let rec = self.heartbeat(ti);
-                let got: Vec<String> =
-                    rec.assigned.iter().map(|a| format!("{}/{}", a.attempt_id(), a.locality.unwrap_or("-"))).collect();
+                let got: Vec<String> = rec
+                    .assigned
+                    .iter()
+                    .map(|a| format!("{}/{}", a.attempt_id(), a.locality.map_or("-", Locality::as_str)))
+                    .collect();
                 if let Some(exp) = expect {
                     let jt = self.cluster.conf.jt_identifier.clone();
                     let ok = exp.len() == rec.assigned.len()
@@ -65,9 +68,7 @@ impl Engine {
                                 *label == self.scheduler.attempt_label(&jt, a.attempt_id())
                                     && e.on.as_ref().is_none_or(|t| t == tracker)
                             }
-                            None => {
-                                e.attempt == a.attempt_id() && e.locality.is_none_or(|l| Some(l.as_str()) == a.locality)
-                            }
+                            None => e.attempt == a.attempt_id() && e.locality.is_none_or(|l| Some(l) == a.locality),
                         });
                     if !ok {
                         let want: Vec<String> = exp.iter().map(|e| e.to_string()).collect();

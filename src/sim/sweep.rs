@@ -1,5 +1,5 @@
 //! Theory against measurement for delay scheduling (Zaharia et al., "Delay Scheduling",
-//! EuroSys 2010, §5.1; `shared/notes/anchors.md` §4.5). A job with N tasks whose input blocks
+//! EuroSys 2010, section 5.1, the analysis of how locality grows with the delay). A job with N tasks whose input blocks
 //! have R replicas on M nodes, allowed D skipped scheduling opportunities, reaches node locality
 //!
 //! l(D) ≥ 1 − e^(−RD/M) / (N · (1 − e^(−RD/M))).
@@ -22,7 +22,7 @@ pub use render::render;
 
 use super::Engine;
 use super::metrics::has_locations;
-use crate::model::Locality;
+use crate::model::{Locality, TaskType};
 use crate::scenario::{Scenario, SchedulerKind};
 use serde::Serialize;
 
@@ -110,11 +110,11 @@ fn run_one(s: &Scenario, node_delay: i64, rack_delay: i64) -> Result<(SweepPoint
     let (mut node, mut rack, mut off) = (0u64, 0u64, 0u64);
     let mut waits = waits::WaitTally::default();
     while let Some(rec) = e.next_heartbeat() {
-        for a in rec.assigned.iter().filter(|a| a.kind == "map") {
+        for a in rec.assigned.iter().filter(|a| a.kind == TaskType::Map) {
             if !has_locations(&e, a.job, a.index) {
                 continue;
             }
-            match a.locality.and_then(Locality::parse) {
+            match a.locality {
                 Some(Locality::Node) => node += 1,
                 Some(Locality::Rack) => rack += 1,
                 _ => off += 1,

@@ -86,7 +86,7 @@ fn summary(out: &mut impl Write, sim: &Simulation, lang: Locale, json: bool) -> 
     sim.for_each_record(1, sim.total_hbs_known(), |r| {
         for a in &r.assigned {
             match a.locality {
-                Some(l) => *by_loc.entry(l).or_default() += 1,
+                Some(l) => *by_loc.entry(l.as_str()).or_default() += 1,
                 None => reduces += 1,
             }
         }

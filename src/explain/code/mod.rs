@@ -12,6 +12,7 @@ mod capacity;
 mod fair;
 mod fifo;
 
+use crate::model::{Locality, TaskType};
 use capacity::{capacity_job, comparator, first_capacity_job};
 pub use fair::{allowed_level, level_branches};
 use fair::{fair_assign, first_visited};
@@ -151,7 +152,7 @@ pub fn views(rec: &HeartbeatRecord, focus: &Focus) -> Vec<CodeView> {
 
 /// `findNewMapTask` for the first map `job` launched in this heartbeat.
 fn jip_map(rec: &HeartbeatRecord, job: u32) -> Option<CodeView> {
-    let a = rec.assigned.iter().find(|a| a.job == job && a.kind == "map")?;
+    let a = rec.assigned.iter().find(|a| a.job == job && a.kind == TaskType::Map)?;
     let t = match a.source? {
         MapSource::FailedRerun => vec!["failed"],
         MapSource::Cache { level: 0 } => vec!["cache", "node"],
@@ -163,7 +164,7 @@ fn jip_map(rec: &HeartbeatRecord, job: u32) -> Option<CodeView> {
     let vars = vec![
         var("tracker", &rec.tracker),
         var("task", format!("J{} m{}#{}", a.job, a.index, a.attempt)),
-        var("locality", a.locality.unwrap_or("-")),
+        var("locality", a.locality.map_or("-", Locality::as_str)),
         var("call", a.via),
     ];
     Some(view(&JIP_MAP, Some(format!("J{job}")), t, vars))

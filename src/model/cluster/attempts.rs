@@ -1,10 +1,11 @@
 //! The life of an attempt after launch, mirroring `JobInProgress.updateTaskStatus` with
 //! `completedTask` and `failedTask` (`TaskInProgress.incompleteSubTask`): success, failure and
-//! kill, the TIP and job failure rules (spec §8), job success, and progress reports. Every
+//! kill, the TIP and job failure rules, job success, and progress reports. Every
 //! report moves the job's progress by the change of its TIP's progress divided by the number
-//! of TIPs, as a float32 running sum (spec §5.1, errata 1). Attempts that the JobTracker closes
-//! (a twin whose sibling succeeded, attempts of a failed TIP or of a finished job) are not ended
-//! here: `kills.rs` sends them their kill.
+//! of TIPs, as a float32 running sum (`src/mapred/org/apache/hadoop/mapred/JobInProgress.java`;
+//! `docs/hadoop/fifo.md` §D1). Attempts that the JobTracker closes (a twin whose sibling succeeded,
+//! attempts of a failed TIP or of a finished job) are not ended here: `kills.rs` sends them their
+//! kill.
 
 use super::*;
 use crate::model::task::Success;
@@ -187,7 +188,7 @@ impl Cluster {
 
 impl Job {
     /// `addTrackerTaskFailure`: one more failure on `host` for this job, counted only while the
-    /// job's flaky trackers stay below 25% of the cluster (errata 3).
+    /// job's flaky trackers stay below 25% of the cluster (`docs/hadoop/fifo.md` §D2).
     pub fn add_tracker_task_failure(&mut self, host: &str, cluster_size: f64) {
         if (self.flaky_trackers as f64) < cluster_size * 0.25 {
             let c = self.tracker_failures.entry(host.to_string()).or_insert(0);

@@ -2,8 +2,10 @@
 //! `TaskInProgress.killTask` (`tasksToKill`), `JobTracker.getTasksToKill` and
 //! `JobInProgress.kill` / `fail` (`terminate`). An attempt to close keeps running, and keeps its
 //! slot, until its tracker's next heartbeat: the response carries a `KillTaskAction`, and the
-//! tracker reports the attempt KILLED at the heartbeat after (spec: fifo §5.6, capacity §1.1,
-//! §11.4, fair §10.4). Hadoop's unit-test harnesses differ, as `KillDelivery` states.
+//! tracker reports the attempt KILLED at the heartbeat after
+//! (`src/mapred/org/apache/hadoop/mapred/TaskInProgress.java`, `JobTracker.java`; the same under
+//! every scheduler, preemption included). Hadoop's unit-test harnesses differ, as `KillDelivery`
+//! states.
 
 use super::*;
 use crate::model::task::KillReason;

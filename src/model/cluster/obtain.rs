@@ -1,11 +1,11 @@
 //! Handing a task to a tracker, mirroring `JobInProgress.obtainNewMapTaskCommon`,
 //! `obtainNewReduceTask` and `TaskInProgress.getTaskToRun` + `JobInProgress.addRunningTaskToTIP`
-//! (spec §5.1, §6.2, §7.3).
+//! (`src/mapred/org/apache/hadoop/mapred/JobInProgress.java`, `TaskInProgress.java`).
 
 use super::*;
 
 impl Cluster {
-    /// `obtainNewMapTaskCommon(tts, clusterSize, numUniqueHosts, maxCacheLevel)`: spec §5.1.
+    /// `obtainNewMapTaskCommon(tts, clusterSize, numUniqueHosts, maxCacheLevel)`.
     pub fn obtain_new_map_task(&mut self, id: JobId, ti: usize, max_cache_level: i32) -> Result<Launched, NoTask> {
         let ctx = tracker_ctx(&self.trackers[ti], self.num_task_trackers(), self.unique_hosts, self.now);
         let job = self.jobs.get(&id).ok_or(NoTask::NotRunning)?;
@@ -42,7 +42,7 @@ impl Cluster {
         job.map_search_refusal(&self.trackers[ti].host, self.num_task_trackers())
     }
 
-    /// `obtainNewReduceTask(tts, clusterSize, numUniqueHosts)`: spec §6.2.
+    /// `obtainNewReduceTask(tts, clusterSize, numUniqueHosts)`.
     pub fn obtain_new_reduce_task(&mut self, id: JobId, ti: usize) -> Result<Launched, NoTask> {
         let ctx = tracker_ctx(&self.trackers[ti], self.num_task_trackers(), self.unique_hosts, self.now);
         let job = self.jobs.get(&id).ok_or(NoTask::NotRunning)?;
@@ -145,7 +145,7 @@ fn tracker_ctx(t: &Tracker, cluster_size: u32, unique_hosts: u32, now: Millis) -
     TrackerCtx { name: &t.name, host: &t.host, node: Some(t.node), cluster_size, unique_hosts, now }
 }
 
-/// `JobInProgress.logAndIncreJobCounters` / the counter part of `addRunningTaskToTIP` (spec §7.3).
+/// `JobInProgress.logAndIncreJobCounters` / the counter part of `addRunningTaskToTIP`.
 fn count_locality(c: &mut crate::model::job::Counters, level: u32, max_level: u32, nodegroup: bool) {
     match (level, nodegroup) {
         (0, _) => c.data_local_maps += 1,

@@ -1,5 +1,5 @@
 //! Keeping `JobInProgress`'s task caches as attempts start, finish and fail: `scheduleMap`,
-//! `retireMap`, `failMap`, `retireReduce`, `failReduce` (spec §1.6, §5).
+//! `retireMap`, `failMap`, `retireReduce`, `failReduce` (`src/mapred/org/apache/hadoop/mapred/JobInProgress.java`).
 
 use super::*;
 

@@ -1,6 +1,7 @@
 //! Speculative execution in task selection: `JobInProgress.findSpeculativeTask` and step 4 of
 //! `findNewMapTask` (running maps searched bottom-up from the tracker's host, then other
-//! racks, then maps without locations; spec §5.3 step 4 and §5.6).
+//! racks, then maps without locations), with `TaskInProgress.hasSpeculativeTask`
+//! (`src/mapred/org/apache/hadoop/mapred/JobInProgress.java`, `TaskInProgress.java`).
 
 use super::*;
 

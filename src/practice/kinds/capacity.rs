@@ -1,6 +1,7 @@
 //! Capacity Scheduler questions on queues and users: who gets the slot when a queue borrows or
-//! hits its maximum capacity, the queue order, the user limit, and admission with lazy
-//! initialisation. The scenario builder is shared with `capacity_more.rs`.
+//! hits its maximum capacity, the queue order and the user limit. The scenario builder is shared
+//! with `capacity_memory.rs`, `capacity_locality.rs`, `capacity_heartbeat.rs` and
+//! `capacity_admission.rs`.
 
 use super::super::Difficulty;
 use super::super::answer::{Answer, Form};

@@ -1,6 +1,6 @@
 //! Fair Scheduler questions on pools: a pool's fair share and the order pools are offered a
-//! slot (`FairShareComparator`). The scenario builder is shared with `fair_delay.rs` and
-//! `fair_more.rs`.
+//! slot (`FairShareComparator`). The scenario builder is shared with `fair_delay.rs`,
+//! `fair_multiple.rs` and `fair_preemption.rs`.
 
 use super::super::Difficulty;
 use super::super::answer::{Answer, Form};

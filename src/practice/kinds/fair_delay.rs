@@ -154,7 +154,7 @@ fn starvation_scenario(draw: &mut Draw, d: Difficulty) -> Value {
         ..Default::default()
     };
     // Preemption in log-only mode: nothing is killed, but the starvation timestamps are kept
-    // (with preemption off they stay at the pool's creation, quirk Q1 of the spec).
+    // (with preemption off they stay at the pool's creation, `docs/hadoop/fair.md` §F1).
     let mut v = scenario(draw, d, f);
     v["fair"]["properties"]["preemption"] = serde_json::json!(true);
     v["fair"]["properties"]["preemption_only_log"] = serde_json::json!(true);

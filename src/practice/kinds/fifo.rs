@@ -1,6 +1,6 @@
 //! FIFO (`JobQueueTaskScheduler`) questions: which job the queue serves first, which tasks a
 //! tracker gets, and the load factor's cap. The scenario builder is shared with
-//! `fifo_more.rs` (padding, the off-switch limit, one reduce).
+//! `fifo_padding.rs`, `fifo_off_switch.rs` and `fifo_one_reduce.rs`.
 
 use super::super::Difficulty;
 use super::super::answer::{Answer, Form};

@@ -4,19 +4,25 @@
 
 pub mod build;
 mod capacity;
-mod capacity_more;
+mod capacity_admission;
+mod capacity_heartbeat;
+mod capacity_locality;
+mod capacity_memory;
 mod fair;
 mod fair_delay;
-mod fair_more;
+mod fair_multiple;
+mod fair_preemption;
 mod fifo;
-mod fifo_more;
+mod fifo_off_switch;
+mod fifo_one_reduce;
+mod fifo_padding;
 
 use super::Difficulty;
 use super::answer::{Pickable, Token};
 use super::situation::{Draw, Moment, Posed};
 use crate::explain::{Assignment, HeartbeatRecord};
 use crate::lesson::Bi;
-use crate::model::{Millis, RunState};
+use crate::model::{Locality, Millis, RunState, TaskType};
 use crate::sim::Engine;
 
 /// One kind of question.
@@ -36,22 +42,22 @@ pub static KINDS: &[&Kind] = &[
     &fifo::FIRST_JOB,
     &fifo::TASKS,
     &fifo::LOAD_CAP,
-    &fifo_more::PADDING,
-    &fifo_more::OFF_SWITCH,
-    &fifo_more::ONE_REDUCE,
+    &fifo_padding::PADDING,
+    &fifo_off_switch::OFF_SWITCH,
+    &fifo_one_reduce::ONE_REDUCE,
     &fair::FAIR_SHARE,
     &fair::POOL_ORDER,
     &fair_delay::ALLOWED_LEVEL,
     &fair_delay::STARVED_LEVEL,
-    &fair_more::MAPS_COUNT,
-    &fair_more::PREEMPTED,
+    &fair_multiple::MAPS_COUNT,
+    &fair_preemption::PREEMPTED,
     &capacity::FIRST_JOB_CAPACITY,
     &capacity::QUEUE_ORDER,
     &capacity::USER_LIMIT,
-    &capacity_more::ADMISSION,
-    &capacity_more::HIGH_MEMORY,
-    &capacity_more::LOCALITY_WAIT,
-    &capacity_more::TASKS_COUNT,
+    &capacity_admission::ADMISSION,
+    &capacity_memory::HIGH_MEMORY,
+    &capacity_locality::LOCALITY_WAIT,
+    &capacity_heartbeat::TASKS_COUNT,
 ];
 
 pub fn by_id(id: &str) -> Option<&'static Kind> {
@@ -104,7 +110,11 @@ pub fn header(m: &Moment) -> Vec<Bi> {
 
 /// The task token of an assignment.
 pub fn token_of(a: &Assignment) -> Token {
-    Token::Task { job: a.job, kind: a.kind, locality: if a.kind == "map" { a.locality } else { None } }
+    Token::Task {
+        job: a.job,
+        kind: a.kind.as_str(),
+        locality: if a.kind == TaskType::Map { a.locality.map(Locality::as_str) } else { None },
+    }
 }
 
 pub fn label_of(t: &Token) -> Bi {
@@ -149,7 +159,7 @@ pub fn picks_of(candidates: &[Pickable], assigned: &[&Assignment]) -> Option<Vec
 
 /// Maps launched in the record.
 pub fn maps(r: &HeartbeatRecord) -> Vec<&Assignment> {
-    r.assigned.iter().filter(|a| a.kind == "map").collect()
+    r.assigned.iter().filter(|a| a.kind == TaskType::Map).collect()
 }
 
 /// Where a job's waiting maps have their input, seen from the heartbeating tracker: how many

@@ -1,6 +1,9 @@
-//! The Capacity test harness's checks (`capacity-tests.md` §0.6): `expect_used`, `expect_info`,
-//! `expect_sched_info`, `expect_mem`, `expect_queue_order`, the job-list and poller checks,
-//! reservations, `getJobs`, pending counts, start-up errors and memory settings.
+//! The Capacity test harness's checks (`docs/scenario-format.md` § "Capacity steps"), after the
+//! assertions of `TestCapacityScheduler`
+//! (`src/contrib/capacity-scheduler/src/test/org/apache/hadoop/mapred/TestCapacityScheduler.java`):
+//! `expect_used`, `expect_info`, `expect_sched_info`, `expect_mem`, `expect_queue_order`, the
+//! job-list and poller checks, reservations, `getJobs`, pending counts, start-up errors and memory
+//! settings.
 
 use super::steps::{check, ids, job, kind, list_of, n, queue, s, state};
 use super::{CapacityTaskScheduler, conf, display, memory};

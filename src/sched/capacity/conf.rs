@@ -1,12 +1,14 @@
 //! Queue and scheduler configuration, mirroring `CapacitySchedulerConf` (the getters with their
 //! defaults and checks), `CapacityTaskScheduler.parseQueues` / `start` (the start-up validation)
-//! and `initializeMemoryRelatedConf` (spec §2).
+//! and `initializeMemoryRelatedConf`
+//! (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacitySchedulerConf.java`,
+//! `CapacityTaskScheduler.java`).
 //!
 //! Everything is first reduced to Hadoop's own `name → value` properties (from an inline
 //! `capacity-scheduler.xml`, from flat Hadoop keys in the scenario, or from the friendly queue
 //! objects), then read exactly as Hadoop reads them, so errors carry Hadoop's wording.
 
-use super::display::java_float;
+use crate::sched::java::{float_string, parse_float, parse_long};
 use std::collections::BTreeMap;
 
 /// Prefix of every per-queue property (`CapacitySchedulerConf.QUEUE_CONF_PROPERTY_NAME_PREFIX`).
@@ -15,32 +17,6 @@ pub const QUEUE_PREFIX: &str = "mapred.capacity-scheduler.queue.";
 /// Hadoop properties (`Configuration`): name → raw string value, in a deterministic map.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Props(pub BTreeMap<String, String>);
-
-pub(super) fn parse_java_float(s: &str) -> Option<f32> {
-    let t = s.trim();
-    let t = t.strip_suffix(['f', 'F', 'd', 'D']).unwrap_or(t);
-    if t.is_empty() || t.eq_ignore_ascii_case("inf") || t.eq_ignore_ascii_case("infinity") {
-        return None;
-    }
-    t.parse::<f32>().ok()
-}
-
-pub(super) fn parse_java_long(s: &str) -> Option<i64> {
-    // `Configuration.getInt/getLong`: hex with 0x, otherwise a plain (untrimmed) integer.
-    let (neg, body) = match s.strip_prefix('-') {
-        Some(b) => (true, b),
-        None => (false, s),
-    };
-    let v = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-        i64::from_str_radix(h, 16).ok()?
-    } else {
-        if body.starts_with('+') {
-            return None;
-        }
-        body.parse::<i64>().ok()?
-    };
-    Some(if neg { -v } else { v })
-}
 
 impl Props {
     pub fn get(&self, k: &str) -> Option<&str> {
@@ -51,13 +27,13 @@ impl Props {
     }
     /// `Configuration.getFloat`: the default when unset or unparsable.
     pub fn get_float(&self, k: &str, d: f32) -> f32 {
-        self.get(k).and_then(parse_java_float).unwrap_or(d)
+        self.get(k).and_then(parse_float).unwrap_or(d)
     }
     pub fn get_int(&self, k: &str, d: i32) -> i32 {
-        self.get(k).and_then(parse_java_long).and_then(|v| i32::try_from(v).ok()).unwrap_or(d)
+        self.get(k).and_then(parse_long).and_then(|v| i32::try_from(v).ok()).unwrap_or(d)
     }
     pub fn get_long(&self, k: &str, d: i64) -> i64 {
-        self.get(k).and_then(parse_java_long).unwrap_or(d)
+        self.get(k).and_then(parse_long).unwrap_or(d)
     }
     pub fn get_bool(&self, k: &str, d: bool) -> bool {
         match self.get(k).map(|s| s.trim().to_ascii_lowercase()) {
@@ -154,7 +130,10 @@ fn get_capacity(p: &Props, q: &str) -> Result<Option<f32>, String> {
     }
     let v = p.get_float(&key, -1.0);
     if !(0.0..=100.0).contains(&v) {
-        return Err(format!("java.lang.IllegalArgumentException: Illegal capacity for queue {q} of {}", java_float(v)));
+        return Err(format!(
+            "java.lang.IllegalArgumentException: Illegal capacity for queue {q} of {}",
+            float_string(v)
+        ));
     }
     Ok(Some(v))
 }
@@ -168,14 +147,14 @@ fn get_max_capacity(p: &Props, q: &str) -> Result<f32, String> {
     if v > 100.0 {
         return Err(format!(
             "java.lang.IllegalArgumentException: Illegal maximum-capacity for queue {q} of {}",
-            java_float(v)
+            float_string(v)
         ));
     }
     let cap = get_capacity(p, q)?.unwrap_or(-1.0);
     if v != -1.0 && v < cap {
         return Err(format!(
             "java.lang.IllegalArgumentException: maximum-capacity {} for a queue should be greater than or equal to capacity ",
-            java_float(v)
+            float_string(v)
         ));
     }
     Ok(v)
@@ -287,7 +266,7 @@ pub fn start(p: &Props) -> Result<Started, String> {
     if total.floor() != 100.0 {
         return Err(format!(
             "java.lang.IllegalArgumentException: Sum of queue capacities not 100% at {}",
-            java_float(total)
+            float_string(total)
         ));
     }
     if sched.poll_interval_ms <= 0 {

@@ -33,7 +33,7 @@ pub enum JobVerdict {
         slots: i32,
         max: i32,
     },
-    /// The user limit (spec §5).
+    /// The user limit (`CapacitySchedulerQueue.assignSlotsToJob`).
     UserLimit {
         user: String,
         calc: LimitCalc,

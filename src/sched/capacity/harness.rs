@@ -1,4 +1,6 @@
-//! Hadoop's test-harness shape of jobs and steps (`capacity-tests.md` §0.4–§0.6): job fields
+//! Hadoop's test-harness shape of jobs and steps (`TestCapacityScheduler`'s fake jobs and
+//! trackers, `src/contrib/capacity-scheduler/src/test/org/apache/hadoop/mapred/TestCapacityScheduler.java`;
+//! `docs/scenario-format.md` § "Capacity steps"): job fields
 //! such as `map_mem_mb`, `split_hosts`, `fails_init`, and step forms such as `submit` with
 //! `init` / `expect_reject` or `finish` with a Hadoop attempt name, rewritten into the generic
 //! scenario format (the capacity-only parts go to [`CapacityScenario`]).

@@ -1,7 +1,9 @@
 //! The job life cycle: `JobQueuesManager` (the listener: `jobAdded`, `jobUpdated`,
 //! `jobStateChanged`, `reorderJobs`, `makeJobRunning`, `jobCompleted`), admission
 //! (`CapacitySchedulerQueue.checkJobSubmissionLimits` with Hadoop's rejection messages), and the
-//! `JobInitializationPoller` with its per-queue and per-user limits (spec §11).
+//! `JobInitializationPoller` with its per-queue and per-user limits
+//! (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/JobQueuesManager.java`,
+//! `JobInitializationPoller.java`, `CapacitySchedulerQueue.java`).
 
 use super::{CapacityTaskScheduler, JobInfo};
 use crate::model::cluster::JobEvent;
@@ -150,7 +152,7 @@ impl CapacityTaskScheduler {
         }
     }
 
-    /// `reorderJobs`: re-file under the new key, with Hadoop's quirks (spec §11.5).
+    /// `reorderJobs`: re-file under the new key, with Hadoop's quirks (`docs/hadoop/capacity.md` §C12).
     fn reorder(&mut self, cluster: &Cluster, id: JobId) {
         let Some(job) = cluster.jobs.get(&id) else { return };
         let desired = (job.desired_maps() + job.desired_reduces()) as i64;

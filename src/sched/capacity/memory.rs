@@ -1,7 +1,10 @@
 //! High-memory jobs: slots per task (`CapacityTaskScheduler.preInitializeJob` /
 //! `JobConf.computeNumSlotsPerMap`), memory matching (`MemoryMatcher`), and tracker
 //! reservations — Hadoop's "fallow slots" held by the JobTracker-side `TaskTracker` object
-//! (`reserveSlots` / `unreserveSlots`) and by `JobInProgress.reserveTaskTracker` (spec §7, §8).
+//! (`reserveSlots` / `unreserveSlots`) and by `JobInProgress.reserveTaskTracker`
+//! (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/MemoryMatcher.java`,
+//! `CapacityTaskScheduler.java`,
+//! `src/mapred/org/apache/hadoop/mapreduce/server/jobtracker/TaskTracker.java`).
 
 use super::conf::MemoryConf;
 use crate::model::{JobId, TaskType, Tracker};

@@ -1,7 +1,8 @@
 //! The per-type engine `CapacityTaskScheduler.TaskSchedulingMgr` (with its subclasses
 //! `MapSchedulingMgr` / `ReduceSchedulingMgr`): one lookup `assignTasks(tracker,
 //! availableSlots, assignOffSwitch)` with the reservation check, the queue loop,
-//! `getTaskFromQueue` and `obtainNewTask` (spec §3.4–§3.6, §8, §9).
+//! `getTaskFromQueue` and `obtainNewTask`
+//! (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacityTaskScheduler.java`).
 
 use super::decision::{JobVerdict, JobVisit, Lookup, LookupResult, QueueStanding, QueueVisit, ReservationStep};
 use super::{CapacityTaskScheduler, memory, ordering};
@@ -136,7 +137,7 @@ impl CapacityTaskScheduler {
         (lk, None)
     }
 
-    /// `getTaskFromQueue`: the queue's running jobs in order (spec §3.5).
+    /// `getTaskFromQueue`: the queue's running jobs in order (its waiting jobs never).
     fn get_task_from_queue(
         &mut self,
         cluster: &mut Cluster,
@@ -244,7 +245,7 @@ impl CapacityTaskScheduler {
         (visit, LookupResult::NoTask, None)
     }
 
-    /// `MapSchedulingMgr.obtainNewTask` / `ReduceSchedulingMgr.obtainNewTask` (spec §3.6).
+    /// `MapSchedulingMgr.obtainNewTask` / `ReduceSchedulingMgr.obtainNewTask`.
     fn obtain_new_task(
         &mut self,
         cluster: &mut Cluster,
@@ -359,7 +360,8 @@ impl CapacityTaskScheduler {
         if !wanted || info.spec_given[k] {
             return Err(NoTask::NothingPending);
         }
-        // Given once every task was launched, whether or not it still runs (capacity-tests §0.5).
+        // Given once every task was launched, whether or not it still runs (as
+        // `TestCapacityScheduler`'s fake job numbers its tasks).
         let last = self.numbered.get(&(id.0, kind)).map(|(_, i)| *i);
         let Some(idx) = last else { return Err(NoTask::NothingPending) };
         let (level, source) =

@@ -41,7 +41,7 @@ pub struct JobInfo {
     /// Trackers reserved for this job (`trackersReservedForMaps/Reduces`), tracker → slots.
     pub reserved_maps: BTreeMap<String, u32>,
     pub reserved_reduces: BTreeMap<String, u32>,
-    /// The per-job scheduling info tuple of the last refresh (spec §10.2).
+    /// The per-job scheduling info tuple of the last refresh (`CapacityTaskScheduler.getJobQueueSchedInfo`).
     pub sched_info: Option<[i64; 6]>,
     /// Slots per task applied (`preInitializeJob`).
     pub setup_done: bool,
@@ -164,7 +164,7 @@ impl CapacityTaskScheduler {
         }
         let order = match &self.setup.initial_queue_order {
             Some(o) => o.iter().filter(|n| self.queues.contains_key(*n)).cloned().collect(),
-            None => ordering::java_hash_order(&self.config_order),
+            None => crate::sched::java::hash_order(&self.config_order),
         };
         let mut order: Vec<String> = order;
         let mut listed: std::collections::BTreeSet<String> = order.iter().cloned().collect();
@@ -318,7 +318,7 @@ impl crate::sched::TaskScheduler for CapacityTaskScheduler {
 }
 
 impl CapacityTaskScheduler {
-    /// `addMapTasks` (spec §3.2).
+    /// `addMapTasks` (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacityTaskScheduler.java`).
     fn add_map_tasks(&mut self, cluster: &mut Cluster, ti: usize, out: &mut Vec<Assignment>) -> Phase {
         let t = &cluster.trackers[ti];
         let mut available = t.max_map_slots as i32 - t.occupied_slots(TaskType::Map) as i32;
@@ -369,7 +369,7 @@ impl CapacityTaskScheduler {
         phase
     }
 
-    /// `addReduceTask` (spec §3.3): at most one reduce.
+    /// `addReduceTask`: at most one reduce.
     fn add_reduce_task(&mut self, cluster: &mut Cluster, ti: usize, out: &mut Vec<Assignment>) -> Phase {
         let t = &cluster.trackers[ti];
         let available = t.max_reduce_slots as i32 - t.occupied_slots(TaskType::Reduce) as i32;

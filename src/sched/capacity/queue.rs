@@ -2,7 +2,7 @@
 //! (capacity, maximum capacity, occupied slots, active users), the waiting / initializing /
 //! running job lists with their snapshot keys, per-user bookkeeping (`UserInfo`,
 //! `numJobsByUser`), the usage refresh `updateAll`, and the limits `assignSlotsToQueue` and
-//! `assignSlotsToJob` (spec §1.3, §3.1, §5, §6).
+//! `assignSlotsToJob` (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacitySchedulerQueue.java`).
 
 use super::JobInfo;
 use super::conf::QueueConf;
@@ -91,7 +91,7 @@ pub struct UserInfo {
     pub active_tasks: i64,
 }
 
-/// The user-limit arithmetic of one check (spec §5), kept for the explanation.
+/// The user-limit arithmetic of one `assignSlotsToJob` check, kept for the explanation.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct LimitCalc {
     pub queue_capacity: i32,
@@ -243,7 +243,7 @@ impl CapacitySchedulerQueue {
         names.into_iter().map(|n| (n.to_string(), u.user_slots(n), self.user_limit(kind, 1, n).limit)).collect()
     }
 
-    /// The user limit of `assignSlotsToJob` (spec §5 steps 2–6).
+    /// The user limit of `assignSlotsToJob`: the capacity, the minimum user limit, the factor.
     pub fn user_limit(&self, kind: TaskType, n: i32, user: &str) -> LimitCalc {
         let u = self.usage(kind);
         let queue_capacity = u.capacity.max(n);
@@ -273,7 +273,7 @@ mod tests {
     }
 
     #[test]
-    fn worked_examples_of_spec_5_1() {
+    fn worked_examples_of_assign_slots_to_job() {
         let l = q(4, 2, &["u1", "u2"], 50, 1.0, 2).user_limit(TaskType::Map, 1, "u1");
         assert_eq!((l.current_capacity, l.limit), (4, 2));
         let l = q(4, 4, &["u1", "u2"], 50, 1.0, 2).user_limit(TaskType::Map, 1, "u1");

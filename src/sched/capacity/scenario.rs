@@ -1,8 +1,10 @@
 //! The capacity scenario shape (`docs/scenario-format.md`, "Capacity Scheduler"): queue and
 //! scheduler settings inside `config` (friendly names, Hadoop property names, or an inline
 //! `capacity-scheduler.xml`), the test-harness options, and the job fields of
-//! `capacity-tests.md` §0.4–§0.6. `normalise` turns such a document into the generic scenario
-//! format plus a [`CapacityScenario`], so Hadoop's tests can be encoded as they are written.
+//! `TestCapacityScheduler`
+//! (`docs/scenario-format.md` § "Job fields (in `jobs` and in `submit` steps)"). `normalise`
+//! turns such a document into the generic scenario format plus a [`CapacityScenario`], so
+//! Hadoop's tests can be encoded as they are written.
 
 use super::conf::Props;
 use super::queue_list::{MAX_QUEUES, QueueSet, queue_names, read_queues, too_many};

@@ -1,4 +1,5 @@
-//! Capacity-specific scripted ops (`capacity-tests.md` §0.6): the test harness's actions
+//! Capacity-specific scripted ops (`docs/scenario-format.md` § "Capacity steps"): the test
+//! harness's actions
 //! (`poll`, `promote`, `refresh`, `complete_job`, ...); its checks
 //! (`expect_used`, `expect_info`, ...) are in `checks.rs`. They reach the scheduler through the
 //! generic `StepKind::Sched` mechanism.
@@ -176,7 +177,7 @@ fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, op: &str, a: &Valu
     }
 }
 
-/// `mradmin -refreshQueues` → `CapacityTaskScheduler.refresh` (spec §2.4 item 5).
+/// `mradmin -refreshQueues` → `CapacityTaskScheduler.refresh` (the queues re-read and checked as at start-up).
 fn refresh_queues(sc: &mut CapacityTaskScheduler, _cluster: &mut Cluster, a: &Value) -> Result<(), String> {
     let mut p = sc.setup.props.clone();
     if let Some(Value::Object(set)) = a.get("set") {

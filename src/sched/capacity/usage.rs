@@ -1,6 +1,7 @@
 //! The usage refresh at the start of every heartbeat, mirroring
-//! `CapacityTaskScheduler.updateAllQueues` (spec §3.1) and the cluster capacity it starts from
-//! (`ClusterStatus.getMaxMapTasks` / `getMaxReduceTasks`: the live trackers' slots, so queue
+//! `CapacityTaskScheduler.updateAllQueues`
+//! (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacityTaskScheduler.java`) and the cluster
+//! capacity it starts from (`ClusterStatus.getMaxMapTasks` / `getMaxReduceTasks`: the live trackers' slots, so queue
 //! capacities follow trackers that join or are lost), and the test helper
 //! `updateQueueUsageForTests`.
 
@@ -24,7 +25,7 @@ impl CapacityTaskScheduler {
         }
     }
 
-    /// `updateAllQueues` (spec §3.1).
+    /// `updateAllQueues`.
     pub fn update_all_queues(&mut self, cluster: &Cluster) {
         let mc = self.cluster_capacity(cluster, TaskType::Map);
         let rc = self.cluster_capacity(cluster, TaskType::Reduce);

@@ -1,5 +1,6 @@
 //! The allocation file of the Fair Scheduler (`fair-scheduler.xml`, named by
-//! `mapred.fairscheduler.allocation.file`), as `PoolManager.reloadAllocs` reads it (spec §12.2):
+//! `mapred.fairscheduler.allocation.file`), as `PoolManager.reloadAllocs` reads it
+//! (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/PoolManager.java`):
 //! accepted in Hadoop's own XML or as the equivalent JSON object inside a scenario.
 //!
 //! Parsing is all-or-nothing, as in Hadoop. SchedScope is stricter than Hadoop in one way: an

@@ -1,7 +1,10 @@
 //! The Fair Scheduler's configuration in a scenario (`$.fair`): the scheduler properties that
 //! `FairScheduler.start`, `PoolManager.initialize`, `CapBasedLoadManager.setConf` and
-//! `NewJobWeightBooster.setConf` read from `mapred-site.xml` (spec §12.1), the allocation file
-//! (§12.2), and the harness model (how Hadoop's unit tests differ from a real JobTracker).
+//! `NewJobWeightBooster.setConf` read from `mapred-site.xml`
+//! (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/FairScheduler.java`, `PoolManager.java`,
+//! `CapBasedLoadManager.java`, `NewJobWeightBooster.java`), the allocation file
+//! (`PoolManager.reloadAllocs`), and the harness model (how Hadoop's unit tests differ from a
+//! real JobTracker).
 
 use super::allocs::{self, Allocations};
 use crate::input::json::{Errs, Obj, as_bool, as_f64_in, as_i64_in, as_str, child, suggest};
@@ -9,7 +12,8 @@ use crate::model::Millis;
 use serde::Serialize;
 use serde_json::Value;
 
-/// How a job picks its map (spec §8).
+/// How a job picks its map: the real `JobInProgress.obtainNewMapTask` calls, or the unit-test
+/// fake of `TestFairScheduler`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum TaskChoice {
@@ -21,7 +25,7 @@ pub enum TaskChoice {
     FakeJob,
 }
 
-/// When `update()` runs besides job submission (spec §2).
+/// When `update()` runs besides job submission (the update thread, or the unit tests' own calls).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum UpdateMode {

@@ -45,7 +45,7 @@ pub struct FairJobLine {
     pub time_waited_ms: Millis,
 }
 
-/// How the loop chose the task type of a turn (spec §6.2 step 3).
+/// How the main loop of `FairScheduler.assignTasks` chose the task type of a turn.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "rule")]
 pub enum TypeChoice {
@@ -110,7 +110,8 @@ pub struct Turn {
     pub assigned: Option<usize>,
 }
 
-/// Why a task type stopped being offered in this heartbeat (spec §6.2 step 1 and 6).
+/// Why a task type stopped being offered in this heartbeat (the checks at the top of a turn of
+/// `FairScheduler.assignTasks`, and a turn that found no task).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "why")]
 pub enum Rejected {

@@ -1,8 +1,9 @@
-//! Delay scheduling in the Hadoop 1.2.1 Fair Scheduler (spec §7): the per-job
-//! `lastMapLocalityLevel`, `timeWaitedForLocalMap` and `skippedAtLastHeartbeat`,
-//! `FairScheduler.updateLocalityWaitTimes`, `updateLastMapLocalityLevel`,
-//! `getAllowedLocalityLevel` with its starvation override, `LocalityLevel.fromTask`, and the
-//! node / rack delays (explicit, or auto-computed from the heartbeat interval).
+//! Delay scheduling in the Hadoop 1.2.1 Fair Scheduler
+//! (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/FairScheduler.java`,
+//! `LocalityLevel.java`): the per-job `lastMapLocalityLevel`, `timeWaitedForLocalMap` and
+//! `skippedAtLastHeartbeat`, `FairScheduler.updateLocalityWaitTimes`, `updateLastMapLocalityLevel`,
+//! `getAllowedLocalityLevel` with its starvation override, `LocalityLevel.fromTask`, and the node /
+//! rack delays (explicit, or auto-computed from the heartbeat interval).
 
 use super::FairScheduler;
 use super::pools::PoolManager;
@@ -85,7 +86,8 @@ impl Default for DelayState {
     }
 }
 
-/// `nodeLocalityDelay`, `rackLocalityDelay` and `autoComputeLocalityDelay` (spec §7.6).
+/// `nodeLocalityDelay`, `rackLocalityDelay` and `autoComputeLocalityDelay`
+/// (`FairScheduler.start`, `FairScheduler.update`).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Delays {
     pub node: Millis,
@@ -117,7 +119,8 @@ pub enum LevelReason {
     NoInfo,
     /// `job.nonLocalMaps` is not empty: maps without input locations, no delay scheduling.
     NoLocalityInfo,
-    /// The pool has starved for maps longer than a preemption timeout (spec §7.4 step 3).
+    /// The pool has starved for maps longer than a preemption timeout (`getAllowedLocalityLevel`;
+    /// `docs/hadoop/fair.md` §F1).
     Starved {
         since_min_share_ms: Millis,
         min_share_timeout_ms: Millis,
@@ -140,9 +143,9 @@ pub struct Allowed {
 }
 
 /// Whether the job "has no locality information" for delay scheduling: the real
-/// `JobInProgress` keeps unscheduled location-less maps in `nonLocalMaps` (quirk Q8); the
+/// `JobInProgress` keeps unscheduled location-less maps in `nonLocalMaps` (`docs/hadoop/fair.md` §F8); the
 /// unit-test fake keeps every map of a job created without locations there for good, and a job
-/// created with location lists, even all empty, has none there (spec §8.3).
+/// created with location lists, even all empty, has none there (`TestFairScheduler.FakeJobInProgress`).
 pub fn has_no_locality_info(job: &Job, fake: bool) -> bool {
     if fake { !job.maps.is_empty() && !job.locations_given } else { !job.caches.non_local_maps.is_empty() }
 }

@@ -1,6 +1,7 @@
 //! `CapBasedLoadManager` (the Fair Scheduler's default `LoadManager`): a per-tracker cap that
-//! spreads tasks evenly when the cluster is under-loaded (spec §9), and `maxTasksToAssign`
-//! from `FairScheduler` (spec §6.1 step 6).
+//! spreads tasks evenly when the cluster is under-loaded
+//! (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/CapBasedLoadManager.java`), and
+//! `maxTasksToAssign` from `FairScheduler` (`FairScheduler.java`).
 
 use serde::Serialize;
 
@@ -72,7 +73,7 @@ pub fn max_tasks_to_assign(assign_multiple: bool, assign_cap: i64, available_slo
 mod tests {
     use super::*;
 
-    /// TestFairScheduler.testCapBasedLoadManager (fair-tests.md T20).
+    /// `TestFairScheduler.testCapBasedLoadManager`.
     #[test]
     fn get_cap_table() {
         for (runnable, local, total, cap) in [
@@ -120,7 +121,7 @@ mod tests {
         assert_eq!(get_cap(0, 2, 0, 0.0), 0);
     }
 
-    /// TestFairScheduler.testMaxTasksToAssign (fair-tests.md T37).
+    /// `TestFairScheduler.testMaxTasksToAssign`.
     #[test]
     fn max_tasks_to_assign_table() {
         assert_eq!(max_tasks_to_assign(false, 10, 5), 1);

@@ -1,6 +1,7 @@
-//! `org.apache.hadoop.mapred.FairScheduler` (Hadoop 1.2.1 contrib), exactly as specified in
-//! `shared/hadoop/fair-spec.md`: the job listener (`jobAdded` → `update()`), `update()` (spec
-//! §2), `updateRunnability` (§5) and `assignTasks` (§6). The other Hadoop concepts live in
+//! `org.apache.hadoop.mapred.FairScheduler` (Hadoop 1.2.1 contrib,
+//! `src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/FairScheduler.java`): the job listener (`jobAdded` →
+//! `update()`), `update()`, `updateRunnability` and `assignTasks`; its quirks are listed in
+//! `docs/hadoop/fair.md`. The other Hadoop concepts live in
 //! their own files: `pools` (PoolManager, Pool, PoolSchedulable), `allocs` (the allocation
 //! file), `shares` (SchedulingAlgorithms), `delay` (delay scheduling), `load_manager`
 //! (CapBasedLoadManager), `preemption`, `decision` (the heartbeat record), `ops` (scripted
@@ -206,7 +207,7 @@ impl TaskScheduler for FairScheduler {
         self.pm.pools.iter().flat_map(|p| p.map.jobs.iter().copied()).collect()
     }
 
-    /// `FairScheduler.assignTasks(TaskTracker)` (spec §6).
+    /// `FairScheduler.assignTasks(TaskTracker)`.
     fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Decision) {
         let now = cluster.now;
         self.cache_pool_running(cluster);

@@ -1,7 +1,8 @@
 //! `PoolManager`, `Pool` and `PoolSchedulable` of the Hadoop 1.2.1 Fair Scheduler: the pools
 //! (created lazily, never deleted), the allocation values with their defaults, the pool of a
 //! job (`getPoolName`), `reloadAllocs`, and the per-pool cached demand, fair share and
-//! starvation timestamps (spec §1.3, §1.4, §12).
+//! starvation timestamps (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/PoolManager.java`, `Pool.java`,
+//! `PoolSchedulable.java`).
 
 use super::allocs::{Allocations, SchedulingMode};
 use crate::model::{Job, JobId, Millis, TaskType};
@@ -24,7 +25,7 @@ pub struct PoolSched {
     /// Cached at the last `update()`.
     pub demand: i64,
     pub fair_share: f64,
-    /// Starvation timestamps (spec §10.1); both start at the pool's creation time.
+    /// Starvation timestamps (`FairScheduler.updatePreemptionVariables`); both start at the pool's creation time.
     pub last_time_at_min_share: Millis,
     pub last_time_at_half_fair_share: Millis,
 }
@@ -82,7 +83,7 @@ pub struct PoolManager {
 
 impl PoolManager {
     /// `PoolManager.initialize`: load the allocations, then create the `default` pool (so it
-    /// takes the file's default scheduling mode, quirk Q9).
+    /// takes the file's default scheduling mode, `docs/hadoop/fair.md` §F9).
     pub fn new(allocs: Allocations, pool_name_property: &str, now: Millis) -> PoolManager {
         let mut pm = PoolManager {
             allocs: Allocations::default(),
@@ -117,7 +118,7 @@ impl PoolManager {
     }
 
     /// `reloadAllocs`: swap in the new values, create every pool named in the file and set
-    /// the mode of each named pool (pools not named keep theirs, quirk Q9).
+    /// the mode of each named pool (pools not named keep theirs, `docs/hadoop/fair.md` §F9).
     pub fn reload(&mut self, allocs: Allocations, now: Millis) {
         self.allocs = allocs;
         let default_mode = self.allocs.default_pool_scheduling_mode.unwrap_or(SchedulingMode::Fair);

@@ -1,9 +1,11 @@
-//! Preemption in the Hadoop 1.2.1 Fair Scheduler (spec §10): the starvation timestamps
-//! (`updatePreemptionVariables`, `isStarvedForMinShare`, `isStarvedForFairShare`), how many
-//! tasks a pool is owed (`tasksToPreempt`), when to check (`preemptTasksIfNecessary`) and which
-//! tasks die (`preemptTasks`: newest first, never pushing a pool below its fair share). A
-//! preempted attempt is killed like any other (`TaskInProgress.killTask`): at its tracker's next
-//! heartbeat, its slot free once the tracker reports it (at once under the unit-test harness).
+//! Preemption in the Hadoop 1.2.1 Fair Scheduler
+//! (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/FairScheduler.java`): the
+//! starvation timestamps (`updatePreemptionVariables`, `isStarvedForMinShare`,
+//! `isStarvedForFairShare`), how many tasks a pool is owed (`tasksToPreempt`), when to check
+//! (`preemptTasksIfNecessary`) and which tasks die (`preemptTasks`: newest first, never pushing a
+//! pool below its fair share). A preempted attempt is killed like any other
+//! (`TaskInProgress.killTask`): at its tracker's next heartbeat, its slot free once the tracker
+//! reports it (at once under the unit-test harness).
 
 use super::FairScheduler;
 use super::decision::{PoolDue, Preempted, PreemptionCheck};

@@ -2,7 +2,9 @@
 //! counts, job weights (`FairScheduler.getJobWeight`), job demand (`JobSchedulable.updateDemand`),
 //! the comparator keys, `PoolSchedulable.assignTask` (pool maximum, in-place sort, jobs in order)
 //! and `JobSchedulable.assignTask` (runnable check, "visited", the allowed locality level and the
-//! `JobInProgress` call), plus the unit-test fake's task choice (spec §1.5, §6.4, §6.5, §8.3).
+//! `JobInProgress` call), plus the unit-test fake's task choice
+//! (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/PoolSchedulable.java`, `JobSchedulable.java`; the
+//! fake is `FakeJobInProgress` of `TestFairScheduler`).
 
 use super::allocs::SchedulingMode;
 use super::decision::{JobVisit, PoolLine, PoolVisit};
@@ -134,7 +136,7 @@ impl FairScheduler {
         order
     }
 
-    /// `JobSchedulable.updateDemand()` (spec §1.5).
+    /// `JobSchedulable.updateDemand()`.
     pub(super) fn job_demand(&self, cluster: &Cluster, id: JobId, kind: TaskType) -> i64 {
         let (Some(info), Some(job)) = (self.infos.get(&id), cluster.jobs.get(&id)) else { return 0 };
         if !info.runnable || job.state != RunState::Running || !job.inited {
@@ -173,8 +175,9 @@ impl FairScheduler {
         demand
     }
 
-    /// The unit-test fake's map choice (spec §8.3): the lowest-index pending map whose level on
-    /// this tracker (−1 for a job without locations) is below the cap of the allowed level.
+    /// The unit-test fake's map choice (`TestFairScheduler.FakeJobInProgress`): the lowest-index
+    /// pending map whose level on this tracker (−1 for a job without locations) is below the cap of
+    /// the allowed level.
     pub(super) fn fake_obtain_map(
         cluster: &mut Cluster,
         id: JobId,
@@ -216,7 +219,7 @@ impl FairScheduler {
         }
     }
 
-    /// `JobSchedulable.assignTask` (spec §6.5): nothing unless runnable; otherwise the job is
+    /// `JobSchedulable.assignTask`: nothing unless runnable; otherwise the job is
     /// "visited", and a map is asked at the allowed locality level.
     /// `starved`: the pool's starvation check, the same for all its jobs during one
     /// `assignTasks`, already made (`None` = make it here).
@@ -283,7 +286,7 @@ impl FairScheduler {
         }
     }
 
-    /// `PoolSchedulable.assignTask` (spec §6.4): nothing if the pool is at its maximum (no job
+    /// `PoolSchedulable.assignTask`: nothing if the pool is at its maximum (no job
     /// visited); otherwise sort the jobs in place (FIFO or fair) and ask them in order.
     pub(super) fn pool_assign(
         &mut self,

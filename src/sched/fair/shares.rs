@@ -1,7 +1,7 @@
 //! `SchedulingAlgorithms` of the Hadoop 1.2.1 Fair Scheduler: `computeFairShares` (the
 //! 25-step binary search on the weight-to-slots ratio, reproduced in the same doubles and the
 //! same summation order) and the two orderings `FairShareComparator` and `FifoComparator`
-//! (spec §3, §4).
+//! (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/SchedulingAlgorithms.java`).
 
 use crate::model::{JobPriority, Millis};
 use std::cmp::Ordering;
@@ -194,7 +194,7 @@ pub fn is_needy(s: &SchedKey) -> bool {
     s.running < effective_min_share(s)
 }
 
-/// `SchedulingAlgorithms.FairShareComparator.compare` (spec §4.1).
+/// `SchedulingAlgorithms.FairShareComparator.compare`.
 pub fn fair_share_cmp(s1: &SchedKey, s2: &SchedKey) -> Ordering {
     let min1 = effective_min_share(s1);
     let min2 = effective_min_share(s2);
@@ -222,7 +222,7 @@ pub fn fair_share_cmp(s1: &SchedKey, s2: &SchedKey) -> Ordering {
     res.cmp(&0)
 }
 
-/// `SchedulingAlgorithms.FifoComparator.compare`: priority, start time, name (spec §4.2).
+/// `SchedulingAlgorithms.FifoComparator.compare`: priority, start time, name.
 pub fn fifo_cmp(s1: &SchedKey, s2: &SchedKey) -> Ordering {
     s1.priority.cmp(&s2.priority).then(s1.start_time.cmp(&s2.start_time)).then_with(|| s1.name.cmp_java(&s2.name))
 }
@@ -243,7 +243,8 @@ mod tests {
         }
     }
 
-    // TestComputeFairShares, one test per Hadoop method (fair-tests.md §9).
+    // TestComputeFairShares, one test per Hadoop method
+    // (`src/contrib/fairscheduler/src/test/org/apache/hadoop/mapred/TestComputeFairShares.java`).
     #[test]
     fn equal_sharing() {
         check(&[(100, 0, 1.0), (50, 0, 1.0), (30, 0, 1.0), (20, 0, 1.0)], 40.0, &[10.0, 10.0, 10.0, 10.0]);
@@ -292,7 +293,8 @@ mod tests {
         assert!(compute_fair_shares(&[], 40.0).is_empty());
     }
 
-    /// Exact-equality values from TestFairScheduler (fair-tests.md §2–§3).
+    /// Exact-equality values from `TestFairScheduler`
+    /// (`src/contrib/fairscheduler/src/test/org/apache/hadoop/mapred/TestFairScheduler.java`).
     #[test]
     fn exact_doubles_where_hadoop_compares_exactly() {
         // testSmallJobs: one job (2 maps, 1 reduce) on 4 slots, then two jobs.

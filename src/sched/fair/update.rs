@@ -9,7 +9,7 @@ use shares::{ShareInput, compute_fair_shares};
 use std::collections::BTreeMap;
 
 impl FairScheduler {
-    /// `FairScheduler.update()` (spec §2).
+    /// `FairScheduler.update()` (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/FairScheduler.java`).
     pub fn update(&mut self, cluster: &Cluster) {
         let now = cluster.now;
         self.updates_since_hb += 1;
@@ -28,7 +28,7 @@ impl FairScheduler {
             }
         }
         self.update_runnability(cluster);
-        // PoolSchedulable.updateDemand: walk the list, stop at maxSlots (quirk Q5).
+        // PoolSchedulable.updateDemand: walk the list, stop at maxSlots (`docs/hadoop/fair.md` §F5).
         for pi in 0..self.pm.pools.len() {
             for kind in kinds() {
                 let max = self.pm.max_slots(&self.pm.pools[pi].name, kind);
@@ -95,7 +95,7 @@ impl FairScheduler {
         }
     }
 
-    /// `updateRunnability()` (spec §5): running-job limits per user and per pool, walking jobs
+    /// `updateRunnability()`: running-job limits per user and per pool, walking jobs
     /// in FIFO order; PREP jobs that fit are handed to the job initializer.
     pub(super) fn update_runnability(&mut self, cluster: &Cluster) {
         for info in self.infos.values_mut() {

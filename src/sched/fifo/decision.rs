@@ -5,7 +5,8 @@ use crate::model::task_selection::NoTask;
 use crate::sched::decision::{JobLine, Why};
 use serde::Serialize;
 
-/// Load-factor arithmetic for one task type (spec §4.1–§4.3, §4.6).
+/// Load-factor arithmetic for one task type (the remaining load, the load factor and the
+/// tracker's current capacity of `JobQueueTaskScheduler.assignTasks`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LoadCalc {
     /// Σ (desired − finished) over RUNNING jobs (reduces: only jobs past slow start).
@@ -39,7 +40,7 @@ pub struct PaddingCheck {
     pub no_eligible_job: bool,
 }
 
-/// Why map assignment ended (spec §4.5).
+/// Why the map loop of `JobQueueTaskScheduler.assignTasks` ended.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "stop")]
 pub enum MapStop {

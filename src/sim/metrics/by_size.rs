@@ -1,5 +1,5 @@
-//! The delay scheduling paper's evidence, by job size (Zaharia et al., EuroSys 2010, §2 and
-//! §5): node locality of each Facebook 2009 job-size bin, beside the share of nodes holding
+//! The delay scheduling paper's evidence, by job size (Zaharia et al., EuroSys 2010, sections 2
+//! and 5): node locality of each Facebook 2009 job-size bin, beside the share of nodes holding
 //! the bin's input (head-of-line scheduling: under naive fair sharing a small job gets node
 //! locality about as often as a random node holds its data), and how often a freed map slot
 //! went straight back to the job that had just left it (sticky slots).
@@ -28,12 +28,12 @@ impl LocalityTally {
     /// Count heartbeat `rec`; `e` is the engine right after it.
     pub fn observe(&mut self, rec: &HeartbeatRecord, e: &Engine) {
         let mut launched: BTreeMap<u32, u64> = BTreeMap::new();
-        for a in rec.assigned.iter().filter(|a| a.kind == "map") {
+        for a in rec.assigned.iter().filter(|a| a.kind == TaskType::Map) {
             *launched.entry(a.job).or_default() += 1;
             if super::has_locations(e, a.job, a.index) {
                 let c = self.per_job.entry(a.job).or_default();
                 c.0 += 1;
-                if a.locality.and_then(Locality::parse) == Some(Locality::Node) {
+                if a.locality == Some(Locality::Node) {
                     c.1 += 1;
                 }
             }

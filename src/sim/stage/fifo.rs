@@ -5,6 +5,7 @@
 //! map, the one reduce).
 
 use crate::explain::HeartbeatRecord;
+use crate::model::TaskType;
 use crate::sched::fifo::{FifoDecision, LoadCalc, MIN_CLUSTER_SIZE_FOR_PADDING, MapStop, PaddingCheck, ReduceStop};
 use crate::sim::Engine;
 use serde::Serialize;
@@ -77,11 +78,11 @@ pub fn build(e: &Engine, r: &HeartbeatRecord, d: &FifoDecision) -> FifoStage {
         tracker_slots: d.map.tracker_capacity,
         check,
     });
-    let count = |kind: &str| r.assigned.iter().filter(|a| a.kind == kind).count() as u32;
+    let count = |kind: TaskType| r.assigned.iter().filter(|a| a.kind == kind).count() as u32;
     let budget = Budget {
         tracker: r.tracker.clone(),
         map_available: d.map.available.max(0),
-        maps_given: count("map"),
+        maps_given: count(TaskType::Map),
         off_switch: match d.map_stop {
             MapStop::OffSwitch { job } => Some(job),
             _ => None,
@@ -91,7 +92,7 @@ pub fn build(e: &Engine, r: &HeartbeatRecord, d: &FifoDecision) -> FifoStage {
             _ => None,
         },
         reduce_available: d.reduce.available.max(0),
-        reduces_given: count("reduce"),
+        reduces_given: count(TaskType::Reduce),
         map_stop: d.map_stop,
         reduce_stop: d.reduce_stop,
     };

@@ -2,17 +2,18 @@
 //! why measured node locality can fall below the paper's bound on a nearly full cluster.
 //!
 //! * A **skip** is a heartbeat at which the job was visited for a map and launched none
-//!   (`skippedAtLastHeartbeat`, spec §7.2). A job is only visited when the heartbeating tracker
-//!   has a free map slot, so on a nearly full cluster the same few free slots are offered again
-//!   and again: many skips, few **distinct trackers**. The bound assumes every skip is a fresh
-//!   random node.
+//!   (`skippedAtLastHeartbeat`, set in `FairScheduler.assignTasks`). A job is only visited when
+//!   the heartbeating tracker has a free map slot, so on a nearly full cluster the same few free
+//!   slots are offered again and again: many skips, few **distinct trackers**. The bound assumes
+//!   every skip is a fresh random node.
 //! * A **full wait** is the run of skips a job took, since its previous map launch (or since it
 //!   arrived) at level NODE, until its wait reached the node delay — the job's real D. Only
 //!   skips of a job with maps still to launch count (a job whose maps all run is visited and
 //!   marked skipped too).
 //! * A launch **allowed by a remembered level** is a rack-local or off-switch map launched
 //!   although the wait alone (counted from NODE) would not allow it: the job's previous map was
-//!   itself that far from its data, and `lastMapLocalityLevel` remembers it (spec §7.3).
+//!   itself that far from its data, and `lastMapLocalityLevel` remembers it
+//!   (`FairScheduler.updateLastMapLocalityLevel`).
 
 use crate::explain::{Decision, HeartbeatRecord};
 use crate::model::{JobId, Locality};
@@ -40,8 +41,8 @@ pub struct WaitTally {
     pub remembered: u64,
 }
 
-fn level_of(l: Option<&str>) -> LocalityLevel {
-    match l.and_then(Locality::parse) {
+fn level_of(l: Option<Locality>) -> LocalityLevel {
+    match l {
         Some(Locality::Node) => LocalityLevel::Node,
         Some(Locality::Rack) => LocalityLevel::Rack,
         _ => LocalityLevel::Any,

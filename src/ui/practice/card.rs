@@ -149,7 +149,6 @@ fn explanation(q: &Question, run: &PracticeRun, lang: Lang, d: &Dispatch) -> Htm
         Explain::Code(k) if k < views.len() => Explain::Code(k),
         _ => Explain::Why,
     };
-    let launched: Vec<String> = q.record.assigned.iter().map(|a| a.attempt_id().to_string()).collect();
     html! {
         <section class="q-explain" data-testid="q-explain" aria-label={t(lang, "practice_explain")}>
             <div class="segs q-explain-tabs" role="tablist" aria-label={t(lang, "practice_explain")}>
@@ -178,9 +177,9 @@ fn explanation(q: &Question, run: &PracticeRun, lang: Lang, d: &Dispatch) -> Htm
                 }
                 Explain::Why => html! {
                     <ol class="why-list q-why" data-testid="q-why">
-                        { for words::explanation(q, lang).iter().enumerate().map(|(i, l)| {
-                            let (k, icon) = why::kind(i, l, &launched);
-                            html! { <li class={k}><span class="why-icon" aria-hidden="true">{icon}</span><span>{l}</span></li> }
+                        { for words::explanation_lines(q, lang).0.iter().map(|l| {
+                            let (k, icon) = why::look(l.kind);
+                            html! { <li class={k}><span class="why-icon" aria-hidden="true">{icon}</span><span>{l.text.clone()}</span></li> }
                         }) }
                     </ol>
                 },

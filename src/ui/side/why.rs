@@ -3,6 +3,7 @@
 
 use yew::prelude::*;
 
+use crate::explain::lines::LineKind;
 use crate::explain::{HeartbeatRecord, text};
 use crate::i18n::Lang;
 use crate::ui::stage::transport::format_time;
@@ -16,23 +17,15 @@ pub struct WhyProps {
     pub intro: AttrValue,
 }
 
-/// The kind of a decision line, for its icon and tint.
-pub fn kind(i: usize, line: &str, launched: &[String]) -> (&'static str, &'static str) {
-    let starts = |p: &[&str]| p.iter().any(|x| line.starts_with(x));
-    if i == 0 {
-        ("hb", "♥")
-    } else if starts(&["Result", "结果"]) {
-        ("result", "■")
-    } else if launched.iter().any(|a| line.starts_with(a.as_str()) || line.contains(&format!("{a} →"))) {
-        ("launch", "✓")
-    } else if ["stopped", "exceeded", "停止", "超出", "one off-switch", "唯一"].iter().any(|w| line.contains(w))
-        && !line.contains("not reached")
-    {
-        ("rule", "!")
-    } else if starts(&["Job queue", "作业队列", "Queue", "队列"]) {
-        ("order", "≡")
-    } else {
-        ("step", "·")
+/// The class and icon of a decision line, from the kind its renderer gave it.
+pub fn look(kind: LineKind) -> (&'static str, &'static str) {
+    match kind {
+        LineKind::Heartbeat => ("hb", "♥"),
+        LineKind::Result => ("result", "■"),
+        LineKind::Launch => ("launch", "✓"),
+        LineKind::Rule => ("rule", "!"),
+        LineKind::Order => ("order", "≡"),
+        LineKind::Step => ("step", "·"),
     }
 }
 
@@ -57,13 +50,12 @@ pub fn WhyPanel(props: &WhyProps) -> Html {
                     </div>
                 },
                 Some(r) => {
-                    let launched: Vec<String> = r.assigned.iter().map(|a| a.attempt_id().to_string()).collect();
-                    let lines = text::render(r, lang);
+                    let lines = text::render_lines(r, lang);
                     html! {
                         <ol class="why-list" data-testid="why-lines">
-                            { for lines.iter().enumerate().map(|(i, l)| {
-                                let (k, icon) = kind(i, l, &launched);
-                                html! { <li class={k}><span class="why-icon" aria-hidden="true">{icon}</span><span>{l}</span></li> }
+                            { for lines.0.iter().map(|l| {
+                                let (k, icon) = look(l.kind);
+                                html! { <li class={k}><span class="why-icon" aria-hidden="true">{icon}</span><span>{l.text.clone()}</span></li> }
                             }) }
                         </ol>
                     }
