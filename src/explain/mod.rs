@@ -10,6 +10,7 @@ pub mod delay_text;
 pub mod fair_text;
 pub mod json;
 pub mod report_text;
+pub mod spark_text;
 pub mod text;
 pub mod tracker_text;
 

@@ -13,6 +13,9 @@ fn secs(ms: i64) -> String {
 
 /// All lines for one heartbeat.
 pub fn render(r: &HeartbeatRecord, lang: Lang) -> Vec<String> {
+    if let Decision::Spark(d) = &r.decision {
+        return super::spark_text::render(r, d, lang);
+    }
     let mut out = vec![match lang {
         Lang::En => format!("Heartbeat {} at {} from {} ({}).", r.hb, secs(r.time_ms), r.tracker, r.host),
         Lang::Zh => format!("第 {} 次心跳，时间 {}，来自 {}（{}）。", r.hb, secs(r.time_ms), r.tracker, r.host),
@@ -24,6 +27,7 @@ pub fn render(r: &HeartbeatRecord, lang: Lang) -> Vec<String> {
         Decision::LimitTasksPerJob(d) => limit(d, &r.assigned, lang, &mut out),
         Decision::Capacity(d) => super::capacity_text::render(d, &r.assigned, lang, &mut out),
         Decision::Fair(d) => super::fair_text::render(d, &r.assigned, lang, &mut out),
+        Decision::Spark(_) => {}
     }
     if r.assigned.is_empty() {
         out.push(lang.pick("Result: no task for this tracker.", "结果：本次心跳没有分配任务。").to_string());
