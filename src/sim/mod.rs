@@ -147,6 +147,9 @@ impl Engine {
                 s.fair.clone().unwrap_or_default(),
                 &mut cluster,
             ))),
+            SchedulerKind::Spark => Scheduler::Spark(Box::new(crate::sched::spark::SparkScheduler::new(
+                s.spark.clone().unwrap_or_default(),
+            ))),
         };
         let mut e = Engine {
             rng: ChaCha8Rng::seed_from_u64(s.seed),

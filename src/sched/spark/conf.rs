@@ -245,9 +245,8 @@ mod tests {
         parse_conf(&json!({"spark.locality.wiat": "1s", "spark.task.cpus": 0}), "$.config", &mut errs);
         let msgs: Vec<String> = errs.0.iter().map(|e| e.to_string()).collect();
         assert!(
-            msgs.iter()
-                .any(|m| m.contains("$.config[\"spark.locality.wiat\"]")
-                    && m.contains("did you mean \"spark.locality.wait\"")),
+            msgs.iter().any(|m| m.contains("$.config[\"spark.locality.wiat\"]")
+                && m.contains("did you mean \"spark.locality.wait\"")),
             "{msgs:?}"
         );
         assert!(msgs.iter().any(|m| m.starts_with("$.config[\"spark.task.cpus\"]: found 0")), "{msgs:?}");
