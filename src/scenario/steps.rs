@@ -190,7 +190,9 @@ fn read_step(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Option<Step> 
         }
     };
     let note = o.str("note", errs).map(str::to_string);
-    let is_spark_op = spark::OPS.contains(&op.as_str());
+    // In a Spark scenario Spark's ops take their names; elsewhere a name another scheduler
+    // also uses (Capacity's `finish_task`) is that scheduler's.
+    let is_spark_op = spark::OPS.contains(&op.as_str()) && (ctx.spark || !crate::sched::is_sched_op(&op));
     if ctx.spark && !is_spark_op && op != "advance" {
         errs.push(
             &o.path_of("op"),
