@@ -196,3 +196,45 @@ fn a_round_is_explained_in_both_languages_and_as_json() {
     let r = recs.iter().find(|r| r.time_ms == 2000 && r.tracker == "exec1").unwrap();
     assert!(text::render(r, Lang::En).join("\n").contains("no reset (SPARK-18886)"));
 }
+
+/// `schedscope run`, `check` and `validate` on Spark scenarios.
+#[test]
+fn the_cli_runs_checks_and_validates_spark_scenarios() {
+    use std::process::Command;
+    let bin = env!("CARGO_BIN_EXE_schedscope");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/spark");
+    let s4 = |mode: &str| dir.join(format!("s4_spark18886_{mode}_reset.json")).to_string_lossy().into_owned();
+    let run = |args: &[&str]| {
+        let o = Command::new(bin).args(args).output().unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (code, out, _) = run(&["run", &s4("legacy")]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("Summary\n  offer rounds and calls: 17\n  NODE_LOCAL    tasks: 6\n"), "{out}");
+    let (_, out, _) = run(&["run", &s4("new")]);
+    assert!(out.contains("  NODE_LOCAL    tasks: 4\n  RACK_LOCAL    tasks: 2\n"), "{out}");
+    let (_, out, _) = run(&["run", "--lang", "zh", &s4("new")]);
+    assert!(out.contains("汇总") && out.contains("计为一次延迟调度拒绝"), "{out}");
+    let (code, out, _) = run(&["run", "--json", &s4("new")]);
+    assert_eq!(code, Some(0));
+    assert!(out.lines().last().unwrap().contains(r#""tasks_by_locality":{"NODE_LOCAL":4,"RACK_LOCAL":2}"#), "{out}");
+    let mut files: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|f| f.unwrap().path().to_string_lossy().into_owned()).collect();
+    files.sort();
+    let mut args = vec!["check"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, out, err) = run(&args);
+    assert!(out.contains(&format!("{} passed, 0 failed", files.len())), "{out}");
+    assert_eq!(code, Some(0), "{out}{err}");
+    let bad = std::env::temp_dir().join(format!("schedscope-spark-bad-{}.json", std::process::id()));
+    std::fs::write(&bad, r#"{"scheduler": "spark", "steps": [{"op": "lose_executor", "executor": "ghost"}]}"#).unwrap();
+    let (code, out, err) = run(&["validate", &bad.to_string_lossy()]);
+    let _ = std::fs::remove_file(&bad);
+    assert_eq!(code, Some(1));
+    let said = format!("{out}{err}");
+    assert!(said.contains("$.steps[0]: executor ghost is not registered"), "{said}");
+}

@@ -182,7 +182,7 @@ fn step(s: &LevelStep, lang: Lang) -> String {
 }
 
 fn ask(a: &Ask, lang: Lang) -> String {
-    let head = format!("maxLocality {}, {}@{}", a.max_locality.as_str(), a.executor, a.host);
+    let head = format!("maxLocality {}{}{}@{}", a.max_locality.as_str(), lang.pick(", ", "，"), a.executor, a.host);
     if let Some(r) = a.refused {
         return match (r, lang) {
             (Refused::Zombie, Lang::En) => format!("{head}: refused, the task set is a zombie (not a reject)"),
