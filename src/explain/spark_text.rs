@@ -189,6 +189,12 @@ fn ask(a: &Ask, lang: Lang) -> String {
             (Refused::NodeExcluded, Lang::En) => {
                 format!("{head}: refused, the host is excluded for this task set (not a reject)")
             }
+            (Refused::ExecutorExcluded, Lang::En) => {
+                format!("{head}: refused, the executor is excluded for this task set (not a reject)")
+            }
+            (Refused::ExecutorExcluded, Lang::Zh) => {
+                format!("{head}：拒绝，该 executor 已被此任务集排除（不算延迟调度拒绝）")
+            }
             (Refused::Zombie, Lang::Zh) => format!("{head}：拒绝，任务集已是 zombie（不算延迟调度拒绝）"),
             (Refused::NodeExcluded, Lang::Zh) => format!("{head}：拒绝，该主机已被此任务集排除（不算延迟调度拒绝）"),
         };

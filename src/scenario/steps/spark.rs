@@ -6,12 +6,15 @@
 //! the current level). `sim::scripted::spark` runs them. The static cross-check (a task set
 //! named before it is submitted, a task index it does not have) is `validate`.
 
-use super::{Step, StepKind, need};
+use super::{StepKind, need};
 use crate::input::json::{Errs, Obj, as_array, as_str, child, index};
 use crate::model::Millis;
 use crate::sched::spark::decision::Offer;
 use crate::sched::spark::locality::{TaskLocality, TaskLocation};
 use serde_json::Value;
+
+mod validate;
+pub use validate::validate;
 
 /// The Spark ops (besides the generic `advance`).
 pub const OPS: &[&str] = &[
@@ -25,6 +28,8 @@ pub const OPS: &[&str] = &[
     "fail_task",
     "set_zombie",
     "exclude_node",
+    "exclude_executor",
+    "exclude_task",
     "expect_levels",
     "expect_level",
 ];
@@ -109,6 +114,19 @@ pub enum SparkStep {
     ExcludeNode {
         task_set: Option<String>,
         host: String,
+        excluded: bool,
+    },
+    ExcludeExecutor {
+        task_set: Option<String>,
+        executor: String,
+        excluded: bool,
+    },
+    /// `on_host`: `name` is a host (`isNodeExcludedForTask`), else an executor.
+    ExcludeTask {
+        task_set: Option<String>,
+        index: usize,
+        on_host: bool,
+        name: String,
         excluded: bool,
     },
     ExpectLevels {
@@ -315,6 +333,32 @@ pub(super) fn read(op: &str, o: &mut Obj, errs: &mut Errs) -> Option<StepKind> {
             let excluded = o.bool("excluded", errs).unwrap_or(true);
             SparkStep::ExcludeNode { task_set, host: host?, excluded }
         }
+        "exclude_executor" => {
+            let task_set = ts(o, errs);
+            let executor = name(o, "executor", "the executor excluded", errs);
+            let excluded = o.bool("excluded", errs).unwrap_or(true);
+            SparkStep::ExcludeExecutor { task_set, executor: executor?, excluded }
+        }
+        "exclude_task" => {
+            let task_set = ts(o, errs);
+            let i = o.u64_in("index", 0, MAX_TASKS as u64, errs).map(|x| x as usize);
+            let index = need(i, o, "index", "the task index", errs);
+            let executor = o.str("executor", errs).map(str::to_string);
+            let host = o.str("host", errs).map(str::to_string);
+            let excluded = o.bool("excluded", errs).unwrap_or(true);
+            let (on_host, name) = match (executor, host) {
+                (Some(e), None) if !e.is_empty() => (false, e),
+                (None, Some(h)) if !h.is_empty() => (true, h),
+                _ => {
+                    errs.push(
+                        &o.path,
+                        "expected exactly one of \"executor\" or \"host\" (a name) for the task's exclusion",
+                    );
+                    return None;
+                }
+            };
+            SparkStep::ExcludeTask { task_set, index: index?, on_host, name, excluded }
+        }
         "expect_levels" => {
             let task_set = ts(o, errs);
             let lp = o.path_of("levels");
@@ -334,71 +378,4 @@ pub(super) fn read(op: &str, o: &mut Obj, errs: &mut Errs) -> Option<StepKind> {
         _ => return None,
     };
     Some(StepKind::Spark(Box::new(step)))
-}
-
-/// Task sets named by steps exist by then (submitted earlier, once), and task indices are
-/// within them.
-pub fn validate(steps: &[Step], errs: &mut Errs) {
-    let mut sets: Vec<(String, usize)> = Vec::new();
-    let check = |sets: &Vec<(String, usize)>, path: &str, ts: &Option<String>, idx: Option<usize>, errs: &mut Errs| {
-        let Some(id) = ts else { return };
-        match sets.iter().find(|(s, _)| s == id) {
-            None => errs.push(
-                &child(path, "task_set"),
-                format!(
-                    "found {id:?}, which no earlier submit_task_set submitted; expected \"<stage>.<attempt>\" of one"
-                ),
-            ),
-            Some((_, n)) => {
-                if let Some(i) = idx.filter(|i| i >= n) {
-                    errs.push(
-                        &child(path, "index"),
-                        format!("found {i}, expected a task index of {id} (0 to {})", n - 1),
-                    );
-                }
-            }
-        }
-    };
-    for s in steps {
-        let StepKind::Spark(sp) = &s.kind else { continue };
-        match sp.as_ref() {
-            SparkStep::SubmitTaskSet { stage, attempt, tasks, .. } => {
-                let id = format!("{stage}.{attempt}");
-                if sets.iter().any(|(x, _)| *x == id) {
-                    errs.push(
-                        &child(&s.path, "stage"),
-                        format!("task set {id} is submitted twice; expected a new stage or attempt"),
-                    );
-                }
-                sets.push((id, tasks.len()));
-            }
-            SparkStep::ResourceOffer { task_set, expect, .. } => {
-                let idx = expect.as_ref().and_then(|e| e.as_ref()).map(|e| e.index);
-                check(&sets, &s.path, task_set, None, errs);
-                if let (Some(i), Some(id)) =
-                    (idx, task_set.as_ref().or(if sets.len() == 1 { Some(&sets[0].0) } else { None }))
-                {
-                    if let Some((_, n)) = sets.iter().find(|(x, _)| x == id) {
-                        if i >= *n {
-                            errs.push(
-                                &child(&child(&s.path, "expect"), "index"),
-                                format!("found {i}, expected a task index of {id} (0 to {})", n - 1),
-                            );
-                        }
-                    }
-                }
-            }
-            SparkStep::FinishTask { task_set, index } | SparkStep::FailTask { task_set, index } => {
-                check(&sets, &s.path, task_set, Some(*index), errs)
-            }
-            SparkStep::SetZombie { task_set, .. }
-            | SparkStep::ExcludeNode { task_set, .. }
-            | SparkStep::ExpectLevels { task_set, .. }
-            | SparkStep::ExpectLevel { task_set, .. } => check(&sets, &s.path, task_set, None, errs),
-            SparkStep::AddExecutor { .. }
-            | SparkStep::LoseExecutor { .. }
-            | SparkStep::DecommissionExecutor { .. }
-            | SparkStep::OfferRound { .. } => {}
-        }
-    }
 }

@@ -73,6 +73,8 @@ pub enum Refused {
     Zombie,
     /// `TaskSetExcludelist.isNodeExcludedForTaskSet`.
     NodeExcluded,
+    /// `TaskSetExcludelist.isExecutorExcludedForTaskSet`.
+    ExecutorExcluded,
 }
 
 /// One `TaskSetManager.resourceOffer(execId, host, maxLocality)` call.

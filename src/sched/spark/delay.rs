@@ -58,30 +58,35 @@ impl TaskSetManager {
     ) -> Option<(usize, TaskLocality)> {
         let tasks = &self.tasks;
         let live = |i: usize| tasks.get(i).is_some_and(|t| t.copies_running == 0 && !t.successful);
+        let ex_task = &self.excluded_for_task;
+        let skip = |i: usize| {
+            !ex_task.is_empty()
+                && (ex_task.contains(&(i, false, exec.to_string())) || ex_task.contains(&(i, true, host.to_string())))
+        };
         let p = &mut self.pending;
-        if let Some(i) = p.pop(List::Executor, exec, &live) {
+        if let Some(i) = p.pop(List::Executor, exec, &live, &skip) {
             return Some((i, TaskLocality::ProcessLocal));
         }
         if TaskLocality::is_allowed(allowed, TaskLocality::NodeLocal) {
-            if let Some(i) = p.pop(List::Host, host, &live) {
+            if let Some(i) = p.pop(List::Host, host, &live, &skip) {
                 return Some((i, TaskLocality::NodeLocal));
             }
         }
         if TaskLocality::is_allowed(allowed, TaskLocality::NoPref) {
             // "Look for noPref tasks after NODE_LOCAL": reported as PROCESS_LOCAL.
-            if let Some(i) = p.pop(List::NoPrefs, "", &live) {
+            if let Some(i) = p.pop(List::NoPrefs, "", &live, &skip) {
                 return Some((i, TaskLocality::ProcessLocal));
             }
         }
         if TaskLocality::is_allowed(allowed, TaskLocality::RackLocal) {
             if let Some(rack) = ex.rack_for_host(host) {
-                if let Some(i) = p.pop(List::Rack, rack, &live) {
+                if let Some(i) = p.pop(List::Rack, rack, &live, &skip) {
                     return Some((i, TaskLocality::RackLocal));
                 }
             }
         }
         if TaskLocality::is_allowed(allowed, TaskLocality::Any) {
-            if let Some(i) = p.pop(List::All, "", &live) {
+            if let Some(i) = p.pop(List::All, "", &live, &skip) {
                 return Some((i, TaskLocality::Any));
             }
         }
@@ -116,6 +121,10 @@ impl TaskSetManager {
         }
         if self.excluded_nodes.contains(host) {
             ask.refused = Some(Refused::NodeExcluded);
+            return ask;
+        }
+        if self.excluded_executors.contains(exec) {
+            ask.refused = Some(Refused::ExecutorExcluded);
             return ask;
         }
         if max_locality != TaskLocality::NoPref {

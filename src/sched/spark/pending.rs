@@ -27,10 +27,23 @@ pub enum List {
     All,
 }
 
-/// `dequeueTaskFromList`: scan from the top; every entry looked at is removed; the first
-/// one that `live` accepts (`copiesRunning == 0 && !successful`) is returned.
-pub fn dequeue_from(list: &mut Vec<usize>, live: &dyn Fn(usize) -> bool) -> Option<usize> {
-    while let Some(i) = list.pop() {
+/// `dequeueTaskFromList`: scan from the top; an entry `excluded` for this offer
+/// (`isTaskExcludededOnExecOrNode`) is passed over and kept; every other entry looked at is
+/// removed; the first one that `live` accepts (`copiesRunning == 0 && !successful`) is
+/// returned.
+pub fn dequeue_from(
+    list: &mut Vec<usize>,
+    live: &dyn Fn(usize) -> bool,
+    excluded: &dyn Fn(usize) -> bool,
+) -> Option<usize> {
+    let mut at = list.len();
+    while at > 0 {
+        at -= 1;
+        let i = list[at];
+        if excluded(i) {
+            continue;
+        }
+        list.remove(at);
         if live(i) {
             return Some(i);
         }
@@ -70,7 +83,13 @@ pub fn more_tasks_in(map: &mut BTreeMap<String, Vec<usize>>, live: &dyn Fn(usize
 impl PendingTasks {
     /// Pop from one list (a missing key is an empty list, as `getOrElse` gives; it is not
     /// created).
-    pub fn pop(&mut self, which: List, key: &str, live: &dyn Fn(usize) -> bool) -> Option<usize> {
+    pub fn pop(
+        &mut self,
+        which: List,
+        key: &str,
+        live: &dyn Fn(usize) -> bool,
+        excluded: &dyn Fn(usize) -> bool,
+    ) -> Option<usize> {
         let list = match which {
             List::Executor => self.for_executor.get_mut(key),
             List::Host => self.for_host.get_mut(key),
@@ -78,7 +97,7 @@ impl PendingTasks {
             List::NoPrefs => Some(&mut self.no_prefs),
             List::All => Some(&mut self.all),
         }?;
-        dequeue_from(list, live)
+        dequeue_from(list, live, excluded)
     }
 }
 
@@ -90,8 +109,12 @@ mod tests {
     fn lazy_removal() {
         let mut list = vec![3, 2, 1, 0];
         let live = |i: usize| i != 0 && i != 1;
-        assert_eq!(dequeue_from(&mut list, &live), Some(2));
+        assert_eq!(dequeue_from(&mut list, &live, &|_| false), Some(2));
         assert_eq!(list, vec![3]);
+        // An excluded entry is passed over and kept.
+        let mut list = vec![3, 2, 1];
+        assert_eq!(dequeue_from(&mut list, &|_| true, &|i| i == 1), Some(2));
+        assert_eq!(list, vec![3, 1]);
         let mut map =
             BTreeMap::from([("a".to_string(), vec![0]), ("b".to_string(), vec![1, 3]), ("c".to_string(), vec![1])]);
         assert!(more_tasks_in(&mut map, &live));

@@ -43,6 +43,11 @@ pub struct TaskSetManager {
     pub finished: bool,
     /// Hosts excluded for this task set (`TaskSetExcludelist.isNodeExcludedForTaskSet`).
     pub excluded_nodes: BTreeSet<String>,
+    /// Executors excluded for this task set (`isExecutorExcludedForTaskSet`).
+    pub excluded_executors: BTreeSet<String>,
+    /// (task index, `true` for a host, the executor or host) excluded for that task
+    /// (`isExecutorExcludedForTask`, `isNodeExcludedForTask`).
+    pub excluded_for_task: BTreeSet<(usize, bool, String)>,
     pub running_tasks: u32,
     waits_conf: [Millis; 3],
 }
@@ -78,6 +83,8 @@ impl TaskSetManager {
             is_zombie: false,
             finished: false,
             excluded_nodes: BTreeSet::new(),
+            excluded_executors: BTreeSet::new(),
+            excluded_for_task: BTreeSet::new(),
             running_tasks: 0,
             waits_conf: [conf.wait_process, conf.wait_node, conf.wait_rack],
         };

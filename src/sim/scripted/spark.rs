@@ -90,6 +90,25 @@ impl Engine {
                     set.remove(host);
                 }
             }),
+            SparkStep::ExcludeExecutor { task_set, executor, excluded } => s.find(task_set.as_deref()).map(|t| {
+                let set = &mut s.task_sets[t].excluded_executors;
+                if *excluded {
+                    set.insert(executor.clone());
+                } else {
+                    set.remove(executor);
+                }
+            }),
+            SparkStep::ExcludeTask { task_set, index, on_host, name, excluded } => {
+                s.find(task_set.as_deref()).map(|t| {
+                    let key = (*index, *on_host, name.clone());
+                    let set = &mut s.task_sets[t].excluded_for_task;
+                    if *excluded {
+                        set.insert(key);
+                    } else {
+                        set.remove(&key);
+                    }
+                })
+            }
             SparkStep::ExpectLevels { task_set, levels } => s.find(task_set.as_deref()).and_then(|t| {
                 let got = &s.task_sets[t].levels;
                 if got == levels {
