@@ -38,6 +38,7 @@ fn every_spark_locality_test_is_encoded() {
         "TaskSchedulerImplSuite: SPARK-18886 - delay scheduling timer is reset when it accepts all resources offered when isAllFreeResources = true",
         "TaskSchedulerImplSuite: Locality should be used for bulk offers even with delay scheduling off",
         "TaskSchedulerImplSuite: With delay scheduling off, tasks can be run at any locality level immediately",
+        "TaskSetManagerSuite: delay scheduling with failed hosts",
     ];
     let all = files();
     for w in want {

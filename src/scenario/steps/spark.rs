@@ -32,6 +32,7 @@ pub const OPS: &[&str] = &[
     "exclude_task",
     "expect_levels",
     "expect_level",
+    "expect_task_set",
 ];
 
 /// The most tasks one task set may have, and offers one round.
@@ -133,6 +134,13 @@ pub enum SparkStep {
         task_set: Option<String>,
         levels: Vec<TaskLocality>,
     },
+    /// The task set's counts: running and succeeded tasks, and whether it finished.
+    ExpectTaskSet {
+        task_set: Option<String>,
+        running: Option<u32>,
+        succeeded: Option<u32>,
+        finished: Option<bool>,
+    },
     ExpectLevel {
         task_set: Option<String>,
         level: TaskLocality,
@@ -142,7 +150,7 @@ pub enum SparkStep {
 
 impl SparkStep {
     pub fn is_check(&self) -> bool {
-        matches!(self, SparkStep::ExpectLevels { .. } | SparkStep::ExpectLevel { .. })
+        matches!(self, SparkStep::ExpectLevels { .. } | SparkStep::ExpectLevel { .. } | SparkStep::ExpectTaskSet { .. })
     }
 }
 
@@ -374,6 +382,13 @@ pub(super) fn read(op: &str, o: &mut Obj, errs: &mut Errs) -> Option<StepKind> {
             let level = level(o, "level", errs);
             let timer_ms = o.i64_in("timer_ms", 0, crate::scenario::MAX_TIME_MS, errs);
             SparkStep::ExpectLevel { task_set, level: level?, timer_ms }
+        }
+        "expect_task_set" => {
+            let task_set = ts(o, errs);
+            let running = o.u64_in("running", 0, MAX_TASKS as u64, errs).map(|x| x as u32);
+            let succeeded = o.u64_in("succeeded", 0, MAX_TASKS as u64, errs).map(|x| x as u32);
+            let finished = o.bool("finished", errs);
+            SparkStep::ExpectTaskSet { task_set, running, succeeded, finished }
         }
         _ => return None,
     };

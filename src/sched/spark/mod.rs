@@ -56,7 +56,8 @@ impl SparkScheduler {
         }
     }
 
-    /// The task set with id `<stage>.<attempt>`, or the only unfinished one when `id` is `None`.
+    /// The task set with id `<stage>.<attempt>`, or when `id` is `None` the only unfinished one
+    /// (or the only one).
     pub fn find(&self, id: Option<&str>) -> Result<usize, String> {
         match id {
             Some(id) => self
@@ -68,6 +69,7 @@ impl SparkScheduler {
                 let open: Vec<usize> = (0..self.task_sets.len()).filter(|&i| !self.task_sets[i].finished).collect();
                 match open[..] {
                     [one] => Ok(one),
+                    [] if self.task_sets.len() == 1 => Ok(0),
                     [] => Err("no task set is running; expected a task_set".into()),
                     _ => Err(format!("{} task sets are running; expected a task_set naming one", open.len())),
                 }

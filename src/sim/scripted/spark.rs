@@ -122,6 +122,23 @@ impl Engine {
                     ))
                 }
             }),
+            SparkStep::ExpectTaskSet { task_set, running, succeeded, finished } => {
+                s.find(task_set.as_deref()).and_then(|t| {
+                    let m = &s.task_sets[t];
+                    let done = m.tasks.iter().filter(|x| x.successful).count() as u32;
+                    let mut bad = Vec::new();
+                    if let Some(r) = running.filter(|&r| r != m.running_tasks) {
+                        bad.push(format!("running tasks expected {r}, got {}", m.running_tasks));
+                    }
+                    if let Some(n) = succeeded.filter(|&n| n != done) {
+                        bad.push(format!("succeeded tasks expected {n}, got {done}"));
+                    }
+                    if let Some(f) = finished.filter(|&f| f != m.finished) {
+                        bad.push(format!("finished expected {f}, got {}", m.finished));
+                    }
+                    if bad.is_empty() { Ok(()) } else { Err(format!("{}: {}", m.name(), bad.join("; "))) }
+                })
+            }
             SparkStep::ExpectLevel { task_set, level, timer_ms } => s.find(task_set.as_deref()).and_then(|t| {
                 let m = &s.task_sets[t];
                 let mut bad = Vec::new();

@@ -64,7 +64,8 @@ pub fn validate(steps: &[Step], errs: &mut Errs) {
             | SparkStep::ExcludeNode { task_set, .. }
             | SparkStep::ExcludeExecutor { task_set, .. }
             | SparkStep::ExpectLevels { task_set, .. }
-            | SparkStep::ExpectLevel { task_set, .. } => check(&sets, &s.path, task_set, None, errs),
+            | SparkStep::ExpectLevel { task_set, .. }
+            | SparkStep::ExpectTaskSet { task_set, .. } => check(&sets, &s.path, task_set, None, errs),
             SparkStep::AddExecutor { .. }
             | SparkStep::LoseExecutor { .. }
             | SparkStep::DecommissionExecutor { .. }
