@@ -76,7 +76,7 @@ fn seeded_shuffle_spreads_and_identity_does_not() {
         ));
         assert!(e.failures.is_empty(), "{:?}", e.failures);
         let schedscope::sched::Scheduler::Spark(s) = &e.scheduler else { unreachable!() };
-        s.task_sets[0].tasks[0].running_on.as_ref().unwrap().0 == "executor0"
+        s.task_sets[0].tasks[0].running_on[0].0 == "executor0"
     };
     let on0 = (0..1000).filter(|&seed| trial("seeded", seed)).count();
     assert!(on0 > 0 && on0 < 1000, "executor0 got {on0} of 1000");

@@ -205,6 +205,12 @@ fn ask(a: &Ask, lang: Lang) -> String {
         a.ladder.iter().map(|s| step(s, lang)).collect::<Vec<_>>().join(lang.pick("; ", "；"))
     };
     let outcome = match (&a.launched, a.reject, lang) {
+        (Some(l), _, Lang::En) if l.speculative => {
+            format!("launched a speculative copy of task {} ({})", l.index, l.locality.as_str())
+        }
+        (Some(l), _, Lang::Zh) if l.speculative => {
+            format!("启动任务 {} 的推测副本（{}）", l.index, l.locality.as_str())
+        }
         (Some(l), _, Lang::En) => format!("launched task {} ({})", l.index, l.locality.as_str()),
         (Some(l), _, Lang::Zh) => format!("启动任务 {}（{}）", l.index, l.locality.as_str()),
         (None, true, Lang::En) => "nothing: a delay-schedule reject (tasks are pending)".to_string(),

@@ -26,6 +26,7 @@ pub const OPS: &[&str] = &[
     "offer_round",
     "finish_task",
     "fail_task",
+    "speculate",
     "set_zombie",
     "exclude_node",
     "exclude_executor",
@@ -105,6 +106,11 @@ pub enum SparkStep {
         index: usize,
     },
     FailTask {
+        task_set: Option<String>,
+        index: usize,
+        executor: Option<String>,
+    },
+    Speculate {
         task_set: Option<String>,
         index: usize,
     },
@@ -324,14 +330,15 @@ pub(super) fn read(op: &str, o: &mut Obj, errs: &mut Errs) -> Option<StepKind> {
             let expect_count = o.u64_in("expect_count", 0, u32::MAX as u64, errs).map(|x| x as u32);
             SparkStep::OfferRound { full: full?, offers: offers?, expect, expect_count }
         }
-        "finish_task" | "fail_task" => {
+        "finish_task" | "fail_task" | "speculate" => {
             let task_set = ts(o, errs);
             let i = o.u64_in("index", 0, MAX_TASKS as u64, errs).map(|x| x as usize);
+            let executor = if op == "fail_task" { o.str("executor", errs).map(str::to_string) } else { None };
             let index = need(i, o, "index", "the task index", errs)?;
-            if op == "finish_task" {
-                SparkStep::FinishTask { task_set, index }
-            } else {
-                SparkStep::FailTask { task_set, index }
+            match op {
+                "finish_task" => SparkStep::FinishTask { task_set, index },
+                "fail_task" => SparkStep::FailTask { task_set, index, executor },
+                _ => SparkStep::Speculate { task_set, index },
             }
         }
         "set_zombie" => SparkStep::SetZombie { task_set: ts(o, errs), zombie: o.bool("zombie", errs).unwrap_or(true) },

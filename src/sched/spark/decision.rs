@@ -39,6 +39,9 @@ pub struct Launch {
     pub executor: String,
     pub host: String,
     pub locality: TaskLocality,
+    /// A speculative copy (`pendingSpeculatableTasks`) of a task already running.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub speculative: bool,
 }
 
 /// Why `getAllowedLocalityLevel` left a level, or stayed at it.

@@ -1,7 +1,8 @@
 //! Delay scheduling in Spark's `TaskSetManager`: `getAllowedLocalityLevel` (the wait clock:
 //! levels with no task left are passed at once, SPARK-4939; an expired wait moves the timer
 //! on by the wait, not to now), `resetDelayScheduleTimer`, `dequeueTask`/`dequeueTaskHelper`
-//! (executor, host, no-pref, rack, all; a no-pref task reports PROCESS_LOCAL) and
+//! (executor, host, no-pref, rack, all; a no-pref task reports PROCESS_LOCAL; the speculative
+//! lists only when the regular ones give nothing) and
 //! `resourceOffer` (the NO_PREF pass ignores the clock; a reject is an empty ANY-pass offer
 //! while tasks are pending; in legacy mode every launch outside the NO_PREF pass resets the
 //! timer to the launch's level, `spark.locality.wait.legacyResetOnTaskLaunch`).
@@ -47,23 +48,47 @@ impl TaskSetManager {
         }
     }
 
-    /// `dequeueTask` (regular lists; speculation is not modelled): the index and the
-    /// locality it is launched at.
+    /// `dequeueTask`: the regular lists, then (only if that finds nothing) the speculative
+    /// ones; the index, the locality it is launched at, and whether it is a speculative copy.
     fn dequeue_task(
         &mut self,
         exec: &str,
         host: &str,
         allowed: TaskLocality,
         ex: &Executors,
+    ) -> Option<(usize, TaskLocality, bool)> {
+        if let Some((i, l)) = self.dequeue_helper(exec, host, allowed, false, ex) {
+            return Some((i, l, false));
+        }
+        let (i, l) = self.dequeue_helper(exec, host, allowed, true, ex)?;
+        self.speculatable.remove(&i);
+        Some((i, l, true))
+    }
+
+    /// `dequeueTaskHelper`: executor, host, no-pref (reported PROCESS_LOCAL), rack, all. A
+    /// speculative pop returns at once while no task is speculatable, passes over (and keeps) an
+    /// entry with an attempt on this host, and takes a task with one copy running.
+    fn dequeue_helper(
+        &mut self,
+        exec: &str,
+        host: &str,
+        allowed: TaskLocality,
+        speculative: bool,
+        ex: &Executors,
     ) -> Option<(usize, TaskLocality)> {
+        if speculative && self.speculatable.is_empty() {
+            return None;
+        }
         let tasks = &self.tasks;
-        let live = |i: usize| tasks.get(i).is_some_and(|t| t.copies_running == 0 && !t.successful);
+        let most = if speculative { 1 } else { 0 };
+        let live = |i: usize| tasks.get(i).is_some_and(|t| t.copies_running <= most && !t.successful);
         let ex_task = &self.excluded_for_task;
         let skip = |i: usize| {
-            !ex_task.is_empty()
-                && (ex_task.contains(&(i, false, exec.to_string())) || ex_task.contains(&(i, true, host.to_string())))
+            (!ex_task.is_empty()
+                && (ex_task.contains(&(i, false, exec.to_string())) || ex_task.contains(&(i, true, host.to_string()))))
+                || (speculative && tasks.get(i).is_some_and(|t| t.attempted_hosts.contains(host)))
         };
-        let p = &mut self.pending;
+        let p = if speculative { &mut self.pending_spec } else { &mut self.pending };
         if let Some(i) = p.pop(List::Executor, exec, &live, &skip) {
             return Some((i, TaskLocality::ProcessLocal));
         }
@@ -133,7 +158,7 @@ impl TaskSetManager {
             ask.allowed = level.min(max_locality);
         }
         match self.dequeue_task(exec, host, ask.allowed, ex) {
-            Some((index, locality)) => {
+            Some((index, locality, speculative)) => {
                 if legacy && max_locality != TaskLocality::NoPref {
                     self.reset_delay_schedule_timer(now, Some(locality));
                     ask.legacy_reset = Some(self.current_level());
@@ -145,6 +170,7 @@ impl TaskSetManager {
                     executor: exec.to_string(),
                     host: host.to_string(),
                     locality,
+                    speculative,
                 });
             }
             None => ask.reject = max_locality == TaskLocality::Any && self.has_pending(),

@@ -168,14 +168,26 @@ impl SparkScheduler {
         Ok(())
     }
 
-    /// A running task failed: it is pending again, on top.
-    pub fn fail_task(&mut self, t: usize, index: usize) -> Result<(), String> {
+    /// A running copy of a task failed (the one on `executor`, or the last launched): it is
+    /// pending again, on top.
+    pub fn fail_task(&mut self, t: usize, index: usize, executor: Option<&str>) -> Result<(), String> {
         let m = &self.task_sets[t];
-        if m.tasks.get(index).is_none_or(|x| x.running_on.is_none()) {
-            return Err(format!("task {index} of {} is not running", m.name()));
-        }
-        self.task_sets[t].handle_failed(index, &self.executors);
+        let copies = m.tasks.get(index).map(|x| &x.running_on[..]).unwrap_or_default();
+        let copy = match executor {
+            Some(e) => copies.iter().position(|(x, _, _)| x == e),
+            None => copies.len().checked_sub(1),
+        };
+        let Some(copy) = copy else {
+            let on = executor.map(|e| format!(" on {e}")).unwrap_or_default();
+            return Err(format!("task {index} of {} is not running{on}", m.name()));
+        };
+        self.task_sets[t].handle_failed(index, copy, &self.executors);
         Ok(())
+    }
+
+    /// The speculation check found a task worth a second copy (`checkSpeculatableTasks`).
+    pub fn speculate(&mut self, t: usize, index: usize) -> Result<(), String> {
+        self.task_sets[t].speculate(index, &self.executors)
     }
 
     /// A direct `TaskSetManager.resourceOffer` call, as Spark's `TaskSetManagerSuite` makes.

@@ -18,8 +18,11 @@ pub struct TaskState {
     pub locations: Vec<TaskLocation>,
     pub copies_running: u32,
     pub successful: bool,
-    /// The executor and host of the running copy, and the locality it launched at.
-    pub running_on: Option<(String, String, TaskLocality)>,
+    /// The executor and host of each running copy (at most the original and one speculative
+    /// copy), and the locality it launched at.
+    pub running_on: Vec<(String, String, TaskLocality)>,
+    /// Hosts where an attempt ran (`hasAttemptOnHost`: no speculative copy goes there).
+    pub attempted_hosts: BTreeSet<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -32,6 +35,9 @@ pub struct TaskSetManager {
     pub pool: String,
     pub tasks: Vec<TaskState>,
     pub pending: PendingTasks,
+    /// `pendingSpeculatableTasks` and `speculatableTasks`.
+    pub pending_spec: PendingTasks,
+    pub speculatable: BTreeSet<usize>,
     /// `myLocalityLevels` and `localityWaits`.
     pub levels: Vec<TaskLocality>,
     pub waits: Vec<Millis>,
@@ -67,7 +73,13 @@ impl TaskSetManager {
     ) -> TaskSetManager {
         let tasks = locations
             .into_iter()
-            .map(|locations| TaskState { locations, copies_running: 0, successful: false, running_on: None })
+            .map(|locations| TaskState {
+                locations,
+                copies_running: 0,
+                successful: false,
+                running_on: Vec::new(),
+                attempted_hosts: BTreeSet::new(),
+            })
             .collect();
         let mut m = TaskSetManager {
             stage,
@@ -76,6 +88,8 @@ impl TaskSetManager {
             pool: pool.to_string(),
             tasks,
             pending: PendingTasks::default(),
+            pending_spec: PendingTasks::default(),
+            speculatable: BTreeSet::new(),
             levels: Vec::new(),
             waits: Vec::new(),
             current_index: 0,
@@ -113,7 +127,7 @@ impl TaskSetManager {
     /// resolved afterwards once per host (the host's whole list appended to its rack's).
     fn add_pending_tasks(&mut self, ex: &Executors) {
         for i in (0..self.tasks.len()).rev() {
-            self.add_pending_task(i, false, ex);
+            self.add_pending_task(i, false, false, ex);
         }
         if ex.has_rack_resolver() {
             let hosts: Vec<(String, Vec<usize>)> =
@@ -126,32 +140,48 @@ impl TaskSetManager {
         }
     }
 
-    /// `addPendingTask(index, resolveRacks)`.
-    pub fn add_pending_task(&mut self, i: usize, resolve_racks: bool, ex: &Executors) {
+    /// `addPendingTask(index, resolveRacks, speculatable)`.
+    pub fn add_pending_task(&mut self, i: usize, resolve_racks: bool, speculatable: bool, ex: &Executors) {
         let locations = self.tasks[i].locations.clone();
+        let p = if speculatable { &mut self.pending_spec } else { &mut self.pending };
         for loc in &locations {
             match loc {
                 TaskLocation::ExecutorCache { executor, .. } => {
-                    self.pending.for_executor.entry(executor.clone()).or_default().push(i)
+                    p.for_executor.entry(executor.clone()).or_default().push(i)
                 }
                 TaskLocation::HdfsCache { host } => {
                     for e in ex.executors_alive_on_host(host) {
-                        self.pending.for_executor.entry(e).or_default().push(i);
+                        p.for_executor.entry(e).or_default().push(i);
                     }
                 }
                 TaskLocation::Host { .. } => {}
             }
-            self.pending.for_host.entry(loc.host().to_string()).or_default().push(i);
+            p.for_host.entry(loc.host().to_string()).or_default().push(i);
             if resolve_racks {
                 if let Some(rack) = ex.rack_for_host(loc.host()) {
-                    self.pending.for_rack.entry(rack.to_string()).or_default().push(i);
+                    p.for_rack.entry(rack.to_string()).or_default().push(i);
                 }
             }
         }
         if locations.is_empty() {
-            self.pending.no_prefs.push(i);
+            p.no_prefs.push(i);
         }
-        self.pending.all.push(i);
+        p.all.push(i);
+    }
+
+    /// `checkSpeculatableTasks` found task `i`: it becomes speculatable and is added to the
+    /// speculative lists. `Err` unless exactly one copy runs and it has not succeeded.
+    pub fn speculate(&mut self, i: usize, ex: &Executors) -> Result<(), String> {
+        let name = self.name();
+        let t = self.tasks.get(i).ok_or_else(|| format!("{name} has no task {i}"))?;
+        if t.successful || t.copies_running != 1 || self.speculatable.contains(&i) {
+            return Err(format!(
+                "task {i} of {name} cannot be speculated: expected one running copy, not yet speculatable"
+            ));
+        }
+        self.speculatable.insert(i);
+        self.add_pending_task(i, true, true, ex);
+        Ok(())
     }
 
     /// `computeValidLocalityLevels`: the keys of the lists only (a list whose tasks all
@@ -218,11 +248,10 @@ impl TaskSetManager {
     /// `executorLost`: the tasks running there fail and are pending again (on top), then
     /// the levels are recomputed. (Output of finished shuffle-map tasks is not modelled.)
     pub fn executor_lost(&mut self, exec: &str, ex: &Executors) {
-        let lost: Vec<usize> = (0..self.tasks.len())
-            .filter(|&i| self.tasks[i].running_on.as_ref().is_some_and(|(e, _, _)| e == exec))
-            .collect();
-        for i in lost {
-            self.handle_failed(i, ex);
+        for i in 0..self.tasks.len() {
+            while let Some(c) = self.tasks[i].running_on.iter().position(|(e, _, _)| e == exec) {
+                self.handle_failed(i, c, ex);
+            }
         }
         self.recompute_locality(ex);
     }
@@ -231,22 +260,26 @@ impl TaskSetManager {
     pub fn launched(&mut self, i: usize, exec: &str, host: &str, loc: TaskLocality) {
         let t = &mut self.tasks[i];
         t.copies_running += 1;
-        t.running_on = Some((exec.to_string(), host.to_string(), loc));
+        t.running_on.push((exec.to_string(), host.to_string(), loc));
+        t.attempted_hosts.insert(host.to_string());
         self.running_tasks += 1;
     }
 
-    /// `handleSuccessfulTask`: `Err` if the task is not running. The set becomes a zombie and
-    /// finishes when every task succeeded (`maybeFinishTaskSet`).
+    /// `handleSuccessfulTask`: `Err` if the task is not running. Another copy still running is
+    /// killed at once (Spark kills it and counts it when its status update arrives). The set
+    /// becomes a zombie and finishes when every task succeeded (`maybeFinishTaskSet`).
     pub fn handle_successful(&mut self, i: usize) -> Result<(), String> {
         let name = self.name();
         let t = self.tasks.get_mut(i).ok_or_else(|| format!("{name} has no task {i}"))?;
-        if t.running_on.is_none() {
+        if t.running_on.is_empty() {
             return Err(format!("task {i} of {name} is not running"));
         }
-        t.copies_running -= 1;
-        t.running_on = None;
+        let copies = t.running_on.len() as u32;
+        t.copies_running -= copies;
+        t.running_on.clear();
         t.successful = true;
-        self.running_tasks -= 1;
+        self.running_tasks -= copies;
+        self.speculatable.remove(&i);
         if self.tasks.iter().all(|t| t.successful) {
             self.is_zombie = true;
             self.finished = true;
@@ -254,27 +287,29 @@ impl TaskSetManager {
         Ok(())
     }
 
-    /// `handleFailedTask`: the task is pending again, on top of its lists (retried first).
-    pub fn handle_failed(&mut self, i: usize, ex: &Executors) {
+    /// `handleFailedTask` of running copy `copy`: the task is pending again, on top of its
+    /// lists (retried first).
+    pub fn handle_failed(&mut self, i: usize, copy: usize, ex: &Executors) {
         let t = &mut self.tasks[i];
-        if t.running_on.take().is_some() {
+        if copy < t.running_on.len() {
+            t.running_on.remove(copy);
             t.copies_running -= 1;
             self.running_tasks -= 1;
         }
         if !self.tasks[i].successful {
-            self.add_pending_task(i, true, ex);
+            self.add_pending_task(i, true, false, ex);
         }
     }
 
-    /// `isSchedulable`: not a zombie, and its `all` list not empty.
+    /// `isSchedulable`: not a zombie, and its `all` lists (regular or speculative) not empty.
     pub fn is_schedulable(&self) -> bool {
-        !self.is_zombie && !self.finished && !self.pending.all.is_empty()
+        !self.is_zombie && !self.finished && self.has_pending()
     }
 
-    /// `hasPendingTasks` as `resourceOffer` reads it (`pendingTasks.all.nonEmpty`; no
-    /// speculative copies are modelled).
+    /// `hasPendingTasks` as `resourceOffer` reads it: either `all` list non-empty (both are
+    /// cleaned lazily; the speculative one only while some task is speculatable).
     pub fn has_pending(&self) -> bool {
-        !self.pending.all.is_empty()
+        !self.pending.all.is_empty() || !self.pending_spec.all.is_empty()
     }
 
     /// `moreTasksToRunIn` for the keyed levels (prunes as it looks); NO_PREF is `noPrefs`

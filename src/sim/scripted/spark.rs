@@ -36,7 +36,14 @@ fn launch_matches(e: &ExpectLaunch, l: &Launch) -> bool {
 }
 
 fn launch_text(l: &Launch) -> String {
-    format!("{}:{} on {} ({})", l.task_set.trim_start_matches("TaskSet_"), l.index, l.executor, l.locality.as_str())
+    let spec = if l.speculative { ", speculative" } else { "" };
+    format!(
+        "{}:{} on {} ({}{spec})",
+        l.task_set.trim_start_matches("TaskSet_"),
+        l.index,
+        l.executor,
+        l.locality.as_str()
+    )
 }
 
 impl Engine {
@@ -78,7 +85,12 @@ impl Engine {
             SparkStep::FinishTask { task_set, index } => {
                 s.find(task_set.as_deref()).and_then(|t| s.finish_task(t, *index))
             }
-            SparkStep::FailTask { task_set, index } => s.find(task_set.as_deref()).and_then(|t| s.fail_task(t, *index)),
+            SparkStep::FailTask { task_set, index, executor } => {
+                s.find(task_set.as_deref()).and_then(|t| s.fail_task(t, *index, executor.as_deref()))
+            }
+            SparkStep::Speculate { task_set, index } => {
+                s.find(task_set.as_deref()).and_then(|t| s.speculate(t, *index))
+            }
             SparkStep::SetZombie { task_set, zombie } => s.find(task_set.as_deref()).map(|t| {
                 s.task_sets[t].is_zombie = *zombie;
             }),

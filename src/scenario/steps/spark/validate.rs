@@ -58,7 +58,8 @@ pub fn validate(steps: &[Step], errs: &mut Errs) {
                 }
             }
             SparkStep::FinishTask { task_set, index }
-            | SparkStep::FailTask { task_set, index }
+            | SparkStep::FailTask { task_set, index, .. }
+            | SparkStep::Speculate { task_set, index }
             | SparkStep::ExcludeTask { task_set, index, .. } => check(&sets, &s.path, task_set, Some(*index), errs),
             SparkStep::SetZombie { task_set, .. }
             | SparkStep::ExcludeNode { task_set, .. }
