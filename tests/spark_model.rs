@@ -71,10 +71,6 @@ impl World {
     }
 }
 
-fn live(t: &Tsm, i: usize) -> bool {
-    !t.running[i] && !t.done[i]
-}
-
 fn pop(list: Option<&mut Vec<usize>>, running: &[bool], done: &[bool]) -> Option<usize> {
     let list = list?;
     while let Some(i) = list.pop() {

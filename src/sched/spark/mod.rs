@@ -153,7 +153,8 @@ impl SparkScheduler {
         if self.settings.conf.mode == SchedulingMode::Fair && !self.pools.iter().any(|p| p.name == pool) {
             self.pools.push(PoolConf::default_named(pool));
         }
-        let m = TaskSetManager::new(stage, attempt, priority, pool, tasks, now, &self.settings.conf, &self.executors);
+        let set = task_set::TaskSet { stage, attempt, priority, pool: pool.to_string(), locations: tasks };
+        let m = TaskSetManager::new(set, now, &self.settings.conf, &self.executors);
         self.task_sets.push(m);
         Ok(())
     }

@@ -25,6 +25,17 @@ pub struct TaskState {
     pub attempted_hosts: BTreeSet<String>,
 }
 
+/// `TaskSet`: a stage attempt's tasks (their preferred locations), its priority (the job id)
+/// and its pool (the job's `spark.scheduler.pool`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TaskSet {
+    pub stage: u32,
+    pub attempt: u32,
+    pub priority: u32,
+    pub pool: String,
+    pub locations: Vec<Vec<TaskLocation>>,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct TaskSetManager {
     pub stage: u32,
@@ -61,16 +72,8 @@ pub struct TaskSetManager {
 impl TaskSetManager {
     /// A new manager at `now`: pending lists from the tasks' preferred locations, valid levels
     /// from the executors registered now.
-    pub fn new(
-        stage: u32,
-        attempt: u32,
-        priority: u32,
-        pool: &str,
-        locations: Vec<Vec<TaskLocation>>,
-        now: Millis,
-        conf: &SparkConf,
-        ex: &Executors,
-    ) -> TaskSetManager {
+    pub fn new(set: TaskSet, now: Millis, conf: &SparkConf, ex: &Executors) -> TaskSetManager {
+        let TaskSet { stage, attempt, priority, pool, locations } = set;
         let tasks = locations
             .into_iter()
             .map(|locations| TaskState {
@@ -85,7 +88,7 @@ impl TaskSetManager {
             stage,
             attempt,
             priority,
-            pool: pool.to_string(),
+            pool,
             tasks,
             pending: PendingTasks::default(),
             pending_spec: PendingTasks::default(),
