@@ -369,6 +369,7 @@ fn case(seed: u64) {
     let mut rounds = 0;
     while let Some(rec) = e.next_heartbeat() {
         let Decision::Spark(d) = &rec.decision else { panic!() };
+        e.check_invariants().unwrap_or_else(|m| panic!("seed {seed}: {m}"));
         let (want, levels, offers) = &expected[rounds];
         rounds += 1;
         let got: Vec<(u32, usize, String, TaskLocality)> = d

@@ -310,6 +310,9 @@ impl Engine {
     /// Launches recorded in this engine's last heartbeat have `Launched` info in the record;
     /// this is a helper for invariant checks.
     pub fn check_invariants(&self) -> Result<(), String> {
+        if let Scheduler::Spark(s) = &self.scheduler {
+            return s.check_invariants();
+        }
         for t in &self.cluster.trackers {
             for kind in [TaskType::Map, TaskType::Reduce] {
                 if t.occupied_slots(kind) > t.max_slots(kind) {

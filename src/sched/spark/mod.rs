@@ -208,6 +208,26 @@ impl SparkScheduler {
         }
     }
 
+    /// The bookkeeping agrees with itself: each task set's running count is the copies running
+    /// (at most two of a task, none of a succeeded one), and a finished set has all succeeded.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        for m in &self.task_sets {
+            let copies: u32 = m.tasks.iter().map(|t| t.copies_running).sum();
+            let listed: usize = m.tasks.iter().map(|t| t.running_on.len()).sum();
+            if copies != m.running_tasks || listed as u32 != copies {
+                return Err(format!("{}: running {} but {copies} copies ({listed} listed)", m.name(), m.running_tasks));
+            }
+            if let Some(i) = m.tasks.iter().position(|t| t.copies_running > 2 || (t.successful && t.copies_running > 0))
+            {
+                return Err(format!("{}: task {i} has {} copies running", m.name(), m.tasks[i].copies_running));
+            }
+            if m.finished && !m.tasks.iter().all(|t| t.successful) {
+                return Err(format!("{} finished with tasks not succeeded", m.name()));
+            }
+        }
+        Ok(())
+    }
+
     /// `rootPool.getSortedTaskSetQueue`: FIFO, or FAIR pools then each pool's own order;
     /// only schedulable task sets.
     pub fn sorted_task_sets(&self) -> Vec<usize> {
