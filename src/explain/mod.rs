@@ -11,6 +11,7 @@ pub mod fair_text;
 pub mod json;
 pub mod lines;
 pub mod report_text;
+pub mod spark_text;
 pub mod text;
 pub mod tracker_text;
 

@@ -21,6 +21,13 @@ pub fn render(r: &HeartbeatRecord, lang: Lang) -> Vec<String> {
 /// All lines for one heartbeat, each with its kind.
 pub fn render_lines(r: &HeartbeatRecord, lang: Lang) -> Lines {
     let mut out = Lines::default();
+    // A Spark offer round is its own record: the round's line, then each offer and call.
+    if let Decision::Spark(d) = &r.decision {
+        for (i, line) in super::spark_text::render(r, d, lang).into_iter().enumerate() {
+            out.add(if i == 0 { LineKind::Heartbeat } else { LineKind::Step }, line);
+        }
+        return out;
+    }
     out.add(
         LineKind::Heartbeat,
         match lang {
@@ -35,6 +42,7 @@ pub fn render_lines(r: &HeartbeatRecord, lang: Lang) -> Lines {
         Decision::LimitTasksPerJob(d) => limit(d, &r.assigned, lang, &mut out),
         Decision::Capacity(d) => super::capacity_text::render(d, &r.assigned, lang, &mut out),
         Decision::Fair(d) => super::fair_text::render(d, &r.assigned, lang, &mut out),
+        Decision::Spark(_) => {}
     }
     if r.assigned.is_empty() {
         out.add(LineKind::Result, lang.pick("Result: no task for this tracker.", "结果：本次心跳没有分配任务。"));

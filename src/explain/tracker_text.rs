@@ -52,6 +52,10 @@ fn scheduler_note(d: &Decision, lang: Lang) -> &'static str {
             "The Fair Scheduler's fair shares use the new slot totals from its next update(); its load caps read them at every heartbeat.",
             "公平调度器的公平份额从下一次 update() 起使用新的 slot 总数；负载上限每次心跳都会读取。",
         ),
+        Decision::Spark(_) => lang.pick(
+            "Spark has no TaskTrackers: executors join through offers, and each round reads the executors offered.",
+            "Spark 没有 TaskTracker：executor 通过资源 offer 加入，每一轮只读取本轮提供的 executor。",
+        ),
     }
 }
 

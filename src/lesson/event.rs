@@ -226,7 +226,7 @@ fn free_slots(d: &Decision, map: bool) -> Option<i64> {
             f.reduce_cap.tracker_slots - f.tracker_reduces
         }),
         Decision::Capacity(c) => Some(if map { c.map.available } else { c.reduce.available } as i64),
-        Decision::LimitTasksPerJob(_) => None,
+        Decision::LimitTasksPerJob(_) | Decision::Spark(_) => None,
     }
 }
 

@@ -37,6 +37,8 @@ pub enum SchedulerKind {
     LimitTasksPerJob,
     Capacity,
     Fair,
+    /// Spark's `TaskSchedulerImpl` with delay scheduling in `TaskSetManager` (`docs/spark.md`).
+    Spark,
 }
 
 impl SchedulerKind {
@@ -47,6 +49,7 @@ impl SchedulerKind {
             SchedulerKind::LimitTasksPerJob => "limit_tasks_per_job",
             SchedulerKind::Capacity => "capacity",
             SchedulerKind::Fair => "fair",
+            SchedulerKind::Spark => "spark",
         }
     }
 }
@@ -145,6 +148,8 @@ pub struct Scenario {
     /// What was accepted but is worth saying (`schedscope validate` and `run` print each as
     /// `warning: path: message`), e.g. a property given twice in `capacity-scheduler.xml`.
     pub warnings: Vec<ScenarioError>,
+    /// Spark's properties (from `config`, by their Spark names) and the `spark` section.
+    pub spark: Option<crate::sched::spark::conf::SparkSettings>,
 }
 
 impl Scenario {
@@ -234,8 +239,13 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
         Some(Value::String(s)) if s == "limit_tasks_per_job" => SchedulerKind::LimitTasksPerJob,
         Some(Value::String(s)) if s == "capacity" => SchedulerKind::Capacity,
         Some(Value::String(s)) if s == "fair" => SchedulerKind::Fair,
+        Some(Value::String(s)) if s == "spark" => SchedulerKind::Spark,
         Some(other) => {
-            errs.expected("$.scheduler", other, "\"fifo\", \"limit_tasks_per_job\", \"capacity\" or \"fair\"");
+            errs.expected(
+                "$.scheduler",
+                other,
+                "\"fifo\", \"limit_tasks_per_job\", \"capacity\", \"fair\" or \"spark\"",
+            );
             SchedulerKind::Fifo
         }
     };
@@ -245,10 +255,35 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
     }
     let fair = fair.or_else(|| (scheduler == SchedulerKind::Fair).then(Default::default));
     let seed = o.u64_in("seed", 0, u64::MAX, errs).unwrap_or(1);
-    let config = match o.get("config") {
-        Some(c) => props::parse_config(c, "$.config", errs),
-        None => Config::default(),
+    let is_spark = scheduler == SchedulerKind::Spark;
+    let (config, spark) = match (o.get("config"), is_spark) {
+        (Some(c), false) => (props::parse_config(c, "$.config", errs), None),
+        (None, false) => (Config::default(), None),
+        (c, true) => {
+            let conf = c.map(|c| crate::sched::spark::conf::parse_conf(c, "$.config", errs)).unwrap_or_default();
+            (Config::default(), Some(crate::sched::spark::conf::parse_section(o.get("spark"), "$.spark", conf, errs)))
+        }
     };
+    if !is_spark && o.get("spark").is_some() {
+        errs.push("$.spark", "Spark's settings need \"scheduler\": \"spark\"");
+    }
+    if is_spark {
+        for key in ["topology", "racks", "trackers", "jobs", "run"] {
+            if o.has(key) {
+                errs.push(
+                    &child("$", key),
+                    "a Spark scenario has executors and task sets, not Hadoop's; expected add_executor, submit_task_set \
+                     and offer_round steps (racks go in spark.racks)",
+                );
+            }
+        }
+        if !o.has("steps") {
+            errs.push(
+                "$.steps",
+                "missing; a Spark scenario runs scripted steps (automatic mode is not modelled for Spark yet)",
+            );
+        }
+    }
     if config.max_running_tasks_per_job.is_some() && scheduler != SchedulerKind::LimitTasksPerJob {
         errs.push(
             "$.config.max_running_tasks_per_job",
@@ -323,7 +358,7 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
                 rack_of.entry(h.as_str()).or_insert(r.as_str());
             }
         }
-        steps::read_steps(s, "$.steps", &steps::Ctx { config: &config, rack_of: &rack_of }, errs)
+        steps::read_steps(s, "$.steps", &steps::Ctx { config: &config, rack_of: &rack_of, spark: is_spark }, errs)
     });
     let mut run = RunLimits { until_ms: None, max_heartbeats: 100_000 };
     if let Some(rv) = o.get("run") {
@@ -353,6 +388,7 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
         capacity: None,
         fair,
         warnings: Vec::new(),
+        spark,
     };
     validate(&scenario, errs);
     Some(scenario)

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 mod attempts;
 mod checks;
+pub mod spark;
 mod validate;
 use attempts::read_attempt;
 pub use attempts::{parse_hadoop_name, parse_short};
@@ -107,6 +108,8 @@ pub enum StepKind {
         op: String,
         args: Value,
     },
+    /// A Spark step (`"scheduler": "spark"`), run by `sim::scripted::spark`.
+    Spark(Box<spark::SparkStep>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -147,6 +150,8 @@ pub struct Ctx<'a> {
     pub config: &'a super::props::Config,
     /// Each host's rack per `topology`.
     pub rack_of: &'a std::collections::HashMap<&'a str, &'a str>,
+    /// A Spark scenario: only Spark's steps and `advance`.
+    pub spark: bool,
 }
 
 pub(super) fn need<T>(x: Option<T>, o: &Obj, key: &str, what: &str, errs: &mut Errs) -> Option<T> {
@@ -185,6 +190,25 @@ fn read_step(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Option<Step> 
         }
     };
     let note = o.str("note", errs).map(str::to_string);
+    // In a Spark scenario Spark's ops take their names; elsewhere a name another scheduler
+    // also uses (Capacity's `finish_task`) is that scheduler's.
+    let is_spark_op = spark::OPS.contains(&op.as_str()) && (ctx.spark || !crate::sched::is_sched_op(&op));
+    if ctx.spark && !is_spark_op && op != "advance" {
+        errs.push(
+            &o.path_of("op"),
+            format!("found {op:?}; a Spark scenario takes advance and the Spark steps: {}", spark::OPS.join(", ")),
+        );
+        return None;
+    }
+    if is_spark_op {
+        if !ctx.spark {
+            errs.push(&o.path_of("op"), format!("{op:?} is a Spark step; expected \"scheduler\": \"spark\""));
+            return None;
+        }
+        let kind = spark::read(&op, &mut o, errs)?;
+        o.finish(errs);
+        return Some(Step { path: path.to_string(), kind, note });
+    }
     let attempt_of = |o: &mut Obj, errs: &mut Errs| -> Option<(AttemptRef, Option<Locality>)> {
         let p = o.path_of("attempt");
         let v = short.or_else(|| o.get("attempt"));

@@ -7,6 +7,7 @@ use super::capacity::decision::CapacityDecision;
 use super::fair::decision::FairDecision;
 use super::fifo::FifoDecision;
 use super::limit_tasks::LimitDecision;
+use super::spark::decision::SparkDecision;
 use crate::model::cluster::Launched;
 use crate::model::task_selection::NoTask;
 use crate::model::{AttemptId, JobPriority, Locality, Millis, RunState, TaskType};
@@ -109,6 +110,8 @@ pub enum Decision {
     LimitTasksPerJob(LimitDecision),
     Capacity(CapacityDecision),
     Fair(FairDecision),
+    /// One Spark offer round (or direct `resourceOffer` call).
+    Spark(Box<SparkDecision>),
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ pub mod fifo;
 pub mod java;
 pub mod job_queue;
 pub mod limit_tasks;
+pub mod spark;
 pub mod xml_doc;
 
 use crate::model::cluster::{JobEvent, TrackerEvent};
@@ -72,6 +73,8 @@ pub enum Scheduler {
     LimitTasksPerJob(limit_tasks::LimitTasksPerJobTaskScheduler),
     Capacity(Box<capacity::CapacityTaskScheduler>),
     Fair(Box<fair::FairScheduler>),
+    /// Spark's `TaskSchedulerImpl`/`TaskSetManager` (driven by offer rounds, not heartbeats).
+    Spark(Box<spark::SparkScheduler>),
 }
 
 impl Scheduler {
@@ -81,6 +84,7 @@ impl Scheduler {
             Scheduler::LimitTasksPerJob(s) => s,
             Scheduler::Capacity(s) => s.as_mut(),
             Scheduler::Fair(s) => s.as_mut(),
+            Scheduler::Spark(s) => s.as_mut(),
         }
     }
     pub fn job_event(&mut self, cluster: &Cluster, event: &JobEvent) {
@@ -107,6 +111,7 @@ impl Scheduler {
             Scheduler::LimitTasksPerJob(s) => s.job_order(),
             Scheduler::Capacity(s) => s.job_order(),
             Scheduler::Fair(s) => s.job_order(),
+            Scheduler::Spark(s) => s.job_order(),
         }
     }
     pub fn name(&self) -> &'static str {
@@ -115,6 +120,7 @@ impl Scheduler {
             Scheduler::LimitTasksPerJob(_) => "limit_tasks_per_job",
             Scheduler::Capacity(_) => "capacity",
             Scheduler::Fair(_) => "fair",
+            Scheduler::Spark(_) => "spark",
         }
     }
     /// The Hadoop attempt name an expectation compares with (`attempt_<jt>_0001_m_000001_0`).

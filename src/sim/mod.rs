@@ -147,6 +147,9 @@ impl Engine {
                 s.fair.clone().unwrap_or_default(),
                 &mut cluster,
             ))),
+            SchedulerKind::Spark => Scheduler::Spark(Box::new(crate::sched::spark::SparkScheduler::new(
+                s.spark.clone().unwrap_or_default(),
+            ))),
         };
         let mut e = Engine {
             rng: ChaCha8Rng::seed_from_u64(s.seed),
@@ -307,6 +310,9 @@ impl Engine {
     /// Launches recorded in this engine's last heartbeat have `Launched` info in the record;
     /// this is a helper for invariant checks.
     pub fn check_invariants(&self) -> Result<(), String> {
+        if let Scheduler::Spark(s) = &self.scheduler {
+            return s.check_invariants();
+        }
         for t in &self.cluster.trackers {
             for kind in [TaskType::Map, TaskType::Reduce] {
                 if t.occupied_slots(kind) > t.max_slots(kind) {

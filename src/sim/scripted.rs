@@ -4,6 +4,8 @@
 
 use super::*;
 
+pub mod spark;
+
 impl Engine {
     pub(super) fn scripted_next(&mut self) -> Option<HeartbeatRecord> {
         let steps = self.scenario.clone();
@@ -39,6 +41,9 @@ impl Engine {
 
     /// Run one scripted step; a heartbeat step returns its record.
     pub(super) fn exec(&mut self, step: &Step) -> Option<HeartbeatRecord> {
+        if let StepKind::Spark(sp) = &step.kind {
+            return self.spark_step(step, sp);
+        }
         let res: Result<(), String> = match &step.kind {
             StepKind::Heartbeat { tracker, expect, expect_count, .. } => {
                 let Some(ti) = self.cluster.tracker_index(tracker) else {
@@ -203,6 +208,7 @@ impl Engine {
                 }
                 if bad.is_empty() { Ok(()) } else { Err(format!("cluster: {}", bad.join("; "))) }
             }
+            StepKind::Spark(_) => Ok(()),
             StepKind::Sched { op, args } => match self.scheduler.exec_step(&mut self.cluster, op, args) {
                 Some(r) => r,
                 None => Err(format!("the {} scheduler does not support op {op:?}", self.scheduler.name())),

@@ -79,7 +79,33 @@ fn print_text(out: &mut impl Write, rec: &HeartbeatRecord, lang: Locale) -> std:
     Ok(())
 }
 
+/// A Spark run's summary: its rounds and calls, and the tasks launched by locality level.
+fn spark_summary(out: &mut impl Write, sim: &Simulation, lang: Locale, json: bool) -> std::io::Result<()> {
+    let mut by_level: BTreeMap<&'static str, u64> = BTreeMap::new();
+    sim.for_each_record(1, sim.total_hbs_known(), |r| {
+        if let schedscope::explain::Decision::Spark(d) = &r.decision {
+            for l in &d.launches {
+                *by_level.entry(l.locality.as_str()).or_default() += 1;
+            }
+        }
+    });
+    if json {
+        let v = serde_json::json!({"summary": {"rounds": sim.hb(), "time_ms": sim.time_ms(), "tasks_by_locality": by_level}});
+        return writeln!(out, "{v}");
+    }
+    writeln!(out)?;
+    writeln!(out, "{}", lang.pick("Summary", "汇总"))?;
+    writeln!(out, "  {}: {}", lang.pick("offer rounds and calls", "offer 轮次与调用"), sim.hb())?;
+    for (level, n) in &by_level {
+        writeln!(out, "  {level:13} {}: {n}", lang.pick("tasks", "个任务"))?;
+    }
+    Ok(())
+}
+
 fn summary(out: &mut impl Write, sim: &Simulation, lang: Locale, json: bool) -> std::io::Result<()> {
+    if sim.scenario().scheduler == schedscope::scenario::SchedulerKind::Spark {
+        return spark_summary(out, sim, lang, json);
+    }
     let mut by_loc: BTreeMap<&str, u64> = BTreeMap::new();
     let mut reduces = 0u64;
     // Every heartbeat's record, recomputed where a long run no longer holds it in memory.

@@ -18,6 +18,7 @@ impl StepKind {
             | StepKind::ExpectMatchingLevel { .. }
             | StepKind::ExpectCluster { .. } => true,
             StepKind::Sched { op, .. } => crate::sched::op_is_check(op),
+            StepKind::Spark(s) => s.is_check(),
             _ => false,
         }
     }
@@ -93,6 +94,7 @@ pub fn validate_steps(s: &Scenario, steps: &[Step], errs: &mut Errs) {
              {\"op\": \"run\", \"until_ms\": ...} to run the automatic driver until a time",
         );
     }
+    super::spark::validate(steps, errs);
     let mut jobs = Jobs(s.jobs.iter().map(|j| (j.id, (j.num_maps(), j.reduces))).collect());
     // Trackers in the cluster at each step (`add_tracker` adds one, `lose_tracker` removes it).
     let mut live: Vec<String> = s.trackers.iter().map(|t| t.name.clone()).collect();

@@ -41,5 +41,7 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>, before: OrderBefore) ->
             Decision::Fifo(d) => Some(fifo::build(e, r, d)),
             _ => None,
         })),
+        // The Spark stage is not drawn yet (issue 27): no scheduler overlay.
+        Scheduler::Spark(_) => SchedStage::Fifo(None),
     }
 }
