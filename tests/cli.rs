@@ -220,3 +220,22 @@ fn a_closed_pipe_ends_the_output_quietly() {
     let err = stderr(&o);
     assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "stderr: {err}");
 }
+
+/// The page's JSON export (`export::trace_jsonl`) is the CLI's `run --json` output without its
+/// summary line, byte for byte, for every built-in scenario.
+#[test]
+fn the_json_export_is_the_run_json_lines_byte_for_byte() {
+    for (id, json) in schedscope::scenario::builtin() {
+        let o = schedscope(&["run", &format!("builtin:{id}"), "--json"]);
+        assert!(o.status.success(), "{id}: {}", stderr(&o));
+        let out = stdout(&o);
+        let body = out.trim_end_matches('\n');
+        let (records, summary) = body.rsplit_once('\n').unwrap_or(("", body));
+        assert!(summary.starts_with("{\"summary\":"), "{id}: the last line is the summary");
+        let mut sim = schedscope::sim::Simulation::from_json(json).unwrap();
+        sim.run_to_end(1_000_000);
+        let mut all = Vec::new();
+        sim.for_each_record(1, sim.total_hbs_known(), |r| all.push(r.clone()));
+        assert_eq!(schedscope::export::trace_jsonl(&all), format!("{records}\n"), "{id}");
+    }
+}
