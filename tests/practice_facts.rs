@@ -233,3 +233,76 @@ fn no_preemption_question_hinges_on_a_same_moment_start() {
         }
     }
 }
+
+/// `(name, runs, demand, min share, weight)` of each `Pool …` line of a `fair.pool_order` question.
+fn pool_lines(q: &Question) -> Vec<(String, i64, i64, i64, f64)> {
+    let lines = q.prompt.iter().map(|b| b.en.as_str()).filter(|l| l.starts_with("Pool "));
+    lines
+        .map(|l| {
+            let name = between(l, "Pool ", ":").to_string();
+            let runs = between(l, "runs ", " maps").parse().unwrap();
+            let demand = between(l, "demand ", " maps").parse().unwrap();
+            let min = between(l, "min share ", ",").parse().unwrap();
+            let weight = l.split("weight ").nth(1).unwrap().trim_end_matches('.').parse().unwrap();
+            (name, runs, demand, min, weight)
+        })
+        .collect()
+}
+
+/// `FairShareComparator` on the shown lines without its last tie-break (pools' start times are
+/// all 0, then the name): needy pools (running below min(min share, demand)) first, by running /
+/// that min share; the others by running / weight.
+fn fairness(p: &(String, i64, i64, i64, f64)) -> (bool, f64) {
+    let min = p.3.min(p.2);
+    let needy = p.1 < min;
+    (!needy, if needy { p.1 as f64 / (min.max(1)) as f64 } else { p.1 as f64 / p.4 })
+}
+
+/// Pool and queue orders: the expected order is the one Hadoop's comparator gives from the
+/// question's own lines; where two pools tie, the question says how ties go (by name).
+#[test]
+fn order_questions_allow_one_order_from_their_facts() {
+    let (mut ties, mut checked) = (0, 0);
+    for (id, n) in [("fair.pool_order", QUESTIONS), ("capacity.queue_order", QUESTIONS)] {
+        let kind = kinds::by_id(id).unwrap();
+        for seed in 0..n {
+            let d = Difficulty::ALL[(seed % 3) as usize];
+            let q = situation::generate(kind, seed, d).unwrap_or_else(|| panic!("{id}: no question for seed {seed}"));
+            let tag = format!("{id} seed {seed} {d:?}");
+            let (Form::Order { items }, Answer::Order(expected)) = (&q.form, &q.expected) else { panic!("{tag}") };
+            let expected: Vec<&str> = expected.iter().map(|&i| items[i].en.as_str()).collect();
+            let derived: Vec<String> = if id == "fair.pool_order" {
+                let mut pools = pool_lines(&q);
+                pools.sort_by(|a, b| fairness(a).partial_cmp(&fairness(b)).unwrap().then_with(|| a.0.cmp(&b.0)));
+                let tied = pools.windows(2).any(|w| fairness(&w[0]) == fairness(&w[1]));
+                if tied {
+                    ties += 1;
+                    assert!(
+                        q.prompt.iter().any(|b| b.en.starts_with("Pools that tie are offered in name order")),
+                        "{tag}: pools tie and the question does not say how ties go"
+                    );
+                }
+                pools.into_iter().map(|p| p.0).collect()
+            } else {
+                // QueueComparator: used / capacity, ascending; the generator asks no ties.
+                let mut queues: Vec<(String, f64)> = q
+                    .prompt
+                    .iter()
+                    .map(|b| b.en.as_str())
+                    .filter(|l| l.starts_with("Queue "))
+                    .map(|l| {
+                        let cap: f64 = between(l, "capacity ", " map slots").parse().unwrap();
+                        let used: f64 = between(l, "uses ", ".").parse().unwrap();
+                        (between(l, "Queue ", ":").to_string(), if cap == 0.0 { 1.0 } else { used / cap })
+                    })
+                    .collect();
+                queues.sort_by(|a, b| a.1.partial_cmp(&b.1).unwrap());
+                assert!(queues.windows(2).all(|w| w[0].1 != w[1].1), "{tag}: queues tie: {queues:?}");
+                queues.into_iter().map(|q| q.0).collect()
+            };
+            assert_eq!(derived, expected, "{tag}: the order the lines give");
+            checked += 1;
+        }
+    }
+    eprintln!("{checked} order questions; {ties} with tied pools");
+}

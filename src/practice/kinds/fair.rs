@@ -196,6 +196,12 @@ fn pool_order(m: &Moment) -> Option<Posed> {
     let mut lines: Vec<&PoolLine> = t.order.iter().collect();
     crate::sort::sort_by(&mut lines, |a, b| a.pool.cmp(&b.pool));
     prompt.extend(lines.into_iter().map(|p| pool_givens(p, true)));
+    // `FairShareComparator` breaks a tie by start time (a pool's is 0) and then by name; without
+    // this line tied pools (often: two running nothing) have no order the facts give.
+    prompt.push(bi(
+        "Pools that tie are offered in name order (FairShareComparator then compares start times, 0 for every pool, then names).",
+        "公平程度相同的资源池按名称顺序排列（FairShareComparator 接着比较开始时间，每个池都是 0，再比较名称）。",
+    ));
     prompt.push(bi(
         "In which order are the pools offered this heartbeat's first map slot?",
         "本次心跳的第一个 map slot 按什么顺序提供给各资源池？",
