@@ -1,12 +1,14 @@
-//! Number questions allow one answer only, from what they show (with `practice_facts.rs`): over
-//! 1,002 questions of each kind below, the expected number is what Hadoop's formula gives from
-//! the question's own English lines, read back from its text.
+//! Number and formula questions allow one answer only, from what they show (with
+//! `practice_facts.rs`): over 1,002 questions of each kind below, the expected answer is what
+//! Hadoop's formula gives from the question's own English lines, read back from its text.
 //!
 //! - `fifo.load_cap`: `JobQueueTaskScheduler.assignTasks`' current map capacity,
 //!   `min(⌈remaining / cluster map slots × tracker slots⌉, tracker slots)`, remaining the
 //!   desired minus finished maps of the RUNNING jobs the queue lines show.
 //! - `fair.fair_share`: `SchedulingAlgorithms.computeFairShares` over the pool lines (demand, min
 //!   share, weight) and the cluster's map slots.
+//! - `fifo.padding`: `JobQueueTaskScheduler.exceededPadding` over the queue lines (RUNNING jobs
+//!   with reduces, in queue order) and the counts line.
 
 use schedscope::practice::answer::{Answer, grade};
 use schedscope::practice::{Difficulty, Question, kinds, situation};
@@ -22,6 +24,19 @@ fn between<'a>(s: &'a str, from: &str, to: &str) -> &'a str {
 
 fn lines(q: &Question) -> impl Iterator<Item = &str> {
     q.prompt.iter().map(|b| b.en.as_str())
+}
+
+/// A queue line `J1: priority NORMAL, submitted at 0 s, 8 maps (2 finished, 1 running), 1
+/// reduces.`: (desired maps, finished maps, reduces, RUNNING: no state after the reduces).
+fn job_line(l: &str) -> (i64, i64, i64, bool) {
+    let desired = between(l, "s, ", " maps (").rsplit(' ').next().unwrap().parse().unwrap();
+    let finished = between(l, "maps (", " finished").parse().unwrap();
+    let reduces = between(l, "running), ", " reduces").parse().unwrap();
+    (desired, finished, reduces, l.ends_with(" reduces."))
+}
+
+fn job_lines(q: &Question) -> Vec<(i64, i64, i64, bool)> {
+    lines(q).filter(|l| l.starts_with('J') && l.contains(": priority ")).map(job_line).collect()
 }
 
 fn each(id: &str, mut check: impl FnMut(&Question, &str) -> f64) {
@@ -43,16 +58,8 @@ fn each(id: &str, mut check: impl FnMut(&Question, &str) -> f64) {
 #[test]
 fn load_cap_questions_follow_from_their_lines() {
     each("fifo.load_cap", |q, tag| {
-        let mut remaining = 0i64;
-        for l in lines(q).filter(|l| l.starts_with('J') && l.contains(": priority ")) {
-            // A job line ends with its state when it is not RUNNING: only RUNNING jobs count.
-            let running = l.ends_with(" reduces.");
-            let desired: i64 = between(l, "s, ", " maps (").rsplit(' ').next().unwrap().parse().unwrap();
-            let finished: i64 = between(l, "maps (", " finished").parse().unwrap();
-            if running {
-                remaining += desired - finished;
-            }
-        }
+        // Only RUNNING jobs count (a job line ends with its state when it is not RUNNING).
+        let remaining: i64 = job_lines(q).iter().filter(|j| j.3).map(|j| j.0 - j.1).sum();
         let slots = lines(q).find(|l| l.starts_with("The cluster has ")).unwrap_or_else(|| panic!("{tag}"));
         let cluster: f64 = between(slots, "The cluster has ", " map slots").parse().unwrap();
         let tracker: f64 = slots.rsplit(" has ").next().unwrap().trim_end_matches('.').parse().unwrap();
@@ -83,4 +90,42 @@ fn fair_share_questions_follow_from_their_lines() {
         let i = pools.iter().position(|p| p.0 == asked).unwrap_or_else(|| panic!("{tag}: no line for pool {asked}"));
         shares[i]
     });
+}
+
+#[test]
+fn padding_questions_follow_from_their_lines() {
+    let kind = kinds::by_id("fifo.padding").unwrap();
+    let mut exceeded = 0;
+    for seed in 0..QUESTIONS {
+        let d = Difficulty::ALL[(seed % 3) as usize];
+        let q = situation::generate(kind, seed, d).unwrap_or_else(|| panic!("no question for seed {seed}"));
+        let tag = format!("fifo.padding seed {seed} {d:?}");
+        let l = lines(&q).find(|l| l.starts_with("The JobTracker counts ")).unwrap_or_else(|| panic!("{tag}"));
+        let total_tasks: i64 = between(l, "counts ", " running maps").parse().unwrap();
+        let trackers: i64 = between(l, "a cluster of ", " trackers").parse().unwrap();
+        let capacity: i64 = between(l, "trackers with ", " map slots").parse().unwrap();
+        let tracker_slots: i64 = between(l, "; ", " map slots;").rsplit(' ').next().unwrap().parse().unwrap();
+        let pad: f32 = l.rsplit("capacitypad) is ").next().unwrap().trim_end_matches('.').parse().unwrap();
+        // exceededPadding: over RUNNING jobs with reduces in queue order, the needed maps so far
+        // padded by min(tracker slots, (int) (needed * padFraction)) when the cluster has more
+        // than MIN_CLUSTER_SIZE_FOR_PADDING (3) trackers.
+        let (mut needed, mut any, mut hit) = (0i64, false, false);
+        for (desired, _, reduces, running) in job_lines(&q) {
+            if !running || reduces == 0 {
+                continue;
+            }
+            any = true;
+            needed += desired;
+            let padding = if trackers > 3 { tracker_slots.min((needed as f32 * pad) as i64) } else { 0 };
+            if total_tasks + padding >= capacity {
+                hit = true;
+                break;
+            }
+        }
+        let derived = if !any { 2 } else { usize::from(hit) };
+        let shown: Vec<&str> = lines(&q).collect();
+        assert_eq!(q.expected, Answer::Choice(derived), "{tag}: the lines give option {derived}: {shown:#?}");
+        exceeded += usize::from(hit);
+    }
+    assert!(exceeded > 0 && exceeded < QUESTIONS as usize, "both outcomes asked: {exceeded}");
 }
