@@ -9,6 +9,8 @@
 //! candidates reversed, and must kill the same attempts. The stage shows one locality only
 //! (every running map node-local), so it suggests no rule about locality.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use schedscope::explain::Decision;
 use schedscope::model::{AttemptId, Locality, Millis, TaskType};
 use schedscope::practice::answer::{Answer, Form, Token};

@@ -10,6 +10,8 @@
 //! - `fifo.padding`: `JobQueueTaskScheduler.exceededPadding` over the queue lines (RUNNING jobs
 //!   with reduces, in queue order) and the counts line.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use schedscope::practice::answer::{Answer, grade};
 use schedscope::practice::{Difficulty, Question, kinds, situation};
 use schedscope::sched::fair::shares::{ShareInput, compute_fair_shares};
