@@ -9,10 +9,12 @@
 //!   share, weight) and the cluster's map slots.
 //! - `fifo.padding`: `JobQueueTaskScheduler.exceededPadding` over the queue lines (RUNNING jobs
 //!   with reduces, in queue order) and the counts line.
+//! - `fair.allowed_level`: `FairScheduler.getAllowedLocalityLevel` from the delays, the last
+//!   level and the wait lines.
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use schedscope::practice::answer::{Answer, grade};
+use schedscope::practice::answer::{Answer, Form, grade};
 use schedscope::practice::{Difficulty, Question, kinds, situation};
 use schedscope::sched::fair::shares::{ShareInput, compute_fair_shares};
 
@@ -130,4 +132,59 @@ fn padding_questions_follow_from_their_lines() {
         exceeded += usize::from(hit);
     }
     assert!(exceeded > 0 && exceeded < QUESTIONS as usize, "both outcomes asked: {exceeded}");
+}
+
+/// `fair.allowed_level`: `FairScheduler.updateLocalityWaitTimes` then `getAllowedLocalityLevel`
+/// on the lines: the wait grows by the time since the previous heartbeat if the job was skipped
+/// there; from NODE it may go to RACK after the node delay and to ANY after both delays, from
+/// RACK to ANY after the rack delay.
+#[test]
+fn allowed_level_questions_follow_from_their_lines() {
+    let kind = kinds::by_id("fair.allowed_level").unwrap();
+    let mut changed = 0;
+    for seed in 0..QUESTIONS {
+        let d = Difficulty::ALL[(seed % 3) as usize];
+        let q = situation::generate(kind, seed, d).unwrap_or_else(|| panic!("no question for seed {seed}"));
+        let tag = format!("fair.allowed_level seed {seed} {d:?}");
+        let find = |start: &str| lines(&q).find(|l| l.starts_with(start)).unwrap_or_else(|| panic!("{tag}: {start}"));
+        let now = ms(between(find("Heartbeat "), " at ", " s."));
+        let delays = find("Delay scheduling: ");
+        let node: i64 = between(delays, "node locality delay ", " ms").parse().unwrap();
+        let rack: i64 = between(delays, "rack locality delay ", " ms").parse().unwrap();
+        let last = lines(&q).find(|l| l.contains("'s lastMapLocalityLevel is ")).unwrap();
+        let last = between(last, "lastMapLocalityLevel is ", " (");
+        let wait = match lines(&q).find(|l| l.starts_with("At the end of the previous heartbeat (")) {
+            None => {
+                assert!(lines(&q).any(|l| l == "This is the first heartbeat of the run."), "{tag}");
+                0
+            }
+            Some(l) => {
+                let then = ms(between(l, " at ", " s)"));
+                let waited: i64 = between(l, "had waited ", " ms").parse().unwrap();
+                waited
+                    + if l.ends_with("and it was skipped there (offered a slot, launched nothing).") {
+                        now - then
+                    } else {
+                        0
+                    }
+            }
+        };
+        let level = match last {
+            "NODE" if wait >= node + rack => "ANY",
+            "NODE" if wait >= node => "RACK",
+            "NODE" => "NODE",
+            "RACK" if wait >= rack => "ANY",
+            "RACK" => "RACK",
+            _ => "ANY",
+        };
+        let (Form::Choose { options }, Answer::Choice(i)) = (&q.form, &q.expected) else { panic!("{tag}") };
+        assert_eq!(options[*i].en, level, "{tag}: the lines give {level} (last {last}, waited {wait} ms)");
+        changed += usize::from(level != last);
+    }
+    assert!(changed > 0, "some questions move the level");
+}
+
+/// `12.345 s` → 12345.
+fn ms(s: &str) -> i64 {
+    (s.trim().trim_end_matches(" s").parse::<f64>().unwrap_or_else(|_| panic!("{s:?}")) * 1000.0).round() as i64
 }
