@@ -9,8 +9,8 @@
 //!   share, weight) and the cluster's map slots.
 //! - `fifo.padding`: `JobQueueTaskScheduler.exceededPadding` over the queue lines (RUNNING jobs
 //!   with reduces, in queue order) and the counts line.
-//! - `fair.allowed_level`: `FairScheduler.getAllowedLocalityLevel` from the delays, the last
-//!   level and the wait lines.
+//! - `fair.allowed_level`, `fair.starved_level`: `FairScheduler.getAllowedLocalityLevel` from
+//!   the delays, the last level, the wait lines and the pool's starvation line.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -138,6 +138,51 @@ fn padding_questions_follow_from_their_lines() {
 /// on the lines: the wait grows by the time since the previous heartbeat if the job was skipped
 /// there; from NODE it may go to RACK after the node delay and to ANY after both delays, from
 /// RACK to ANY after the rack delay.
+/// The level by the wait alone, from a delay question's lines, and the heartbeat's time.
+fn level_by_wait(q: &Question, tag: &str) -> (&'static str, &'static str, i64) {
+    let find = |start: &str| lines(q).find(|l| l.starts_with(start)).unwrap_or_else(|| panic!("{tag}: {start}"));
+    let now = ms(between(find("Heartbeat "), " at ", " s."));
+    let delays = find("Delay scheduling: ");
+    let node: i64 = between(delays, "node locality delay ", " ms").parse().unwrap();
+    let rack: i64 = between(delays, "rack locality delay ", " ms").parse().unwrap();
+    let last = lines(q).find(|l| l.contains("'s lastMapLocalityLevel is ")).unwrap();
+    let last = match between(last, "lastMapLocalityLevel is ", " (") {
+        "NODE" => "NODE",
+        "RACK" => "RACK",
+        _ => "ANY",
+    };
+    let wait = match lines(q).find(|l| l.starts_with("At the end of the previous heartbeat (")) {
+        None => {
+            assert!(lines(q).any(|l| l == "This is the first heartbeat of the run."), "{tag}");
+            0
+        }
+        Some(l) => {
+            let then = ms(between(l, " at ", " s)"));
+            let waited: i64 = between(l, "had waited ", " ms").parse().unwrap();
+            waited
+                + if l.ends_with("and it was skipped there (offered a slot, launched nothing).") {
+                    now - then
+                } else {
+                    0
+                }
+        }
+    };
+    let level = match last {
+        "NODE" if wait >= node + rack => "ANY",
+        "NODE" if wait >= node => "RACK",
+        "NODE" => "NODE",
+        "RACK" if wait >= rack => "ANY",
+        "RACK" => "RACK",
+        _ => "ANY",
+    };
+    (level, last, now)
+}
+
+fn chosen(q: &Question, tag: &str) -> String {
+    let (Form::Choose { options }, Answer::Choice(i)) = (&q.form, &q.expected) else { panic!("{tag}") };
+    options[*i].en.clone()
+}
+
 #[test]
 fn allowed_level_questions_follow_from_their_lines() {
     let kind = kinds::by_id("fair.allowed_level").unwrap();
@@ -146,42 +191,33 @@ fn allowed_level_questions_follow_from_their_lines() {
         let d = Difficulty::ALL[(seed % 3) as usize];
         let q = situation::generate(kind, seed, d).unwrap_or_else(|| panic!("no question for seed {seed}"));
         let tag = format!("fair.allowed_level seed {seed} {d:?}");
-        let find = |start: &str| lines(&q).find(|l| l.starts_with(start)).unwrap_or_else(|| panic!("{tag}: {start}"));
-        let now = ms(between(find("Heartbeat "), " at ", " s."));
-        let delays = find("Delay scheduling: ");
-        let node: i64 = between(delays, "node locality delay ", " ms").parse().unwrap();
-        let rack: i64 = between(delays, "rack locality delay ", " ms").parse().unwrap();
-        let last = lines(&q).find(|l| l.contains("'s lastMapLocalityLevel is ")).unwrap();
-        let last = between(last, "lastMapLocalityLevel is ", " (");
-        let wait = match lines(&q).find(|l| l.starts_with("At the end of the previous heartbeat (")) {
-            None => {
-                assert!(lines(&q).any(|l| l == "This is the first heartbeat of the run."), "{tag}");
-                0
-            }
-            Some(l) => {
-                let then = ms(between(l, " at ", " s)"));
-                let waited: i64 = between(l, "had waited ", " ms").parse().unwrap();
-                waited
-                    + if l.ends_with("and it was skipped there (offered a slot, launched nothing).") {
-                        now - then
-                    } else {
-                        0
-                    }
-            }
-        };
-        let level = match last {
-            "NODE" if wait >= node + rack => "ANY",
-            "NODE" if wait >= node => "RACK",
-            "NODE" => "NODE",
-            "RACK" if wait >= rack => "ANY",
-            "RACK" => "RACK",
-            _ => "ANY",
-        };
-        let (Form::Choose { options }, Answer::Choice(i)) = (&q.form, &q.expected) else { panic!("{tag}") };
-        assert_eq!(options[*i].en, level, "{tag}: the lines give {level} (last {last}, waited {wait} ms)");
+        let (level, last, _) = level_by_wait(&q, &tag);
+        assert_eq!(chosen(&q, &tag), level, "{tag}: the lines give {level} (last {last})");
         changed += usize::from(level != last);
     }
     assert!(changed > 0, "some questions move the level");
+}
+
+/// `fair.starved_level`: `getAllowedLocalityLevel` gives ANY when the pool has been below its
+/// min share for longer than its timeout (strictly), else the level by the wait.
+#[test]
+fn starved_level_questions_follow_from_their_lines() {
+    let kind = kinds::by_id("fair.starved_level").unwrap();
+    let mut starved = 0;
+    for seed in 0..QUESTIONS {
+        let d = Difficulty::ALL[(seed % 3) as usize];
+        let q = situation::generate(kind, seed, d).unwrap_or_else(|| panic!("no question for seed {seed}"));
+        let tag = format!("fair.starved_level seed {seed} {d:?}");
+        let (by_wait, _, now) = level_by_wait(&q, &tag);
+        let pool = lines(&q).find(|l| l.contains(" is in pool ")).unwrap_or_else(|| panic!("{tag}"));
+        let last_at_min = ms(between(pool, "last at its min share at ", " s;"));
+        let timeout = 1000 * between(pool, "preemption timeout is ", " s.").parse::<i64>().unwrap();
+        let is_starved = now - last_at_min > timeout;
+        let level = if is_starved { "ANY" } else { by_wait };
+        assert_eq!(chosen(&q, &tag), level, "{tag}: the lines give {level} (starved: {is_starved})");
+        starved += usize::from(is_starved);
+    }
+    assert!(starved > 0 && starved < QUESTIONS as usize, "both starved and not: {starved}");
 }
 
 /// `12.345 s` → 12345.
