@@ -9,6 +9,9 @@
 //!   share, weight) and the cluster's map slots.
 //! - `fifo.padding`: `JobQueueTaskScheduler.exceededPadding` over the queue lines (RUNNING jobs
 //!   with reduces, in queue order) and the counts line.
+//! - `capacity.user_limit`: `CapacitySchedulerQueue`'s user limit, max(⌈current capacity /
+//!   active users⌉, ⌈minimum-user-limit-percent × current capacity / 100⌉) capped by
+//!   user-limit-factor × capacity, from the queue's line and the users line.
 //! - `fair.allowed_level`, `fair.starved_level`: `FairScheduler.getAllowedLocalityLevel` from
 //!   the delays, the last level, the wait lines and the pool's starvation line.
 
@@ -138,6 +141,27 @@ fn padding_questions_follow_from_their_lines() {
 /// on the lines: the wait grows by the time since the previous heartbeat if the job was skipped
 /// there; from NODE it may go to RACK after the node delay and to ANY after both delays, from
 /// RACK to ANY after the rack delay.
+#[test]
+fn user_limit_questions_follow_from_their_lines() {
+    each("capacity.user_limit", |q, tag| {
+        let users = lines(q).find(|l| l.contains(" active users; ")).unwrap_or_else(|| panic!("{tag}"));
+        let queue = between(users, "Queue ", " has ");
+        let standing = lines(q).find(|l| l.starts_with(&format!("Queue {queue}: capacity "))).unwrap();
+        let capacity: i64 = between(standing, "capacity ", " map slots").parse().unwrap();
+        let used: i64 = standing.rsplit("uses ").next().unwrap().trim_end_matches('.').parse().unwrap();
+        let active: i64 = between(users, " has ", " active users").parse().unwrap();
+        let ul_min: i64 = between(users, "minimum-user-limit-percent ", ",").parse().unwrap();
+        let factor: f32 = between(users, "user-limit-factor ", ". ").parse().unwrap();
+        let n: i64 = between(users, "'s maps need ", " slot").parse().unwrap();
+        let queue_capacity = capacity.max(n);
+        let current = if used + n <= queue_capacity { queue_capacity } else { used + n };
+        let ceil = |a: i64, b: i64| (a + b - 1) / b;
+        let limit =
+            ceil(current, active.max(1)).max(ceil(ul_min * current, 100)).min((queue_capacity as f32 * factor) as i64);
+        limit as f64
+    });
+}
+
 /// The level by the wait alone, from a delay question's lines, and the heartbeat's time.
 fn level_by_wait(q: &Question, tag: &str) -> (&'static str, &'static str, i64) {
     let find = |start: &str| lines(q).find(|l| l.starts_with(start)).unwrap_or_else(|| panic!("{tag}: {start}"));
