@@ -9,6 +9,8 @@
 //!   share, weight) and the cluster's map slots.
 //! - `fifo.padding`: `JobQueueTaskScheduler.exceededPadding` over the queue lines (RUNNING jobs
 //!   with reduces, in queue order) and the counts line.
+//! - `fifo.first_job`: `JobQueueTaskScheduler.assignTasks`' first map: the first RUNNING job
+//!   with a map waiting, in queue order (priority, then submit time, then job id).
 //! - `capacity.user_limit`: `CapacitySchedulerQueue`'s user limit, max(⌈current capacity /
 //!   active users⌉, ⌈minimum-user-limit-percent × current capacity / 100⌉) capped by
 //!   user-limit-factor × capacity, from the queue's line and the users line.
@@ -160,6 +162,53 @@ fn user_limit_questions_follow_from_their_lines() {
             ceil(current, active.max(1)).max(ceil(ul_min * current, 100)).min((queue_capacity as f32 * factor) as i64);
         limit as f64
     });
+}
+
+#[test]
+fn first_job_questions_follow_from_their_lines() {
+    let kind = kinds::by_id("fifo.first_job").unwrap();
+    let rank = |p: &str| ["VERY_HIGH", "HIGH", "NORMAL", "LOW", "VERY_LOW"].iter().position(|x| *x == p).unwrap();
+    let mut not_head = 0;
+    for seed in 0..QUESTIONS {
+        let d = Difficulty::ALL[(seed % 3) as usize];
+        let q = situation::generate(kind, seed, d).unwrap_or_else(|| panic!("no question for seed {seed}"));
+        let tag = format!("fifo.first_job seed {seed} {d:?}");
+        // The queue lines, in the order shown, must be the queue's order.
+        let jobs: Vec<(u32, usize, i64, &str)> = lines(&q)
+            .filter(|l| l.starts_with('J') && l.contains(": priority "))
+            .map(|l| {
+                (
+                    between(l, "J", ":").parse().unwrap(),
+                    rank(between(l, "priority ", ",")),
+                    ms(between(l, "submitted at ", ",")),
+                    l,
+                )
+            })
+            .collect();
+        let mut sorted = jobs.clone();
+        sorted.sort_by_key(|j| (j.1, j.2, j.0));
+        assert_eq!(sorted, jobs, "{tag}: the lines are in queue order");
+        let waiting: Vec<u32> = jobs
+            .iter()
+            .filter(|j| {
+                let (desired, finished, _, running) = job_line(j.3);
+                running && desired > finished + running_maps(j.3)
+            })
+            .map(|j| j.0)
+            .collect();
+        // Each job in turn is asked for a local map, then for any (obtainNewNodeOrRackLocalMapTask,
+        // obtainNewNonLocalMapTask): the first job with a map waiting gets it, local or not.
+        let first = waiting.first().copied();
+        let want = first.map_or("no map this heartbeat".to_string(), |j| format!("J{j}"));
+        let shown: Vec<&str> = lines(&q).collect();
+        assert_eq!(chosen(&q, &tag), want, "{tag}: the lines give {want}: {shown:#?}");
+        not_head += usize::from(first != jobs.first().map(|j| j.0));
+    }
+    assert!(not_head > 0, "some questions have a job at the head with no map waiting");
+}
+
+fn running_maps(l: &str) -> i64 {
+    between(l, " finished, ", " running)").parse().unwrap()
 }
 
 /// The level by the wait alone, from a delay question's lines, and the heartbeat's time.
