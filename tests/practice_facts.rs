@@ -11,6 +11,9 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
+use common::facts::{QUESTIONS, between, ms};
 use schedscope::explain::Decision;
 use schedscope::model::{AttemptId, Locality, Millis, TaskType};
 use schedscope::practice::answer::{Answer, Form, Token};
@@ -18,20 +21,6 @@ use schedscope::practice::{Difficulty, Question, kinds, situation};
 use schedscope::sched::Scheduler;
 use schedscope::sim::Engine;
 use std::collections::{BTreeMap, BTreeSet};
-
-const QUESTIONS: u64 = 1_002;
-
-/// `12.345 s` → 12345.
-fn ms(s: &str) -> Millis {
-    let v: f64 = s.trim().trim_end_matches(" s").trim_end_matches('.').parse().unwrap_or_else(|_| panic!("{s:?}"));
-    (v * 1000.0).round() as Millis
-}
-
-fn between<'a>(s: &'a str, from: &str, to: &str) -> &'a str {
-    let a = s.find(from).unwrap_or_else(|| panic!("{from:?} in {s:?}")) + from.len();
-    let b = s[a..].find(to).unwrap_or_else(|| panic!("{to:?} after {from:?} in {s:?}")) + a;
-    &s[a..b]
-}
 
 /// A pool line as the question shows it.
 #[derive(Debug)]

@@ -19,33 +19,15 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use schedscope::practice::answer::{Answer, Form, grade};
+mod common;
+
+use common::facts::{QUESTIONS, between, chosen, job_line, lines, ms, queue_lines, running_maps};
+use schedscope::practice::answer::{Answer, grade};
 use schedscope::practice::{Difficulty, Question, kinds, situation};
 use schedscope::sched::fair::shares::{ShareInput, compute_fair_shares};
 
-const QUESTIONS: u64 = 1_002;
-
-fn between<'a>(s: &'a str, from: &str, to: &str) -> &'a str {
-    let a = s.find(from).unwrap_or_else(|| panic!("{from:?} in {s:?}")) + from.len();
-    let b = s[a..].find(to).unwrap_or_else(|| panic!("{to:?} after {from:?} in {s:?}")) + a;
-    &s[a..b]
-}
-
-fn lines(q: &Question) -> impl Iterator<Item = &str> {
-    q.prompt.iter().map(|b| b.en.as_str())
-}
-
-/// A queue line `J1: priority NORMAL, submitted at 0 s, 8 maps (2 finished, 1 running), 1
-/// reduces.`: (desired maps, finished maps, reduces, RUNNING: no state after the reduces).
-fn job_line(l: &str) -> (i64, i64, i64, bool) {
-    let desired = between(l, "s, ", " maps (").rsplit(' ').next().unwrap().parse().unwrap();
-    let finished = between(l, "maps (", " finished").parse().unwrap();
-    let reduces = between(l, "running), ", " reduces").parse().unwrap();
-    (desired, finished, reduces, l.ends_with(" reduces."))
-}
-
 fn job_lines(q: &Question) -> Vec<(i64, i64, i64, bool)> {
-    lines(q).filter(|l| l.starts_with('J') && l.contains(": priority ")).map(job_line).collect()
+    queue_lines(q).into_iter().map(job_line).collect()
 }
 
 fn each(id: &str, mut check: impl FnMut(&Question, &str) -> f64) {
@@ -207,10 +189,6 @@ fn first_job_questions_follow_from_their_lines() {
     assert!(not_head > 0, "some questions have a job at the head with no map waiting");
 }
 
-fn running_maps(l: &str) -> i64 {
-    between(l, " finished, ", " running)").parse().unwrap()
-}
-
 /// The level by the wait alone, from a delay question's lines, and the heartbeat's time.
 fn level_by_wait(q: &Question, tag: &str) -> (&'static str, &'static str, i64) {
     let find = |start: &str| lines(q).find(|l| l.starts_with(start)).unwrap_or_else(|| panic!("{tag}: {start}"));
@@ -251,11 +229,6 @@ fn level_by_wait(q: &Question, tag: &str) -> (&'static str, &'static str, i64) {
     (level, last, now)
 }
 
-fn chosen(q: &Question, tag: &str) -> String {
-    let (Form::Choose { options }, Answer::Choice(i)) = (&q.form, &q.expected) else { panic!("{tag}") };
-    options[*i].en.clone()
-}
-
 #[test]
 fn allowed_level_questions_follow_from_their_lines() {
     let kind = kinds::by_id("fair.allowed_level").unwrap();
@@ -291,9 +264,4 @@ fn starved_level_questions_follow_from_their_lines() {
         starved += usize::from(is_starved);
     }
     assert!(starved > 0 && starved < QUESTIONS as usize, "both starved and not: {starved}");
-}
-
-/// `12.345 s` → 12345.
-fn ms(s: &str) -> i64 {
-    (s.trim().trim_end_matches(" s").parse::<f64>().unwrap_or_else(|_| panic!("{s:?}")) * 1000.0).round() as i64
 }

@@ -5,7 +5,8 @@ use super::super::Difficulty;
 use super::super::answer::{Answer, Form, Pickable};
 use super::super::situation::{Draw, Moment, Posed};
 use super::fifo::{Flavour, budget_line, decision, queue_lines, scenario};
-use super::{Kind, bi, header, input_lines, maps, picks_of, task_candidates};
+use super::{Kind, bi, header, input_lines, inputs_shown, maps, picks_of, task_candidates};
+use crate::model::RunState;
 use crate::sched::fifo::{MIN_CLUSTER_SIZE_FOR_PADDING, MapStop};
 use serde_json::Value;
 
@@ -75,6 +76,11 @@ fn off_switch(m: &Moment) -> Option<Posed> {
     let given = maps(m.rec).len();
     let MapStop::OffSwitch { .. } = d.map_stop else { return None };
     if (given as i64) >= d.map.available || d.map_padding.as_ref().is_some_and(|p| p.exceeded) {
+        return None;
+    }
+    let waiting =
+        d.queue.iter().filter(|j| j.state == RunState::Running && j.desired_maps > j.finished_maps + j.running_maps);
+    if !inputs_shown(m.before, waiting.map(|j| j.job)) {
         return None;
     }
     let mut prompt = header(m);
