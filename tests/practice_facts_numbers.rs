@@ -11,6 +11,10 @@
 //!   with reduces, in queue order) and the counts line.
 //! - `fifo.first_job`: `JobQueueTaskScheduler.assignTasks`' first map: the first RUNNING job
 //!   with a map waiting, in queue order (priority, then submit time, then job id).
+//! - `fair.maps_count`: `FairScheduler.assignTasks`' map loop: maps until the
+//!   `assignmultiple` cap, the cluster's runnable maps all running, or
+//!   `CapBasedLoadManager.canAssignMap` (the tracker's maps against ⌈slots × min(1, max.diff +
+//!   runnable / cluster slots)⌉) stops it, or no map is left waiting.
 //! - `capacity.user_limit`: `CapacitySchedulerQueue`'s user limit, max(⌈current capacity /
 //!   active users⌉, ⌈minimum-user-limit-percent × current capacity / 100⌉) capped by
 //!   user-limit-factor × capacity, from the queue's line and the users line.
@@ -38,9 +42,10 @@ fn each(id: &str, mut check: impl FnMut(&Question, &str) -> f64) {
         let tag = format!("{id} seed {seed} {d:?}");
         let derived = check(&q, &tag);
         let Answer::Number(expected) = q.expected else { panic!("{tag}: not a number question") };
+        let shown: Vec<&str> = lines(&q).collect();
         assert!(
             grade(&q.form, &q.expected, Some(&Answer::Number(derived))).correct,
-            "{tag}: lines give {derived}, expected {expected}"
+            "{tag}: lines give {derived}, expected {expected}: {shown:#?}"
         );
         assert!((derived - expected).abs() < 0.005, "{tag}: lines give {derived}, expected {expected}");
     }
@@ -187,6 +192,43 @@ fn first_job_questions_follow_from_their_lines() {
         not_head += usize::from(first != jobs.first().map(|j| j.0));
     }
     assert!(not_head > 0, "some questions have a job at the head with no map waiting");
+}
+
+#[test]
+fn maps_count_questions_follow_from_their_lines() {
+    each("fair.maps_count", |q, tag| {
+        let conf = lines(q)
+            .find(|l| l.starts_with("mapred.fairscheduler.assignmultiple = "))
+            .unwrap_or_else(|| panic!("{tag}"));
+        let multiple = between(conf, "assignmultiple = ", ";") == "true";
+        let cap: i64 = between(conf, "assignmultiple.maps = ", " (").parse().unwrap();
+        let cap = if !multiple {
+            1
+        } else if cap < 0 {
+            i64::MAX
+        } else {
+            cap
+        };
+        let l = lines(q).find(|l| l.contains(" map slots and runs ")).unwrap_or_else(|| panic!("{tag}"));
+        let slots: i64 = between(l, " has ", " map slots").parse().unwrap();
+        let tracker_maps: i64 = between(l, " and runs ", " maps.").parse().unwrap();
+        let runnable: i64 = between(l, "Cluster-wide, ", " maps are runnable").parse().unwrap();
+        let mut running: i64 = between(l, "last update) and ", " run,").parse().unwrap();
+        let total: i64 = between(l, "run, on ", " map slots").parse().unwrap();
+        let max_diff: f32 = l.rsplit("load.max.diff is ").next().unwrap().trim_end_matches('.').parse().unwrap();
+        let load_cap = ((slots as f64) * (1.0f64).min(max_diff as f64 + runnable as f64 / total as f64)).ceil() as i64;
+        let waiting: i64 = lines(q)
+            .find(|l| l.ends_with(" maps are waiting to start (no attempt yet) in the running jobs."))
+            .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+            .unwrap_or_else(|| panic!("{tag}: no line says how many maps wait"));
+        // A job with no map waiting gives none: the loop ends there too.
+        let mut given = 0;
+        while given < cap && running < runnable && tracker_maps + given < load_cap && given < waiting {
+            given += 1;
+            running += 1;
+        }
+        given as f64
+    });
 }
 
 /// The level by the wait alone, from a delay question's lines, and the heartbeat's time.
