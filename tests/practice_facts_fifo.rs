@@ -39,21 +39,19 @@ fn map_walk(q: &Question, tag: &str, free: i64) -> Vec<(u32, &'static str)> {
         })
         .collect();
     let mut given = Vec::new();
-    'slots: for _ in 0..free.max(0) {
-        for j in jobs.iter_mut().filter(|j| j.1 + j.2 + j.3 > 0) {
-            if j.1 > 0 {
-                j.1 -= 1;
-                given.push((j.0, "node"));
-            } else if j.2 > 0 {
-                j.2 -= 1;
-                given.push((j.0, "rack"));
-            } else {
-                given.push((j.0, "off-switch"));
-                break 'slots; // at most one off-switch map per heartbeat
-            }
-            continue 'slots;
+    for _ in 0..free.max(0) {
+        // The first job in queue order with a map waiting gives this slot's map.
+        let Some(j) = jobs.iter_mut().find(|j| j.1 + j.2 + j.3 > 0) else { break };
+        if j.1 > 0 {
+            j.1 -= 1;
+            given.push((j.0, "node"));
+        } else if j.2 > 0 {
+            j.2 -= 1;
+            given.push((j.0, "rack"));
+        } else {
+            given.push((j.0, "off-switch"));
+            break; // at most one off-switch map per heartbeat
         }
-        break;
     }
     given
 }
@@ -86,40 +84,11 @@ fn reduce_questions_follow_from_their_lines() {
             })
             .collect();
         // The queue order of the jobs with a reduce waiting (their queue lines say RUNNING).
-        // assignTasks' reduce: with a reduce slot free, the first RUNNING job with reduces in
-        // queue order gives one if it has one waiting and its slow start is met; a job that
-        // gives none ends the search when reduce padding is exceeded.
-        let line = lines(&q).find(|l| l.starts_with("Reduces: ")).unwrap_or_else(|| panic!("{tag}: no reduce line"));
-        let may: i64 = between(line, " may run ", " reduces now").parse().unwrap();
-        let runs: i64 = between(line, " and runs ", ";").parse().unwrap();
-        let exceeded = line.contains("reduce padding is exceeded");
-        let starts: Vec<(u32, i64)> = line
-            .rsplit("(slow start): ")
-            .next()
-            .unwrap()
-            .trim_end_matches('.')
-            .split(", ")
-            .filter(|x| x.starts_with('J'))
-            .map(|x| {
-                let (j, n) = x[1..].split_once(' ').unwrap();
-                (j.parse().unwrap(), n.parse().unwrap())
-            })
-            .collect();
-        let mut first = None;
-        if may > runs {
-            for l in queue_lines(&q).into_iter().filter(|l| job_line(l).3 && job_line(l).2 > 0) {
-                let job: u32 = between(l, "J", ":").parse().unwrap();
-                let needed =
-                    starts.iter().find(|s| s.0 == job).unwrap_or_else(|| panic!("{tag}: J{job}'s slow start")).1;
-                if waiting.contains(&job) && job_line(l).1 >= needed {
-                    first = Some(job);
-                    break;
-                }
-                if exceeded {
-                    break;
-                }
-            }
-        }
+        let first = queue_lines(&q)
+            .into_iter()
+            .filter(|l| job_line(l).3)
+            .map(|l| between(l, "J", ":").parse::<u32>().unwrap())
+            .find(|j| waiting.contains(j));
         let want: Vec<usize> = first.map(|j| waiting.iter().position(|&w| w == j).unwrap()).into_iter().collect();
         assert_eq!(q.expected, Answer::Picks(want), "{tag}: one reduce, of the first job waiting");
     }
