@@ -10,16 +10,24 @@ use crate::model::Locality;
 use crate::sim::view::{ClusterView, SlotTask};
 use std::fmt::Write as _;
 
-/// The whole trace as one JSON document: `{"format", "version", "scenario", "heartbeats": [..]}`,
-/// each heartbeat exactly as `schedscope run --json` prints it.
-pub fn trace_json(scenario_id: &str, records: &[HeartbeatRecord]) -> String {
-    let doc = serde_json::json!({
-        "format": "schedscope-trace",
-        "version": 1,
-        "scenario": scenario_id,
-        "heartbeats": records,
-    });
-    crate::explain::json::to_pretty(&doc)
+/// The trace as JSON Lines: one line per heartbeat, each byte for byte the line
+/// `schedscope run --json` prints for it (`explain::json::to_line`: the record's own field
+/// order, numbers as JavaScript writes them), each ending in `\n`. The CLI's last line, the
+/// run's summary, is not part of it: the page exports the heartbeats computed so far, which
+/// need not be the whole run.
+pub fn trace_jsonl(records: &[HeartbeatRecord]) -> String {
+    let mut out = String::new();
+    for r in records {
+        out.push_str(&crate::explain::json::to_line(r));
+        out.push('\n');
+    }
+    out
+}
+
+/// [`trace_jsonl`] under the name the page calls (`ui/dialogs`); the scenario's id is in
+/// every file name already (`file_name`), and `run --json` lines do not carry it.
+pub fn trace_json(_scenario_id: &str, records: &[HeartbeatRecord]) -> String {
+    trace_jsonl(records)
 }
 
 pub const CSV_HEADER: &str = "hb,time_ms,tracker,host,job,type,index,attempt,locality,level,speculative,via";
@@ -272,16 +280,23 @@ mod tests {
     }
 
     #[test]
-    fn json_trace_parses_back_with_every_heartbeat() {
+    fn json_trace_is_the_cli_run_json_lines_byte_for_byte() {
         let sim = run(40);
-        let text = trace_json("fifo-two-racks", sim.records());
-        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(v["format"], "schedscope-trace");
-        assert_eq!(v["heartbeats"].as_array().unwrap().len(), 40);
-        assert_eq!(v["heartbeats"][0]["hb"], 1);
-        // Each heartbeat as `run --json` prints it (numbers as JavaScript writes them).
-        let line = crate::explain::json::to_line(&sim.records()[0]);
-        assert_eq!(v["heartbeats"][0], serde_json::from_str::<serde_json::Value>(&line).unwrap());
+        let text = trace_jsonl(sim.records());
+        assert!(text.ends_with('\n'));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 40, "one line per heartbeat");
+        for (line, rec) in lines.iter().zip(sim.records()) {
+            // The CLI's `run --json` writes each record with `to_line` (src/bin/schedscope/scenarios.rs).
+            assert_eq!(*line, crate::explain::json::to_line(rec));
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(v["hb"], rec.hb);
+        }
+        // Compact, in the record's field order (not sorted, not indented).
+        assert!(lines[0].starts_with("{\"hb\":1,"), "{}", lines[0]);
+        assert!(!text.contains("\n  "));
+        assert_eq!(trace_json("fifo-two-racks", sim.records()), text);
+        assert_eq!(trace_jsonl(&[]), "");
     }
 
     #[test]

@@ -300,7 +300,7 @@ pub const UI_STRINGS: &[(&str, &str, &str)] = &[
     ),
     ("copy", "Copy", "复制"),
     ("export", "Export", "导出"),
-    ("export_json", "Trace (JSON)", "轨迹（JSON）"),
+    ("export_json", "Trace (JSON Lines)", "轨迹（JSON Lines）"),
     ("export_csv", "Trace (CSV)", "轨迹（CSV）"),
     ("export_log", "Decision log (text)", "决策日志（文本）"),
     ("export_svg", "Grid (SVG)", "集群图（SVG）"),

@@ -258,3 +258,22 @@ fn a_run_without_jobs_says_so_and_a_partial_run_has_no_makespan() {
     let out = stdout(&schedscope(&["run", f.path()]));
     assert!(out.contains("  makespan: not every job has finished\n"), "{out}");
 }
+
+/// The page's JSON export (`export::trace_jsonl`) is the CLI's `run --json` output without its
+/// summary line, byte for byte, for every built-in scenario.
+#[test]
+fn the_json_export_is_the_run_json_lines_byte_for_byte() {
+    for (id, json) in schedscope::scenario::builtin() {
+        let o = schedscope(&["run", &format!("builtin:{id}"), "--json"]);
+        assert!(o.status.success(), "{id}: {}", stderr(&o));
+        let out = stdout(&o);
+        let body = out.trim_end_matches('\n');
+        let (records, summary) = body.rsplit_once('\n').unwrap_or(("", body));
+        assert!(summary.starts_with("{\"summary\":"), "{id}: the last line is the summary");
+        let mut sim = schedscope::sim::Simulation::from_json(json).unwrap();
+        sim.run_to_end(1_000_000);
+        let mut all = Vec::new();
+        sim.for_each_record(1, sim.total_hbs_known(), |r| all.push(r.clone()));
+        assert_eq!(schedscope::export::trace_jsonl(&all), format!("{records}\n"), "{id}");
+    }
+}

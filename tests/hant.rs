@@ -6,8 +6,8 @@
 //! messages), `lessons/` and `scenarios/`, and in what the engine writes at run time (the
 //! decision text of every built-in scenario's and lesson's heartbeats, lessons as the CLI
 //! prints them), where sentences are put together from pieces. The converter: `zhconv` with
-//! OpenCC's dictionaries, Simplified → Traditional with Taiwan-standard glyphs and no regional
-//! vocabulary, then `i18n::hant::TERMS`. After changing Chinese text, regenerate with
+//! OpenCC's dictionaries, Simplified → Traditional with Taiwan-standard glyphs and Taiwan's
+//! phrases (`opencc-twp`), with `i18n::hant::TERMS` fixed by hand. After changing Chinese text, regenerate with
 //! `UPDATE_HANT=1 cargo test --test hant`.
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -74,22 +74,32 @@ fn corpus() -> Vec<String> {
     runs.into_iter().collect()
 }
 
-/// The converter's Traditional text for a run of Han characters, with the hand-fixed terms.
+/// The converter's Traditional text for a run of Han characters, with the hand-fixed terms:
+/// the run is cut at each hand-fixed term (the longest at each place), the pieces between
+/// converted by the converter (Taiwan's phrases: 資料, 排程, 叢集), the terms by hand.
 fn target(run: &str) -> String {
-    let converted = zhconv::zhconv(run, zhconv::Variant::ZhTW);
-    let mut out: Vec<char> = converted.chars().collect();
-    let simplified: Vec<char> = run.chars().collect();
-    if out.len() == simplified.len() {
-        for (from, to) in TERMS {
-            let (from, to): (Vec<char>, Vec<char>) = (from.chars().collect(), to.chars().collect());
-            for i in 0..simplified.len().saturating_sub(from.len() - 1) {
-                if simplified[i..i + from.len()] == from[..] {
-                    out[i..i + to.len()].copy_from_slice(&to);
-                }
+    let chars: Vec<char> = run.chars().collect();
+    let terms: Vec<(Vec<char>, &str)> = TERMS.iter().map(|(f, t)| (f.chars().collect(), *t)).collect();
+    let (mut out, mut piece, mut i) = (String::new(), String::new(), 0);
+    while i < chars.len() {
+        let term = terms.iter().filter(|(f, _)| chars[i..].starts_with(f)).max_by_key(|(f, _)| f.len());
+        match term {
+            Some((f, to)) => {
+                out.push_str(&zhconv::zhconv(&std::mem::take(&mut piece), zhconv::Variant::ZhTW));
+                out.push_str(to);
+                i += f.len();
+            }
+            None => {
+                piece.push(chars[i]);
+                i += 1;
             }
         }
     }
-    out.into_iter().collect()
+    out + &zhconv::zhconv(&piece, zhconv::Variant::ZhTW)
+}
+
+fn common_prefix(a: &[char], b: &[char]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
 /// The smallest tables with which every run converts to its target: each character's own
@@ -123,16 +133,41 @@ fn generate(runs: &[String]) -> Tables {
                 }
                 changed = true;
                 let Some(i) = (0..r.len()).find(|&i| got.get(i) != w.get(i)).filter(|_| r.len() == w.len()) else {
-                    phrases.insert(run.clone(), want.clone());
-                    break;
+                    // The converter changes the length (執行緒 for 线程): the shortest window
+                    // whose phrase brings the conversion closer to the target.
+                    let now = common_prefix(&got, &w);
+                    let window = (2..=r.len())
+                        .flat_map(|len| (0..=r.len() - len).map(move |a| (a, len)))
+                        .map(|(a, len)| r[a..a + len].iter().collect::<String>())
+                        .filter(|k| !phrases.contains_key(k))
+                        .map(|k| {
+                            let v = target(&k);
+                            (k, v)
+                        })
+                        .filter(|(k, v)| *v != hant::convert(k, &chars, &[]))
+                        .find(|(k, v)| {
+                            let mut t = table.clone();
+                            t.push((k.as_str(), v.as_str()));
+                            t.sort();
+                            common_prefix(&hant::convert(run, &chars, &t).chars().collect::<Vec<_>>(), &w) > now
+                        });
+                    match window {
+                        Some((k, v)) => phrases.insert(k, v),
+                        None => phrases.insert(run.clone(), want.clone()),
+                    };
+                    continue;
                 };
-                // The shortest window around the first wrong character that is not yet a phrase.
-                let window = (2..=r.len())
+                // The shortest window around the first wrong character that is not yet a phrase,
+                // one the converter writes so on its own if there is one (概率 for 機率, not
+                // 的概, which would turn 的概念 into 的機念 in text not seen here).
+                let windows: Vec<(String, String)> = (2..=r.len())
                     .flat_map(|len| (i.saturating_sub(len - 1)..=i.min(r.len() - len)).map(move |a| (a, len)))
                     .map(|(a, len)| {
                         (r[a..a + len].iter().collect::<String>(), w[a..a + len].iter().collect::<String>())
                     })
-                    .find(|(k, _)| !phrases.contains_key(k));
+                    .filter(|(k, _)| !phrases.contains_key(k))
+                    .collect();
+                let window = windows.iter().find(|(k, v)| target(k) == *v).or(windows.first()).cloned();
                 match window {
                     Some((k, v)) => phrases.insert(k, v),
                     None => phrases.insert(run.clone(), want.clone()),
@@ -151,8 +186,8 @@ fn source(chars: &[(char, char)], phrases: &[(String, String)]) -> String {
         "// Generated by tests/hant.rs (`UPDATE_HANT=1 cargo test --test hant`): every character of\n\
          // the CJK Unified Ideographs block whose Traditional form differs, and every phrase of\n\
          // SchedScope's Chinese text whose characters convert differently together, from zhconv with\n\
-         // OpenCC's dictionaries (Apache-2.0; Simplified → Traditional, Taiwan-standard glyphs, no\n\
-         // regional vocabulary) and `i18n::hant::TERMS`. Do not edit by hand.\n\n",
+         // OpenCC's dictionaries (Apache-2.0; Simplified → Traditional, Taiwan-standard glyphs and\n\
+         // Taiwan's phrases) and `i18n::hant::TERMS`. Do not edit by hand.\n\n",
     );
     s.push_str("pub const CHARS: &[(char, char)] = &[\n");
     for (a, b) in chars {
@@ -198,11 +233,14 @@ fn the_committed_tables_are_generated_from_the_text() {
 #[test]
 fn the_source_articles_terms() {
     for (simplified, traditional) in [
-        ("容量调度器", "容量調度器"),
-        ("延迟调度", "延遲調度"),
-        ("数据本地性", "數據本地性"),
+        ("容量调度器", "容量排程器"),
+        ("延迟调度", "延遲排程"),
+        ("数据本地性", "資料本地性"),
+        ("集群", "叢集"),
+        ("远程", "遠端"),
+        ("运行", "執行"),
         ("抢占", "搶占"),
-        ("作业队列", "作業隊列"),
+        ("作业队列", "作業佇列"),
         ("负载因子", "負載因子"),
         ("机架", "機架"),
         ("节点本地", "節點本地"),
@@ -232,5 +270,5 @@ fn the_cli_speaks_traditional_chinese() {
     }
     let lesson = run(&["lesson", "builtin:fair-delay-scheduling", "--lang", "zh-TW"]);
     assert_eq!(lesson, hant::to_hant(&run(&["lesson", "builtin:fair-delay-scheduling", "--lang", "zh"])));
-    assert!(lesson.contains("延遲調度"), "{lesson}");
+    assert!(lesson.contains("延遲排程") && !lesson.contains("延遲調度"), "{lesson}");
 }

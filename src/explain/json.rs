@@ -6,7 +6,7 @@
 //! JavaScript writes them).
 
 use serde::Serialize;
-use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
+use serde_json::ser::{CompactFormatter, Formatter};
 use std::io::{self, Write};
 
 /// A finite `f64` as ECMAScript's `Number::toString` writes it (the shortest digits that read
@@ -30,7 +30,7 @@ pub fn js_number(v: f64) -> String {
 }
 
 /// A `serde_json` formatter that writes floats with [`js_number`] and leaves everything else to
-/// the formatter it wraps (compact or pretty).
+/// the formatter it wraps (compact).
 pub struct JsNumbers<F>(pub F);
 
 impl<F: Formatter> Formatter for JsNumbers<F> {
@@ -84,11 +84,6 @@ pub fn to_line(value: &impl Serialize) -> String {
     write_with(value, CompactFormatter)
 }
 
-/// Indented JSON (the page's trace export).
-pub fn to_pretty(value: &impl Serialize) -> String {
-    write_with(value, PrettyFormatter::new())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,9 +115,8 @@ mod tests {
     }
 
     #[test]
-    fn lines_and_pretty_text() {
+    fn lines() {
         let v = serde_json::json!({"a": 1.0, "b": [0.25, 3], "c": null, "d": "x\"y"});
         assert_eq!(to_line(&v), r#"{"a":1,"b":[0.25,3],"c":null,"d":"x\"y"}"#);
-        assert_eq!(to_pretty(&serde_json::json!({"a": [2.0]})), "{\n  \"a\": [\n    2\n  ]\n}");
     }
 }

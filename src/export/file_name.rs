@@ -42,9 +42,9 @@ impl ExportNames {
         Self { stem: format!("{name}-{}", part(scheduler.as_str())), hb }
     }
 
-    /// The whole trace as JSON.
+    /// The whole trace as JSON Lines (`run --json`'s lines).
     pub fn trace_json(&self) -> String {
-        format!("{}-trace.json", self.stem)
+        format!("{}-trace.jsonl", self.stem)
     }
 
     /// The whole trace as CSV.
@@ -72,7 +72,7 @@ mod tests {
         let n = ExportNames::new("fifo-two-racks", SchedulerKind::Fair, 61);
         assert_eq!(n.grid("png"), "fifo-two-racks-fair-hb61.png");
         assert_eq!(n.grid("svg"), "fifo-two-racks-fair-hb61.svg");
-        assert_eq!(n.trace_json(), "fifo-two-racks-fair-trace.json");
+        assert_eq!(n.trace_json(), "fifo-two-racks-fair-trace.jsonl");
         assert_eq!(n.trace_csv(), "fifo-two-racks-fair-trace.csv");
         assert_eq!(n.log(Locale::Zh), "fifo-two-racks-fair-log-zh.txt");
         assert_eq!(n.log(Locale::ZhHant), "fifo-two-racks-fair-log-zh-Hant.txt");
@@ -80,7 +80,7 @@ mod tests {
         assert_eq!(n.grid("png"), "fair-delay-scheduling-limit_tasks_per_job-hb0.png");
         assert_eq!(
             ExportNames::new("fifo-two-racks", SchedulerKind::Capacity, 7).trace_json(),
-            "fifo-two-racks-capacity-trace.json"
+            "fifo-two-racks-capacity-trace.jsonl"
         );
     }
 

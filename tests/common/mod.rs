@@ -1,6 +1,8 @@
 //! Helpers shared by the property tests.
 #![allow(dead_code)]
 
+pub mod facts;
+
 use serde_json::{Value, json};
 
 /// `racks` racks of `per` hosts each (`r<rack>n<k>`), one tracker per host (`tt_<host>`): the

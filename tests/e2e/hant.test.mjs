@@ -5,8 +5,8 @@
 //
 // What "in Traditional characters" means here: every text the page shows (and every title and
 // aria-label) is its own conversion, toHant(text) === text, with the JavaScript API's toHant
-// (the conversion the page and the CLI use; dist/api), and the key terms of the source article
-// are there: 調度, 延遲, 數據 and never 调, 迟, 数.
+// (the conversion the page and the CLI use; dist/api), and Taiwan's terms are there: 延遲排程,
+// 資料, 叢集 and never 调, 迟, 数 (nor the mainland 延遲調度: tests/hant_terms.rs lists them).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -71,7 +71,8 @@ test('a zh-TW browser opens the page in 繁體中文; zh-HK and zh-Hant too; zh-
       assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-Hant', locale);
       assert.equal(await page.getByTestId('lang-zh-Hant').getAttribute('aria-pressed'), 'true');
       const all = await assertHant(page, 'body', `${locale} page`);
-      for (const term of ['延遲調度', '節點', '心跳', '課']) assert.ok(all.includes(term), `${locale}: ${term}`);
+      for (const term of ['延遲排程', '節點', '心跳', '課']) assert.ok(all.includes(term), `${locale}: ${term}`);
+      for (const term of ['延遲調度', '數據本地性', '集群']) assert.ok(!all.includes(term), `${locale}: no ${term}`);
       // The step text is the lesson's Simplified text converted, exactly.
       const lesson = lessons.find((l) => l.id === 'fair-delay-scheduling');
       assert.equal(await page.getByTestId('step-text').innerText(), toHant(lesson.steps[1].text.zh).trim());
@@ -120,7 +121,7 @@ test('share and embed links carry lang=zh-Hant and reopen in it, in any browser'
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-log').click()]);
     assert.match(download.suggestedFilename(), /-log-zh-Hant\.txt$/);
     const log = readFileSync(await download.path(), 'utf8');
-    assert.ok(log.includes('心跳') && log.includes('隊列'), log.slice(0, 200));
+    assert.ok(log.includes('心跳') && log.includes('佇列'), log.slice(0, 200));
     assert.deepEqual(unconverted(log.split('\n')), []);
     const svg = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
     assert.deepEqual(unconverted([readFileSync(await svg[0].path(), 'utf8')]), []);
@@ -168,7 +169,7 @@ test('leaving 繁體 gives back the Simplified text exactly, and English', async
     assert.equal(await page.getByTestId('step-text').getAttribute('lang'), 'zh-CN');
     const simplified = (await texts(page)).join('\n');
     assert.match(simplified, /调度/);
-    assert.doesNotMatch(simplified, /調度|課程|節點|延遲/, 'nothing stays in 繁體');
+    assert.doesNotMatch(simplified, /排程|調度|課程|節點|延遲/, 'nothing stays in 繁體');
     // Stepping in 简体 writes Simplified; back in 繁體 it is converted again, and so is what a
     // step in 繁體 writes.
     await page.getByTestId('next').click();

@@ -179,7 +179,7 @@ test('exports are named after the scenario or lesson shown, the scheduler runnin
     await page.getByTestId('ladder').waitFor();
     await page.getByTestId('open-share').click();
     assert.equal(await exported('export-png'), 'fifo-two-racks-fair-hb40.png');
-    assert.equal(await exported('export-json'), 'fifo-two-racks-fair-trace.json');
+    assert.equal(await exported('export-json'), 'fifo-two-racks-fair-trace.jsonl');
     await page.getByTestId('close-dialog').click();
     // A lesson: named after the lesson.
     await page.evaluate(() => { location.hash = '#v=1&l=fifo-padding&st=0'; });

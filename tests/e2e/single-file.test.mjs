@@ -59,7 +59,11 @@ test('share links from the single file open the same moment, in another tab and 
   assert.equal(link, `${PAGE}#v=1&b=fifo-two-racks&hb=40&lang=en`);
   // Exports work from the file too (downloads of blob: URLs; the PNG drawn from a data: image).
   const exports = {
-    'export-json': ['fifo-two-racks-fifo-trace.json', (b) => JSON.parse(b.toString('utf8')).heartbeats.length >= 40],
+    // JSON Lines: run --json's record lines, one compact record per heartbeat from 1.
+    'export-json': ['fifo-two-racks-fifo-trace.jsonl', (b) => {
+      const lines = b.toString('utf8').trimEnd().split('\n');
+      return lines.length >= 40 && lines.every((l, i) => l.startsWith('{"hb":') && JSON.parse(l).hb === i + 1);
+    }],
     'export-png': ['fifo-two-racks-fifo-hb40.png', (b) => b.subarray(1, 4).toString('latin1') === 'PNG'],
   };
   for (const [id, [name, ok]] of Object.entries(exports)) {

@@ -1,6 +1,6 @@
 //! What is built in (scenarios, lessons) and lessons checked against their runs.
 
-use crate::convert::{Input, error, input, scenario_errors, to_js};
+use crate::convert::{Input, error, input, scenario_errors, text, to_js};
 use schedscope::lesson::{self, Lesson};
 use schedscope::scenario;
 use serde::Serialize;
@@ -44,8 +44,9 @@ pub fn scenarios() -> Result<JsValue, JsValue> {
 
 /// A built-in scenario as an object (the JSON of `docs/scenario-format.md`), to edit and load.
 #[wasm_bindgen]
-pub fn scenario(id: &str) -> Result<JsValue, JsValue> {
-    let id = id.strip_prefix("builtin:").unwrap_or(id);
+pub fn scenario(id: JsValue) -> Result<JsValue, JsValue> {
+    let id = text(&id, "scenario")?;
+    let id = id.strip_prefix("builtin:").unwrap_or(&id);
     let json = builtin_scenario(id)?;
     let v: serde_json::Value = serde_json::from_str(json).map_err(|e| error(&e.to_string(), &[]))?;
     to_js(&v)
@@ -110,8 +111,9 @@ pub fn check_lesson(lesson: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// Simplified Chinese text in Traditional characters, as SchedScope shows 繁體中文 (lesson
-/// and scenario texts come in `en` and `zh`; this gives their Traditional form).
+/// and scenario texts come in `en` and `zh`; this gives their Traditional form). Throws on
+/// anything but a string.
 #[wasm_bindgen(js_name = toHant)]
-pub fn to_hant(text: &str) -> String {
-    schedscope::i18n::to_hant(text)
+pub fn to_hant(simplified: JsValue) -> Result<String, JsValue> {
+    Ok(schedscope::i18n::to_hant(&text(&simplified, "toHant")?))
 }

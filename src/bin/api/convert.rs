@@ -50,30 +50,80 @@ pub fn input(v: JsValue, what: &str) -> Result<Input, JsValue> {
     Err(error(&format!("{what}: expected JSON text, \"builtin:<id>\" or an object, found {}", kind(&v)), &[]))
 }
 
-fn kind(v: &JsValue) -> String {
-    if v.is_undefined() || v.is_null() {
-        "nothing".into()
+/// What a JavaScript value is, for messages: "nothing" (`undefined`, `null`), "an array", "a
+/// number (NaN)", "a string (\"10\")", "a boolean (true)", "a bigint", "a symbol", ...
+pub fn kind(v: &JsValue) -> String {
+    if v.is_undefined() {
+        "nothing (undefined)".into()
+    } else if v.is_null() {
+        "nothing (null)".into()
     } else if js_sys::Array::is_array(v) {
         "an array".into()
+    } else if let Some(n) = v.as_f64() {
+        format!("a number ({})", number_text(n))
+    } else if let Some(b) = v.as_bool() {
+        format!("a boolean ({b})")
+    } else if let Some(s) = v.as_string() {
+        let short: String = s.chars().take(40).collect();
+        let more = if short.len() < s.len() { "…" } else { "" };
+        format!("a string ({short:?}{more})")
     } else {
-        format!("a {}", v.js_typeof().as_string().unwrap_or_default())
+        let t = v.js_typeof().as_string().unwrap_or_default();
+        match t.as_str() {
+            "object" => "an object".into(),
+            _ => format!("a {t}"),
+        }
     }
 }
 
-/// A heartbeat number from JavaScript: a whole number from 0 to 2^53.
-pub fn heartbeat(v: f64, what: &str) -> Result<u64, JsValue> {
-    if v.is_finite() && v >= 0.0 && v.fract() == 0.0 && v <= 9_007_199_254_740_992.0 {
-        Ok(v as u64)
+/// A number as JavaScript writes it (`NaN`, `-1`, `1.5`, `1e+300`).
+fn number_text(n: f64) -> String {
+    if n.is_nan() {
+        "NaN".into()
+    } else if n.is_infinite() {
+        if n > 0.0 { "Infinity".into() } else { "-Infinity".into() }
     } else {
-        Err(error(&format!("{what}: expected a heartbeat number (a whole number from 0), found {v}"), &[]))
+        schedscope::explain::json::js_number(n)
     }
 }
 
-/// `"en"` (the default), `"zh"` (简体), `"zh-Hant"` (繁體; also `"zh-TW"`, `"zh-HK"`).
-pub fn lang(v: Option<String>) -> Result<Locale, JsValue> {
+/// The largest heartbeat number accepted: 2^53, the last whole number JavaScript counts exactly.
+const MAX_HB: f64 = 9_007_199_254_740_992.0;
+
+/// A heartbeat number from JavaScript: a number (`typeof` "number", not a numeric string, not a
+/// boolean, not a bigint) that is a whole number from 0 to 2^53. Anything else throws, naming
+/// `what` (the method) and what was found.
+pub fn heartbeat(v: &JsValue, what: &str) -> Result<u64, JsValue> {
+    match v.as_f64() {
+        Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= MAX_HB => Ok(n as u64),
+        _ => Err(error(
+            &format!("{what}: expected a heartbeat number (a whole number from 0 to 2^53), found {}", kind(v)),
+            &[],
+        )),
+    }
+}
+
+/// An optional heartbeat number: `undefined` or `null` (left out) gives `default`.
+pub fn heartbeat_or(v: &JsValue, what: &str, default: u64) -> Result<u64, JsValue> {
+    if v.is_undefined() || v.is_null() { Ok(default) } else { heartbeat(v, what) }
+}
+
+/// A string argument: a JavaScript string, anything else throws naming `what` and what was
+/// found (wasm-bindgen's `&str` arguments read any value as a string's bytes: a number there
+/// read memory out of bounds).
+pub fn text(v: &JsValue, what: &str) -> Result<String, JsValue> {
+    v.as_string().ok_or_else(|| error(&format!("{what}: expected a string, found {}", kind(v)), &[]))
+}
+
+/// `"en"` (the default: left out, `undefined` or `null`), `"zh"` (简体), `"zh-Hant"` (繁體; also
+/// `"zh-TW"`, `"zh-HK"`).
+pub fn lang(v: &JsValue, what: &str) -> Result<Locale, JsValue> {
     let expected = "expected \"en\", \"zh\" or \"zh-Hant\" (also \"zh-TW\", \"zh-HK\")";
-    match v {
-        None => Ok(Locale::En),
-        Some(s) => Locale::parse(&s).ok_or_else(|| error(&format!("unknown language {s:?}; {expected}"), &[])),
+    if v.is_undefined() || v.is_null() {
+        return Ok(Locale::En);
     }
+    let Some(s) = v.as_string() else {
+        return Err(error(&format!("{what}: {expected} as the language, found {}", kind(v)), &[]));
+    };
+    Locale::parse(&s).ok_or_else(|| error(&format!("{what}: unknown language {s:?}; {expected}"), &[]))
 }

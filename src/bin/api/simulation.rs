@@ -2,7 +2,7 @@
 //! behind methods that take and return plain values.
 
 use crate::catalogue::{builtin_scenario, read_lesson};
-use crate::convert::{Input, heartbeat, input, lang, scenario_errors, to_js};
+use crate::convert::{Input, heartbeat, heartbeat_or, input, lang, scenario_errors, to_js};
 use schedscope::explain::text;
 use schedscope::scenario;
 use schedscope::sim::{self, interesting};
@@ -85,18 +85,18 @@ impl JsSimulation {
     }
 
     /// Jump to heartbeat `hb` (computing forward if needed; past the end: the end). Returns the
-    /// heartbeat reached.
+    /// heartbeat reached. `hb` must be a whole number from 0 (a number: `'10'` throws).
     #[wasm_bindgen(js_name = goTo)]
-    pub fn go_to(&mut self, hb: f64) -> Result<f64, JsValue> {
-        self.sim.go_to(heartbeat(hb, "goTo")?);
+    pub fn go_to(&mut self, hb: JsValue) -> Result<f64, JsValue> {
+        self.sim.go_to(heartbeat(&hb, "goTo")?);
         Ok(self.sim.hb() as f64)
     }
 
     /// Run to the end (at most `max` heartbeats more, default 100,000). Returns the heartbeat
     /// reached.
     #[wasm_bindgen(js_name = runToEnd)]
-    pub fn run_to_end(&mut self, max: Option<f64>) -> Result<f64, JsValue> {
-        self.sim.run_to_end(heartbeat(max.unwrap_or(100_000.0), "runToEnd")?);
+    pub fn run_to_end(&mut self, max: JsValue) -> Result<f64, JsValue> {
+        self.sim.run_to_end(heartbeat_or(&max, "runToEnd", 100_000)?);
         Ok(self.sim.hb() as f64)
     }
 
@@ -105,29 +105,23 @@ impl JsSimulation {
     /// the reasons (`["assignment", "reorder", "level_change", "rule_bit"]`), or `null` if the
     /// run ended first.
     #[wasm_bindgen(js_name = nextInteresting)]
-    pub fn next_interesting(&mut self, max: Option<f64>) -> Result<JsValue, JsValue> {
-        let max = heartbeat(max.unwrap_or(10_000.0), "nextInteresting")?;
+    pub fn next_interesting(&mut self, max: JsValue) -> Result<JsValue, JsValue> {
+        let max = heartbeat_or(&max, "nextInteresting", 10_000)?;
         to_js(&interesting::step_to_next(&mut self.sim, max))
     }
 
     /// The record of heartbeat `hb` (default: the current one), exactly as
     /// `schedscope run --json` prints it; `null` for heartbeat 0 and heartbeats not computed.
-    pub fn record(&self, hb: Option<f64>) -> Result<JsValue, JsValue> {
-        let hb = match hb {
-            Some(h) => heartbeat(h, "record")?,
-            None => self.sim.hb(),
-        };
+    pub fn record(&self, hb: JsValue) -> Result<JsValue, JsValue> {
+        let hb = heartbeat_or(&hb, "record", self.sim.hb())?;
         to_js(&self.sim.record_at(hb))
     }
 
     /// The records of heartbeats `from..=to` (default: all computed), clamped to those
     /// computed.
-    pub fn records(&self, from: Option<f64>, to: Option<f64>) -> Result<JsValue, JsValue> {
-        let from = heartbeat(from.unwrap_or(1.0), "records")?;
-        let to = match to {
-            Some(t) => heartbeat(t, "records")?,
-            None => self.sim.total_hbs_known(),
-        };
+    pub fn records(&self, from: JsValue, to: JsValue) -> Result<JsValue, JsValue> {
+        let from = heartbeat_or(&from, "records (from)", 1)?;
+        let to = heartbeat_or(&to, "records (to)", self.sim.total_hbs_known())?;
         let mut out = Vec::new();
         self.sim.for_each_record(from, to, |r| out.push(r.clone()));
         to_js(&out)
@@ -142,12 +136,9 @@ impl JsSimulation {
     /// Why heartbeat `hb` (default: the current one) went as it did, in sentences: the CLI's
     /// text, one string per line. `lang`: `"en"` (default), `"zh"` (简体) or `"zh-Hant"` (繁體;
     /// also `"zh-TW"`, `"zh-HK"`).
-    pub fn explain(&self, lang_code: Option<String>, hb: Option<f64>) -> Result<Vec<String>, JsValue> {
-        let lang = lang(lang_code)?;
-        let hb = match hb {
-            Some(h) => heartbeat(h, "explain")?,
-            None => self.sim.hb(),
-        };
+    pub fn explain(&self, lang_code: JsValue, hb: JsValue) -> Result<Vec<String>, JsValue> {
+        let lang = lang(&lang_code, "explain")?;
+        let hb = heartbeat_or(&hb, "explain", self.sim.hb())?;
         Ok(self.sim.record_at(hb).map(|r| lang.lines(text::render(&r, lang.lang()))).unwrap_or_default())
     }
 

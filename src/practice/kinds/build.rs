@@ -104,6 +104,11 @@ pub fn maps_on(draw: &mut Draw, count: u32, hosts: &[String], duration_ms: i64) 
     Value::Array(maps)
 }
 
+/// Maps whose input has a replica on every one of `hosts`: node-local wherever they run.
+pub fn maps_everywhere(count: u32, hosts: &[String], duration_ms: i64) -> Value {
+    Value::Array((0..count).map(|_| json!({"locations": hosts, "duration_ms": duration_ms})).collect())
+}
+
 /// A job object; `group` is the pool (Fair) or the queue (Capacity, FIFO ignores it).
 #[allow(clippy::too_many_arguments)]
 pub fn job(id: u32, user: &str, group: Option<(&str, &str)>, submit_ms: i64, maps: Value, reduces: u32) -> Value {

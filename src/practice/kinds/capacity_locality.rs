@@ -5,9 +5,10 @@ use super::super::Difficulty;
 use super::super::answer::{Answer, Form};
 use super::super::situation::{Draw, Moment, Posed};
 use super::capacity::{Flavour, decision, first_lookup, job_lines, scenario};
-use super::{Kind, bi, header, input_lines, maps};
+use super::{Kind, bi, header, input_lines, inputs_shown, maps};
 use crate::model::JobId;
 use crate::model::Locality;
+use crate::model::TaskType;
 use crate::sched::capacity::decision::JobVerdict;
 use serde_json::Value;
 
@@ -33,7 +34,8 @@ fn locality_wait(m: &Moment) -> Option<Posed> {
         .flat_map(|q| &q.jobs)
         .find(|v| matches!(v.verdict, JobVerdict::LocalityWait { .. } | JobVerdict::Assigned { .. }))?;
     let job = m.before.cluster.jobs.get(&JobId(v.job))?;
-    if job.slots_per_map > 1 {
+    // Its input line is read at the stage's moment: not asked if it was initialised since.
+    if job.slots_per_map > 1 || !inputs_shown(m.before, std::iter::once(v.job)) {
         return None;
     }
     let (answer, category) = match &v.verdict {
@@ -52,17 +54,29 @@ fn locality_wait(m: &Moment) -> Option<Posed> {
         _ => return None,
     };
     let trackers = m.before.cluster.trackers.len();
-    let left = job.desired_maps() - job.finished_maps;
+    // scheduleOffSwitch reads the maps not finished when the scheduler runs: after this
+    // heartbeat's reports (a map reported finished here no longer counts).
+    let reported = m
+        .rec
+        .reported
+        .iter()
+        .filter(|x| {
+            x.outcome == crate::model::cluster::AttemptEnd::Succeeded
+                && x.attempt.job == v.job
+                && x.attempt.kind == TaskType::Map
+        })
+        .count() as u32;
+    let left = job.desired_maps() - job.finished_maps - reported.min(job.desired_maps() - job.finished_maps);
     let mut prompt = header(m);
     prompt.extend(job_lines(m));
     prompt.extend(input_lines(m.before, &m.rec.tracker));
     prompt.push(bi(
         format!(
-            "J{} has missed {} scheduling opportunities since its last local map; its locality wait factor is {}; it has {left} maps not finished; the cluster has {trackers} trackers. No off-switch map has been given on this heartbeat yet.",
+            "J{} has missed {} scheduling opportunities since its last local map; its locality wait factor is {}; it has {left} maps not finished after the reports; the cluster has {trackers} trackers. No off-switch map has been given on this heartbeat yet.",
             v.job, job.num_scheduling_opportunities, job.locality_wait_factor
         ),
         format!(
-            "J{} 自上一个本地 map 以来已错过 {} 次调度机会；其 locality wait factor 为 {}；还有 {left} 个 map 未完成；集群有 {trackers} 个 TaskTracker。本次心跳尚未分配 off-switch map。",
+            "J{} 自上一个本地 map 以来已错过 {} 次调度机会；其 locality wait factor 为 {}；汇报后还有 {left} 个 map 未完成；集群有 {trackers} 个 TaskTracker。本次心跳尚未分配 off-switch map。",
             v.job, job.num_scheduling_opportunities, job.locality_wait_factor
         ),
     ));

@@ -29,6 +29,12 @@ pub struct Flavour {
     /// Draw `assignmultiple` and its map cap.
     pub assign_multiple: bool,
     pub map_slots: (i64, i64),
+    /// Every map's input on every node, so every map runs node-local: the stage shows one
+    /// locality and suggests no rule about it (preemption reads pools and start times only).
+    pub input_everywhere: bool,
+    /// One map per heartbeat (`assignmultiple` false), so no two maps start at the same moment
+    /// on one tracker.
+    pub one_map_per_heartbeat: bool,
 }
 
 pub const POOL_NAMES: [&str; 4] = ["ads", "batch", "etl", "reports"];
@@ -69,7 +75,9 @@ pub fn scenario(draw: &mut Draw, d: Difficulty, f: Flavour) -> Value {
             let submit = if late { draw.range(8, 16) * 500 } else { draw.range(0, 6) * 500 };
             let count = draw.range(2, capacity.max(3)) as u32;
             let dur = build::duration(draw, 4, 12) * if f.starving_pool || f.preemption { 2 } else { 1 };
-            let maps = if f.concentrate && (draw.chance(70) || late) {
+            let maps = if f.input_everywhere {
+                build::maps_everywhere(count, &s.hosts(), dur)
+            } else if f.concentrate && (draw.chance(70) || late) {
                 build::maps_on(draw, count, &hot, dur)
             } else {
                 build::spread_maps(count, draw.range(1, 3) as u32, dur)
@@ -82,6 +90,9 @@ pub fn scenario(draw: &mut Draw, d: Difficulty, f: Flavour) -> Value {
     if f.assign_multiple {
         props["assign_multiple"] = json!(draw.chance(60));
         props["assign_multiple_maps"] = json!(*draw.pick(&[-1, 1, 2]));
+    }
+    if f.one_map_per_heartbeat {
+        props["assign_multiple"] = json!(false);
     }
     if f.preemption {
         props["preemption"] = json!(true);
@@ -185,6 +196,12 @@ fn pool_order(m: &Moment) -> Option<Posed> {
     let mut lines: Vec<&PoolLine> = t.order.iter().collect();
     crate::sort::sort_by(&mut lines, |a, b| a.pool.cmp(&b.pool));
     prompt.extend(lines.into_iter().map(|p| pool_givens(p, true)));
+    // `FairShareComparator` breaks a tie by start time (a pool's is 0) and then by name; without
+    // this line tied pools (often: two running nothing) have no order the facts give.
+    prompt.push(bi(
+        "Pools that tie are offered in name order (FairShareComparator then compares start times, 0 for every pool, then names).",
+        "公平程度相同的资源池按名称顺序排列（FairShareComparator 接着比较开始时间，每个池都是 0，再比较名称）。",
+    ));
     prompt.push(bi(
         "In which order are the pools offered this heartbeat's first map slot?",
         "本次心跳的第一个 map slot 按什么顺序提供给各资源池？",

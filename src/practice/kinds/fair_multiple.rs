@@ -51,6 +51,26 @@ fn maps_count(m: &Moment) -> Option<Posed> {
             m.rec.tracker, t.max_map_slots, d.tracker_maps, d.runnable_maps, d.running_maps, d.total_map_slots, d.map_cap.max_diff
         ),
     ));
+    // The runnable count is the demand at the last update: maps that finished since still count
+    // there, so how many are really waiting to start is a fact of its own, counted at the
+    // stage's moment; a heartbeat where a job may have started since (one in PREP, or one the
+    // scheduler knows and the stage does not) is not asked about.
+    let jobs = &m.before.cluster.jobs;
+    if jobs.len() != d.jobs_total || jobs.values().any(|j| j.state == crate::model::RunState::Prep) {
+        return None;
+    }
+    let waiting: usize = m
+        .before
+        .cluster
+        .jobs
+        .values()
+        .filter(|j| j.state == crate::model::RunState::Running)
+        .map(|j| j.pending_maps() as usize)
+        .sum();
+    prompt.push(bi(
+        format!("{waiting} maps are waiting to start (no attempt yet) in the running jobs."),
+        format!("运行中的作业里有 {waiting} 个 map 在等待启动（尚无 attempt）。"),
+    ));
     prompt.push(bi(
         format!("How many maps does {} get on this heartbeat?", m.rec.tracker),
         format!("本次心跳 {} 得到几个 map？", m.rec.tracker),

@@ -6,7 +6,7 @@ use super::super::Difficulty;
 use super::super::answer::{Answer, Form};
 use super::super::situation::{Draw, Moment, Posed};
 use super::build::{self, Shape};
-use super::{Kind, bi, header, input_lines, maps, picks_of, task_candidates};
+use super::{Kind, bi, header, input_lines, inputs_shown, maps, picks_of, task_candidates};
 use crate::explain::Decision;
 use crate::lesson::Bi;
 use crate::model::RunState;
@@ -207,6 +207,11 @@ fn tasks(m: &Moment) -> Option<Posed> {
     if given.len() < 2 || d.map_padding.as_ref().is_some_and(|p| p.exceeded) {
         return None;
     }
+    let waiting =
+        d.queue.iter().filter(|j| j.state == RunState::Running && j.desired_maps > j.finished_maps + j.running_maps);
+    if !inputs_shown(m.before, waiting.map(|j| j.job)) {
+        return None;
+    }
     let jobs: std::collections::BTreeSet<u32> = given.iter().map(|a| a.job).collect();
     let candidates = task_candidates(m.before, true, true);
     let expected = picks_of(&candidates, &m.rec.assigned.iter().collect::<Vec<_>>())?;
@@ -215,6 +220,7 @@ fn tasks(m: &Moment) -> Option<Posed> {
     prompt.extend(input_lines(m.before, &m.rec.tracker));
     prompt.push(budget_line(d, &m.rec.tracker));
     prompt.push(bi("Padding is not reached on this heartbeat.", "本次心跳未触及 padding。"));
+    prompt.push(reduce_line(m, d));
     prompt.push(bi(
         format!("Which tasks does {} get, in order (maps first, then at most one reduce)?", m.rec.tracker),
         format!("{} 按顺序得到哪些任务（先 map，再至多一个 reduce）？", m.rec.tracker),
@@ -227,6 +233,46 @@ fn tasks(m: &Moment) -> Option<Posed> {
         focus_job: None,
         focus_queue: None,
     })
+}
+
+/// What decides the reduce: the tracker's reduce budget, reduce padding and each RUNNING job's
+/// slow start (`JobInProgress.scheduleReduces`: its finished maps against
+/// `completedMapsForReduceSlowstart`), which the queue lines alone do not give.
+fn reduce_line(m: &Moment, d: &FifoDecision) -> Bi {
+    let (pad, pad_zh) = match &d.reduce_padding {
+        Some(p) if p.exceeded => ("exceeded", "已超出"),
+        Some(_) => ("not reached", "未触及"),
+        None => ("not checked (no reduce slot free)", "未检查（没有空闲的 reduce slot）"),
+    };
+    let starts: Vec<(u32, u32)> = d
+        .queue
+        .iter()
+        .filter(|j| j.state == RunState::Running && j.desired_reduces > 0)
+        .filter_map(|j| {
+            m.before
+                .cluster
+                .jobs
+                .get(&crate::model::JobId(j.job))
+                .map(|x| (j.job, x.completed_maps_for_reduce_slowstart))
+        })
+        .collect();
+    let en: Vec<String> = starts.iter().map(|(j, n)| format!("J{j} {n}")).collect();
+    let zh: Vec<String> = starts.iter().map(|(j, n)| format!("J{j} {n} 个")).collect();
+    let (t, r) = (&m.rec.tracker, &d.reduce);
+    bi(
+        format!(
+            "Reduces: {t} may run {} reduces now and runs {}; reduce padding is {pad}; a job's reduces start once this many of its maps have finished (slow start): {}.",
+            r.tracker_current_capacity,
+            r.tracker_running,
+            if en.is_empty() { "no job has reduces".to_string() } else { en.join(", ") }
+        ),
+        format!(
+            "Reduce：{t} 现在最多运行 {} 个 reduce，正在运行 {} 个；reduce 的 padding {pad_zh}；作业完成这么多个 map 后才开始 reduce（慢启动）：{}。",
+            r.tracker_current_capacity,
+            r.tracker_running,
+            if zh.is_empty() { "没有作业带 reduce".to_string() } else { zh.join("，") }
+        ),
+    )
 }
 
 pub static TASKS: Kind =

@@ -4,7 +4,8 @@ use super::super::Difficulty;
 use super::super::answer::{Answer, Form};
 use super::super::situation::{Draw, Moment, Posed};
 use super::fifo::{Flavour, budget_line, decision, queue_lines, scenario};
-use super::{Kind, bi, header, input_lines, maps};
+use super::{Kind, bi, header, input_lines, inputs_shown, maps};
+use crate::model::RunState;
 use crate::sched::fifo::MapStop;
 use serde_json::Value;
 
@@ -18,6 +19,11 @@ fn off_switch(m: &Moment) -> Option<Posed> {
     let given = maps(m.rec).len();
     let MapStop::OffSwitch { .. } = d.map_stop else { return None };
     if (given as i64) >= d.map.available || d.map_padding.as_ref().is_some_and(|p| p.exceeded) {
+        return None;
+    }
+    let waiting =
+        d.queue.iter().filter(|j| j.state == RunState::Running && j.desired_maps > j.finished_maps + j.running_maps);
+    if !inputs_shown(m.before, waiting.map(|j| j.job)) {
         return None;
     }
     let mut prompt = header(m);

@@ -183,6 +183,18 @@ pub fn waiting_input(e: &Engine, job: u32, tracker: &str) -> Option<(u32, u32, u
     Some((node, same_rack, other))
 }
 
+/// Whether [`input_lines`], read at the stage's moment (before the heartbeat), has a line for
+/// each of `waiting`: a job initialised since has none, so a question whose answer depends on
+/// where its input is cannot be asked there.
+pub fn inputs_shown(e: &Engine, mut waiting: impl Iterator<Item = u32>) -> bool {
+    waiting.all(|job| {
+        e.cluster
+            .jobs
+            .get(&crate::model::JobId(job))
+            .is_some_and(|j| j.state == RunState::Running && j.pending_maps() > 0)
+    })
+}
+
 /// One line per RUNNING job with waiting maps: where their input is, from the tracker's view.
 pub fn input_lines(e: &Engine, tracker: &str) -> Vec<Bi> {
     let mut out = Vec::new();

@@ -103,6 +103,18 @@ impl FairScheduler {
         out
     }
 
+    /// Reverse the order `preemptTasks` takes `attempts` in when they started at the same
+    /// moment. Hadoop sorts the candidates by start time only (`preemptTasks`' comparator), so
+    /// among equal start times its order is that of its lists, which nothing shows; the engine
+    /// takes the most recently launched first. `tests/practice_facts.rs` permutes tied
+    /// candidates with this to check that no practice answer depends on that order.
+    pub fn reverse_launch_order(&mut self, attempts: &[AttemptId]) {
+        let seqs: Vec<u64> = attempts.iter().map(|a| self.launch_seq.get(a).copied().unwrap_or(0)).collect();
+        for (a, seq) in attempts.iter().zip(seqs.into_iter().rev()) {
+            self.launch_seq.insert(*a, seq);
+        }
+    }
+
     /// `preemptTasks(scheds, tasksToPreempt)`: candidates are the running attempts of pools
     /// above their fair share, newest first (ties: most recently launched first); a pool is
     /// never taken below its fair share.
