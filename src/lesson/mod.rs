@@ -12,6 +12,7 @@ pub mod figure;
 pub mod point;
 pub mod runs;
 mod steps;
+pub mod text;
 
 use steps::{bi, check_views, prefixed, read_step};
 
@@ -155,6 +156,9 @@ pub struct Lesson {
     pub scenario_ref: ScenarioRef,
     #[serde(skip)]
     pub scenario: Scenario,
+    /// The scenario as written: configuration references in the text are paths into it.
+    #[serde(skip)]
+    pub scenario_value: Value,
     pub steps: Vec<LessonStep>,
     /// The whole-run experiments its `figure` claims read (`compare`, `sweeps`).
     pub runs: runs::RunsRef,
@@ -265,12 +269,21 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
         scenario.as_ref(),
         errs,
     )));
+    let scenario_value = match &scenario_ref {
+        ScenarioRef::Builtin(id) => scenario::builtin()
+            .iter()
+            .find(|(i, _)| i == id)
+            .and_then(|(_, j)| serde_json::from_str(j).ok())
+            .unwrap_or(Value::Null),
+        ScenarioRef::Inline(v) => v.clone(),
+    };
+    let known = steps::known(scenario.as_ref(), &scenario_value, &runs);
     let mut steps = Vec::new();
     if let Some(list) = o.get("steps").and_then(|s| as_array(s, "$.steps", MAX_STEPS, errs)) {
         let mut last_hb = 0u64;
         for (i, st) in list.iter().enumerate() {
             let p = index("$.steps", i);
-            if let Some(step) = read_step(st, &p, scenario.as_ref(), &runs, errs) {
+            if let Some(step) = read_step(st, &p, scenario.as_ref(), &runs, &known, errs) {
                 if let Some(h) = step.hb {
                     if h < last_hb {
                         errs.push(
@@ -291,5 +304,15 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
     }
     check_views(&steps, &runs, errs);
     o.finish(errs);
-    Some(Lesson { id, concepts, title: title?, summary: summary?, scenario_ref, scenario: scenario?, steps, runs })
+    Some(Lesson {
+        id,
+        concepts,
+        title: title?,
+        summary: summary?,
+        scenario_ref,
+        scenario: scenario?,
+        scenario_value,
+        steps,
+        runs,
+    })
 }

@@ -1,0 +1,331 @@
+//! The run values a placeholder may name, with their arguments: each is read from the
+//! heartbeat's decision record (`explain::HeartbeatRecord`), the engine right after it, the
+//! stage's scheduler state (`sim::stage`, built from the same two) or the lesson's experiments
+//! (`lesson::figure`) — never computed another way. The list is in `docs/lesson-format.md`.
+
+use super::{Known, Placeholder, Source, Val};
+use crate::explain::Decision;
+use crate::model::{JobId, TaskType};
+
+/// An argument's kind, recognised by its position.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Arg {
+    /// `J2`: a job of the scenario.
+    Job,
+    /// `map` or `reduce`.
+    Type,
+    /// A queue (Capacity) or pool (Fair) name.
+    Group,
+    User,
+    Tracker,
+    /// A figure of the lesson's `compare` (`figure`) or `sweeps` (`sweep`).
+    Figure,
+    /// A compare variant index.
+    Variant,
+    /// A sweep's node delay, in ms.
+    Delay,
+    /// A sweep index.
+    Sweep,
+    /// Job-size bins, `1-2` or `3`.
+    Bins,
+    /// A lookup of the Capacity map phase (0 = the first).
+    Lookup,
+}
+
+/// A run value: its name, its arguments (the last `optional` may be left out) and what it is.
+pub struct Name {
+    pub name: &'static str,
+    pub args: &'static [Arg],
+    pub optional: usize,
+    pub doc: &'static str,
+}
+
+use Arg::*;
+
+const fn n(name: &'static str, args: &'static [Arg], optional: usize, doc: &'static str) -> Name {
+    Name { name, args, optional, doc }
+}
+
+/// Every run value, by name.
+pub const NAMES: &[Name] = &[
+    n("time", &[], 0, "the heartbeat's time, ms"),
+    n("interval", &[], 0, "the next heartbeat interval sent back, ms"),
+    n("assigned", &[Type, Job], 2, "tasks launched in this heartbeat (of that type, of that job)"),
+    n("free", &[Type], 0, "the tracker's free slots when it heartbeat, before any assignment"),
+    n("slots", &[Type], 0, "the cluster's slots of that type"),
+    n("trackers", &[], 0, "TaskTrackers in the cluster"),
+    n("tracker_slots", &[Tracker, Type], 0, "a tracker's slots of that type"),
+    n("running", &[Type], 0, "tasks of that type running after the heartbeat"),
+    n("job.maps", &[Job], 0, "a job's maps"),
+    n("job.reduces", &[Job], 0, "a job's reduces"),
+    n("job.running", &[Job, Type], 0, "a job's running tasks after the heartbeat"),
+    n("job.done", &[Job, Type], 0, "a job's finished tasks after the heartbeat"),
+    n("job.pending", &[Job], 0, "a job's maps not yet launched after the heartbeat"),
+    n("job.submitted", &[Job], 0, "when the job was submitted, ms"),
+    n("job.finished", &[Job], 0, "when the job finished, ms"),
+    n("job.response", &[Job], 0, "finish − submit, ms"),
+    n("fifo.load_factor", &[Type], 0, "FIFO: remaining load / cluster capacity"),
+    n("fifo.remaining", &[Type], 0, "FIFO: the remaining load (desired − finished of running jobs)"),
+    n("fifo.cluster_slots", &[Type], 0, "FIFO: the cluster capacity the load factor divides by"),
+    n("fifo.tracker_slots", &[Type], 0, "FIFO: the heartbeating tracker's slots"),
+    n("fifo.cap", &[Type], 0, "FIFO: the tracker's current capacity min(⌈load factor × slots⌉, slots)"),
+    n("fifo.tracker_running", &[Type], 0, "FIFO: the tracker's running tasks when it heartbeat"),
+    n("fifo.available", &[Type], 0, "FIFO: cap − running (reduces: at most 1)"),
+    n("fifo.running_maps", &[], 0, "FIFO: maps running in the cluster when the heartbeat began"),
+    n("fifo.padding", &[], 0, "FIFO: the padding exceededPadding computed"),
+    n("fifo.pad_needed", &[], 0, "FIFO: Σ desired maps of the running jobs, as the padding counted them"),
+    n("fifo.pad_running", &[], 0, "FIFO: running maps the padding check counted"),
+    n("fifo.pad_capacity", &[], 0, "FIFO: the map capacity the padding check compared with"),
+    n("fifo.pad_fraction", &[], 0, "FIFO: the pad fraction"),
+    n("fifo.padded", &[], 0, "FIFO: whether padding was exceeded (a word)"),
+    n("fair.waited", &[Job], 0, "Fair: the wait getAllowedLocalityLevel compared, ms"),
+    n("fair.waited_after", &[Job], 0, "Fair: the wait the job ended the heartbeat with, ms"),
+    n("fair.level", &[Job], 0, "Fair: the allowed level (NODE/RACK/ANY)"),
+    n("fair.last_level", &[Job], 0, "Fair: lastMapLocalityLevel at the start of the heartbeat"),
+    n("fair.gap", &[], 0, "Fair: time since the previous heartbeat, the wait's growth, ms"),
+    n("fair.node_delay", &[], 0, "Fair: the node locality delay, ms"),
+    n("fair.rack_delay", &[], 0, "Fair: the rack locality delay, ms"),
+    n("fair.share", &[Group, Type], 1, "Fair: a pool's fair share after the heartbeat"),
+    n("fair.min_share", &[Group, Type], 1, "Fair: a pool's min share"),
+    n("fair.pool_running", &[Group, Type], 1, "Fair: a pool's running tasks after the heartbeat"),
+    n("fair.demand", &[Group, Type], 1, "Fair: a pool's demand"),
+    n("fair.weight", &[Group], 0, "Fair: a pool's weight"),
+    n("fair.starved", &[Group], 0, "Fair: time since the pool was last at its min share (maps), ms"),
+    n("fair.starved_at", &[Job], 0, "Fair: that time as getAllowedLocalityLevel saw it for the job, ms"),
+    n("fair.min_timeout", &[Group], 0, "Fair: the pool's minSharePreemptionTimeout, ms"),
+    n("fair.cap", &[Type], 0, "Fair: the load manager's cap for the tracker"),
+    n("fair.cap_demand", &[Type], 0, "Fair: the cluster's runnable tasks the cap divides"),
+    n("fair.cap_slots", &[Type], 0, "Fair: the cluster's slots the cap divides by"),
+    n("fair.cap_tracker_slots", &[Type], 0, "Fair: the heartbeating tracker's slots"),
+    n("fair.cap_running", &[Type], 0, "Fair: the tracker's running tasks"),
+    n("fair.max_assign", &[Type], 0, "Fair: maxTasksToAssign of the heartbeat"),
+    n("fair.preempted", &[], 0, "Fair: tasks killed by preemption since the previous heartbeat"),
+    n("cap.used", &[Group, Type], 1, "Capacity: a queue's occupied slots after the heartbeat"),
+    n("cap.capacity", &[Group, Type], 1, "Capacity: a queue's capacity in slots"),
+    n("cap.max_capacity", &[Group, Type], 1, "Capacity: a queue's maximum capacity in slots"),
+    n("cap.ratio", &[Group, Type], 1, "Capacity: used / capacity after the heartbeat"),
+    n("cap.user_used", &[Group, User], 0, "Capacity: a user's map slots after the heartbeat"),
+    n("cap.user_limit", &[Group, User], 0, "Capacity: that user's limit after the heartbeat"),
+    n("cap.sort_used", &[Group, Lookup], 1, "Capacity: a queue's used slots in a lookup's sort"),
+    n("cap.sort_capacity", &[Group, Lookup], 1, "Capacity: its capacity in that sort"),
+    n("cap.sort_ratio", &[Group, Lookup], 1, "Capacity: its ratio in that sort"),
+    n("cap.limit", &[Job], 0, "Capacity: the user limit computed for the job at the decision"),
+    n("cap.current_capacity", &[Job], 0, "Capacity: currentCapacity of that computation"),
+    n("cap.active_users", &[Job], 0, "Capacity: active users of that computation"),
+    n("cap.user_holds", &[Job], 0, "Capacity: slots the user held then"),
+    n("cap.queue_capacity", &[Job], 0, "Capacity: the queue capacity of that computation"),
+    n("cap.opportunities", &[Job], 0, "Capacity: the job's missed scheduling opportunities at the decision"),
+    n("cap.required", &[Job], 0, "Capacity: the opportunities it needs (factor × cluster slots)"),
+    n("cap.wait_factor", &[Job], 0, "Capacity: its locality wait factor"),
+    n("cap.max_tasks", &[], 0, "Capacity: maximum-tasks-per-heartbeat"),
+    n("cap.after_offswitch", &[], 0, "Capacity: maximum-tasks-after-offswitch"),
+    n("figure", &[Figure, Variant, Bins], 1, "a figure of the lesson's compare variant"),
+    n("sweep", &[Figure, Delay, Sweep], 1, "a figure of a sweep point"),
+];
+
+fn find(name: &str) -> Option<&'static Name> {
+    NAMES.iter().find(|n| n.name == name)
+}
+
+pub(super) fn job_id(a: &str) -> Option<u32> {
+    a.strip_prefix('J').and_then(|n| n.parse().ok())
+}
+
+pub(super) fn kind(a: &str) -> Option<TaskType> {
+    match a {
+        "map" => Some(TaskType::Map),
+        "reduce" => Some(TaskType::Reduce),
+        _ => None,
+    }
+}
+
+pub(super) fn bins(a: &str) -> Option<Vec<usize>> {
+    let (lo, hi) = a.split_once('-').unwrap_or((a, a));
+    let (lo, hi): (usize, usize) = (lo.parse().ok()?, hi.parse().ok()?);
+    (1 <= lo && lo <= hi && hi <= 9).then(|| (lo..=hi).collect())
+}
+
+/// Check a run value's name and arguments when the lesson is read.
+pub(super) fn check(p: &Placeholder, k: &Known) -> Result<(), String> {
+    let Some(spec) = find(&p.name) else {
+        let hint = crate::input::json::suggest(&p.name, NAMES.iter().map(|n| n.name))
+            .map(|s| format!("; did you mean {s:?}?"))
+            .unwrap_or_else(|| "; expected a name listed in docs/lesson-format.md or a $.path".into());
+        return Err(format!("unknown value {:?}{hint}", p.name));
+    };
+    let need = spec.args.len() - spec.optional;
+    if p.args.len() < need || p.args.len() > spec.args.len() {
+        return Err(format!(
+            "found {} arguments, expected {} ({:?})",
+            p.args.len(),
+            if spec.optional > 0 { format!("{need} to {}", spec.args.len()) } else { need.to_string() },
+            spec.args
+        ));
+    }
+    let figures: &[&str] =
+        if p.name == "sweep" { super::super::figure::SWEEP_FIGURES } else { super::super::figure::COMPARE_FIGURES };
+    let sweep = p.args.get(2).and_then(|s| s.parse::<usize>().ok()).unwrap_or(0);
+    for (a, kind_) in p.args.iter().zip(spec.args) {
+        let ok = match kind_ {
+            Job => job_id(a).is_some_and(|j| k.jobs.as_ref().is_none_or(|js| js.contains(&j))),
+            Type => kind(a).is_some(),
+            Group => k.groups.iter().any(|g| g == a),
+            User => k.users.iter().any(|u| u == a),
+            Tracker => k.trackers.iter().any(|t| t == a),
+            Figure => figures.contains(&a.as_str()),
+            Variant => a.parse::<usize>().is_ok_and(|v| v < k.variants),
+            Delay => a.parse::<i64>().is_ok_and(|d| k.sweeps.get(sweep).is_some_and(|s| s.contains(&d))),
+            Sweep => a.parse::<usize>().is_ok_and(|s| s < k.sweeps.len()),
+            Bins => bins(a).is_some(),
+            Lookup => a.parse::<usize>().is_ok(),
+        };
+        if !ok {
+            let expected = match kind_ {
+                Job => "a job the scenario submits (J1, J2, ...)".to_string(),
+                Type => "map or reduce".into(),
+                Group => format!("a queue or pool of the scenario ({})", k.groups.join(", ")),
+                User => format!("a user of the scenario ({})", k.users.join(", ")),
+                Tracker => "a tracker of the scenario".into(),
+                Figure => format!("one of {}", figures.join(", ")),
+                Variant => format!("a variant of the lesson's compare (0 to {})", k.variants.saturating_sub(1)),
+                Delay => format!("a delay of sweep {sweep} ({:?})", k.sweeps.get(sweep).cloned().unwrap_or_default()),
+                Sweep => format!("a sweep of the lesson (0 to {})", k.sweeps.len().saturating_sub(1)),
+                Bins => "job-size bins, e.g. 1-2 or 6".into(),
+                Lookup => "a lookup index (0 = the first)".into(),
+            };
+            return Err(format!("found {a:?} for the {kind_:?} argument, expected {expected}"));
+        }
+    }
+    Ok(())
+}
+
+fn num<T: Into<f64>>(x: T) -> Result<Val, String> {
+    Ok(Val::Num(x.into()))
+}
+
+fn int(x: i64) -> Result<Val, String> {
+    Ok(Val::Num(x as f64))
+}
+
+pub(super) fn arg_kind(p: &Placeholder, i: usize) -> TaskType {
+    p.args.get(i).and_then(|a| kind(a)).unwrap_or(TaskType::Map)
+}
+
+/// The value at the source's heartbeat.
+pub(super) fn value(p: &Placeholder, src: &Source) -> Result<Val, String> {
+    let ctx = src.ctx;
+    let c = &ctx.engine.cluster;
+    let rec = ctx.records.last();
+    let no_rec = || "no heartbeat has run yet".to_string();
+    let arg = |i: usize| p.args.get(i).map(String::as_str).unwrap_or("");
+    let job = || {
+        let id = job_id(arg(0)).unwrap_or(0);
+        c.jobs.get(&JobId(id)).ok_or_else(|| format!("J{id} has not been submitted at this heartbeat"))
+    };
+    let t = arg_kind(p, 0);
+    let sum_slots = |t: TaskType| -> u32 {
+        c.trackers.iter().map(|x| if t == TaskType::Map { x.max_map_slots } else { x.max_reduce_slots }).sum()
+    };
+    match p.name.as_str() {
+        "time" => int(rec.map(|r| r.time_ms).unwrap_or(c.now)),
+        "interval" => int(rec.ok_or_else(no_rec)?.next_interval_ms),
+        "assigned" => {
+            let r = rec.ok_or_else(no_rec)?;
+            let j = p.args.get(1).and_then(|a| job_id(a));
+            let n = r
+                .assigned
+                .iter()
+                .filter(|a| p.args.is_empty() || a.kind == arg(0))
+                .filter(|a| j.is_none_or(|j| a.job == j))
+                .count();
+            int(n as i64)
+        }
+        "free" => super::super::event::free_slots(&rec.ok_or_else(no_rec)?.decision, t == TaskType::Map)
+            .map(|x| Val::Num(x as f64))
+            .ok_or_else(|| "this scheduler's record has no free slots".into()),
+        "slots" => num(sum_slots(t)),
+        "trackers" => int(c.trackers.iter().count() as i64),
+        "tracker_slots" => {
+            let tr = c.trackers.iter().find(|x| x.name == arg(0)).ok_or_else(|| format!("no tracker {}", arg(0)))?;
+            num(if arg_kind(p, 1) == TaskType::Map { tr.max_map_slots } else { tr.max_reduce_slots })
+        }
+        "running" => num(c
+            .jobs
+            .values()
+            .map(|j| if t == TaskType::Map { j.running_maps } else { j.running_reduces })
+            .sum::<u32>()),
+        "job.maps" => num(job()?.num_maps()),
+        "job.reduces" => num(job()?.num_reduces()),
+        "job.running" => {
+            let j = job()?;
+            num(if arg_kind(p, 1) == TaskType::Map { j.running_maps } else { j.running_reduces })
+        }
+        "job.done" => {
+            let j = job()?;
+            num(if arg_kind(p, 1) == TaskType::Map { j.finished_maps } else { j.finished_reduces })
+        }
+        "job.pending" => int(job()?.pending_maps()),
+        "job.submitted" => int(job()?.start_time),
+        "job.finished" => int(job()?.finish_time.ok_or("the job has not finished at this heartbeat")?),
+        "job.response" => {
+            let j = job()?;
+            int(j.finish_time.ok_or("the job has not finished at this heartbeat")? - j.start_time)
+        }
+        "figure" | "sweep" => figure(p, src),
+        name if name.starts_with("fifo.") => match &rec.ok_or_else(no_rec)?.decision {
+            Decision::Fifo(d) => fifo(p, d),
+            _ => Err("not a FIFO heartbeat".into()),
+        },
+        name if name.starts_with("fair.") => super::sched::fair(p, ctx),
+        name if name.starts_with("cap.") => super::sched::capacity(p, ctx),
+        other => Err(format!("unknown value {other:?}")),
+    }
+}
+
+fn fifo(p: &Placeholder, d: &crate::sched::fifo::FifoDecision) -> Result<Val, String> {
+    let l = if arg_kind(p, 0) == TaskType::Map { &d.map } else { &d.reduce };
+    let pad = || d.map_padding.as_ref().ok_or_else(|| "padding was not checked at this heartbeat".to_string());
+    match p.name.as_str() {
+        "fifo.load_factor" => num(l.load_factor),
+        "fifo.remaining" => int(l.remaining_load as i64),
+        "fifo.cluster_slots" => num(l.cluster_capacity),
+        "fifo.tracker_slots" => num(l.tracker_capacity),
+        "fifo.cap" => num(l.tracker_current_capacity),
+        "fifo.tracker_running" => num(l.tracker_running),
+        "fifo.available" => int(l.available),
+        "fifo.running_maps" => num(d.cluster_running_maps),
+        "fifo.padding" => num(pad()?.padding),
+        "fifo.pad_needed" => int(pad()?.total_needed as i64),
+        "fifo.pad_running" => num(pad()?.total_tasks),
+        "fifo.pad_capacity" => num(pad()?.total_capacity),
+        "fifo.pad_fraction" => num(pad()?.pad_fraction),
+        "fifo.padded" => Ok(if pad()?.exceeded {
+            Val::Word("exceeded", "已超出")
+        } else {
+            Val::Word("not exceeded", "未超出")
+        }),
+        other => Err(format!("unknown value {other:?}")),
+    }
+}
+
+fn figure(p: &Placeholder, src: &Source) -> Result<Val, String> {
+    let arg = |i: usize| p.args.get(i).map(String::as_str).unwrap_or("");
+    let r = if p.name == "figure" {
+        super::super::figure::FigureRef {
+            figure: arg(0).into(),
+            variant: arg(1).parse().ok(),
+            sweep: None,
+            delay_ms: None,
+            bins: bins(arg(2)).unwrap_or_default(),
+        }
+    } else {
+        super::super::figure::FigureRef {
+            figure: arg(0).into(),
+            variant: None,
+            sweep: Some(arg(2).parse().unwrap_or(0)),
+            delay_ms: arg(1).parse().ok(),
+            bins: Vec::new(),
+        }
+    };
+    r.value(src.runs).map(Val::Num)
+}
