@@ -23,7 +23,6 @@ const NOT_YET: &[&str] = &[
     "fair-delay-scheduling",
     "fair-preemption",
     "fair-shares",
-    "fair-starvation",
     "fifo-load-factor",
     "fifo-multi-assign",
     "fifo-off-switch",

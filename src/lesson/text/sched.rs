@@ -79,6 +79,10 @@ pub(super) fn fair(p: &Placeholder, ctx: &Ctx) -> Result<Val, String> {
             Some(LevelReason::Starved { since_min_share_ms, .. }) => int(*since_min_share_ms),
             _ => Err(format!("J{job}'s level was not given for starvation at this heartbeat")),
         },
+        "fair.last_at_share" => match (d, d.and_then(|d| allowed(d, job)).map(|a| &a.reason)) {
+            (Some(d), Some(LevelReason::Starved { since_min_share_ms, .. })) => int(d.time_ms - since_min_share_ms),
+            _ => Err(format!("J{job}'s level was not given for starvation at this heartbeat")),
+        },
         "fair.min_timeout" => int(fs.pm.min_share_timeout(arg(0))),
         "fair.cap" => int(cap()?.cap),
         "fair.cap_demand" => int(cap()?.total_runnable),

@@ -92,6 +92,7 @@ pub const NAMES: &[Name] = &[
     n("fair.weight", &[Group], 0, "Fair: a pool's weight"),
     n("fair.starved", &[Group], 0, "Fair: time since the pool was last at its min share (maps), ms"),
     n("fair.starved_at", &[Job], 0, "Fair: that time as getAllowedLocalityLevel saw it for the job, ms"),
+    n("fair.last_at_share", &[Job], 0, "Fair: the pool's lastTimeAtMinShare as that check saw it, ms"),
     n("fair.min_timeout", &[Group], 0, "Fair: the pool's minSharePreemptionTimeout, ms"),
     n("fair.cap", &[Type], 0, "Fair: the load manager's cap for the tracker"),
     n("fair.cap_demand", &[Type], 0, "Fair: the cluster's runnable tasks the cap divides"),
