@@ -167,6 +167,7 @@ pub(super) fn capacity(p: &Placeholder, ctx: &Ctx) -> Result<Val, String> {
         "cap.current_capacity" => int(calc()?.current_capacity as i64),
         "cap.active_users" => int(calc()?.active_users as i64),
         "cap.user_holds" => int(calc()?.user_holds as i64),
+        "cap.task_slots" => int(calc()?.slots as i64),
         "cap.queue_capacity" => int(calc()?.queue_capacity as i64),
         "cap.opportunities" => int(wait()?.0 as i64),
         "cap.required" => int(wait()?.1 as i64),

@@ -114,6 +114,7 @@ pub const NAMES: &[Name] = &[
     n("cap.current_capacity", &[Job], 0, "Capacity: currentCapacity of that computation"),
     n("cap.active_users", &[Job], 0, "Capacity: active users of that computation"),
     n("cap.user_holds", &[Job], 0, "Capacity: slots the user held then"),
+    n("cap.task_slots", &[Job], 0, "Capacity: the slots of the task that computation was for"),
     n("cap.queue_capacity", &[Job], 0, "Capacity: the queue capacity of that computation"),
     n("cap.opportunities", &[Job], 0, "Capacity: the job's missed scheduling opportunities at the decision"),
     n("cap.required", &[Job], 0, "Capacity: the opportunities it needs (factor × cluster slots)"),
