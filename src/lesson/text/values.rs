@@ -60,6 +60,7 @@ pub const NAMES: &[Name] = &[
     n("job.reduces", &[Job], 0, "a job's reduces"),
     n("job.running", &[Job, Type], 0, "a job's running tasks after the heartbeat"),
     n("job.done", &[Job, Type], 0, "a job's finished tasks after the heartbeat"),
+    n("job.map_slots", &[Job], 0, "the slots each of the job's maps takes (high-memory jobs: more than 1)"),
     n("job.pending", &[Job], 0, "a job's maps not yet launched after the heartbeat"),
     n("job.submitted", &[Job], 0, "when the job was submitted, ms"),
     n("job.finished", &[Job], 0, "when the job finished, ms"),
@@ -266,6 +267,7 @@ pub(super) fn value(p: &Placeholder, src: &Source) -> Result<Val, String> {
             let j = job()?;
             num(if arg_kind(p, 1) == TaskType::Map { j.finished_maps } else { j.finished_reduces })
         }
+        "job.map_slots" => num(job()?.slots_per_map),
         "job.pending" => int(job()?.pending_maps()),
         "job.submitted" => int(job()?.start_time),
         "job.finished" => int(job()?.finish_time.ok_or("the job has not finished at this heartbeat")?),
