@@ -120,6 +120,7 @@ pub const NAMES: &[Name] = &[
     n("cap.opportunities", &[Job], 0, "Capacity: the job's missed scheduling opportunities at the decision"),
     n("cap.required", &[Job], 0, "Capacity: the opportunities it needs (factor × cluster slots)"),
     n("cap.wait_factor", &[Job], 0, "Capacity: its locality wait factor"),
+    n("cap.missed", &[Job], 0, "Capacity: the job's missed scheduling opportunities after the heartbeat"),
     n("cap.max_tasks", &[], 0, "Capacity: maximum-tasks-per-heartbeat"),
     n("cap.after_offswitch", &[], 0, "Capacity: maximum-tasks-after-offswitch"),
     n("figure", &[Figure, Variant, Bins], 1, "a figure of the lesson's compare variant"),
@@ -267,6 +268,7 @@ pub(super) fn value(p: &Placeholder, src: &Source) -> Result<Val, String> {
             let j = job()?;
             num(if arg_kind(p, 1) == TaskType::Map { j.finished_maps } else { j.finished_reduces })
         }
+        "cap.missed" => int(job()?.num_scheduling_opportunities as i64),
         "job.map_slots" => num(job()?.slots_per_map),
         "job.pending" => int(job()?.pending_maps()),
         "job.submitted" => int(job()?.start_time),
