@@ -11,9 +11,6 @@ use schedscope::lesson;
 
 /// Lessons whose numbers are not placeholders yet (issue 21, item 1: rewritten one by one).
 const NOT_YET: &[&str] = &[
-    "fair-assign-multiple",
-    "fair-preemption",
-    "fair-shares",
     "fifo-load-factor",
     "fifo-multi-assign",
     "fifo-off-switch",
@@ -36,6 +33,12 @@ const CONSTANTS: &[(&str, &str)] = &[
     ("一个 reduce", "JobQueueTaskScheduler.assignTasks"),
     // 1000 ms × trackers / mapred.heartbeats.in.second.
     ("1000 ms ×", "JobTracker.getNextHeartbeatInterval"),
+    // ⌈slots × min(1, demand / cluster slots)⌉: at most the tracker's own slots.
+    ("min(1,", "CapBasedLoadManager.getCap"),
+    // mapred.fairscheduler.assignmultiple.maps: −1 = no limit of its own.
+    ("default −1", "FairScheduler.assignTasks"),
+    ("默认 −1", "FairScheduler.assignTasks"),
+    ("默認 −1", "FairScheduler.assignTasks"),
     // The dataset the delay scheduling paper's job-size bins come from (a name, not a value).
     ("Facebook's 2009", "sim::metrics::by_size (Facebook 2009 bins)"),
     ("Facebook 2009", "sim::metrics::by_size (Facebook 2009 bins)"),

@@ -49,6 +49,11 @@ pub(super) fn fair(p: &Placeholder, ctx: &Ctx) -> Result<Val, String> {
     };
     let pool = || fs.pm.find(arg(0)).ok_or_else(|| format!("pool {} does not exist at this heartbeat", arg(0)));
     let t = arg_kind(p, 1);
+    let turn = || {
+        let i: usize = arg(1).parse().unwrap_or(0);
+        let tn = dec()?.turns.iter().filter(|t| t.kind == "map").nth(i).ok_or_else(|| format!("no map turn {i}"))?;
+        tn.order.iter().find(|l| l.pool == arg(0)).ok_or_else(|| format!("{} was not sorted at map turn {i}", arg(0)))
+    };
     let cap = || {
         let d = dec()?;
         Ok::<_, String>(if arg_kind(p, 0) == TaskType::Map { &d.map_cap } else { &d.reduce_cap })
@@ -71,6 +76,12 @@ pub(super) fn fair(p: &Placeholder, ctx: &Ctx) -> Result<Val, String> {
         "fair.min_share" => int(fs.pool_line(c, pool()?, t).min_share),
         "fair.pool_running" => int(fs.pool_line(c, pool()?, t).running),
         "fair.demand" => int(fs.pool_line(c, pool()?, t).demand),
+        "fair.turn_running" => int(turn()?.running),
+        // FairShareComparator: pools at their min share sort by runningTasks / weight.
+        "fair.turn_ratio" => {
+            let l = turn()?;
+            Ok(Val::Num(if l.weight > 0.0 { l.running as f64 / l.weight } else { f64::INFINITY }))
+        }
         "fair.weight" => Ok(Val::Num(fs.pool_line(c, pool()?, TaskType::Map).weight)),
         // updatePreemptionVariables: lastTimeAtMinShare is refreshed whenever the pool is not
         // starved for its min share, so this counts from then (or from the pool's creation).

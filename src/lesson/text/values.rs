@@ -90,6 +90,18 @@ pub const NAMES: &[Name] = &[
     n("fair.min_share", &[Group, Type], 1, "Fair: a pool's min share"),
     n("fair.pool_running", &[Group, Type], 1, "Fair: a pool's running tasks after the heartbeat"),
     n("fair.demand", &[Group, Type], 1, "Fair: a pool's demand"),
+    n(
+        "fair.turn_running",
+        &[Group, Lookup],
+        1,
+        "Fair: a pool's running maps as a map turn of the heartbeat sorted it (0 = the first)",
+    ),
+    n(
+        "fair.turn_ratio",
+        &[Group, Lookup],
+        1,
+        "Fair: runningTasks / weight, the FairShareComparator key of a pool at that turn",
+    ),
     n("fair.weight", &[Group], 0, "Fair: a pool's weight"),
     n("fair.starved", &[Group], 0, "Fair: time since the pool was last at its min share (maps), ms"),
     n("fair.starved_at", &[Job], 0, "Fair: that time as getAllowedLocalityLevel saw it for the job, ms"),
