@@ -49,6 +49,7 @@ const fn n(name: &'static str, args: &'static [Arg], optional: usize, doc: &'sta
 /// Every run value, by name.
 pub const NAMES: &[Name] = &[
     n("time", &[], 0, "the heartbeat's time, ms"),
+    n("hb", &[], 0, "the heartbeat's number"),
     n("interval", &[], 0, "the next heartbeat interval sent back, ms"),
     n("assigned", &[Type, Job], 2, "tasks launched in this heartbeat (of that type, of that job)"),
     n("free", &[Type], 0, "the tracker's free slots when it heartbeat, before any assignment"),
@@ -244,6 +245,7 @@ pub(super) fn value(p: &Placeholder, src: &Source) -> Result<Val, String> {
     };
     match p.name.as_str() {
         "time" => int(rec.map(|r| r.time_ms).unwrap_or(c.now)),
+        "hb" => int(ctx.records.len() as i64),
         "interval" => int(rec.ok_or_else(no_rec)?.next_interval_ms),
         "assigned" => {
             let r = rec.ok_or_else(no_rec)?;
