@@ -64,6 +64,7 @@ pub const NAMES: &[Name] = &[
     n("job.map_slots", &[Job], 0, "the slots each of the job's maps takes (high-memory jobs: more than 1)"),
     n("job.pending", &[Job], 0, "a job's maps not yet launched after the heartbeat"),
     n("job.submitted", &[Job], 0, "when the job was submitted, ms"),
+    n("job.age", &[Job], 0, "time since the job was submitted, ms"),
     n("job.finished", &[Job], 0, "when the job finished, ms"),
     n("job.response", &[Job], 0, "finish − submit, ms"),
     n("fifo.load_factor", &[Type], 0, "FIFO: remaining load / cluster capacity"),
@@ -286,6 +287,7 @@ pub(super) fn value(p: &Placeholder, src: &Source) -> Result<Val, String> {
         "job.map_slots" => num(job()?.slots_per_map),
         "job.pending" => int(job()?.pending_maps()),
         "job.submitted" => int(job()?.start_time),
+        "job.age" => int(c.now - job()?.start_time),
         "job.finished" => int(job()?.finish_time.ok_or("the job has not finished at this heartbeat")?),
         "job.response" => {
             let j = job()?;
