@@ -62,6 +62,7 @@ pub const NAMES: &[Name] = &[
     n("job.running", &[Job, Type], 0, "a job's running tasks after the heartbeat"),
     n("job.done", &[Job, Type], 0, "a job's finished tasks after the heartbeat"),
     n("job.map_slots", &[Job], 0, "the slots each of the job's maps takes (high-memory jobs: more than 1)"),
+    n("job.input_nodes", &[Job], 0, "the nodes holding some of the job's input blocks"),
     n("job.pending", &[Job], 0, "a job's maps not yet launched after the heartbeat"),
     n("job.submitted", &[Job], 0, "when the job was submitted, ms"),
     n("job.age", &[Job], 0, "time since the job was submitted, ms"),
@@ -137,6 +138,11 @@ pub const NAMES: &[Name] = &[
     n("cap.missed", &[Job], 0, "Capacity: the job's missed scheduling opportunities after the heartbeat"),
     n("cap.max_tasks", &[], 0, "Capacity: maximum-tasks-per-heartbeat"),
     n("cap.after_offswitch", &[], 0, "Capacity: maximum-tasks-after-offswitch"),
+    n("variant_delay", &[Variant], 0, "the node locality delay of a compare variant (fair@MS), ms"),
+    n("sweep_delay", &[Delay, Sweep], 1, "a sweep's node delay (names the point; checked to be one of its delays), ms"),
+    n("sweep_rack_delay", &[Sweep], 0, "a sweep's rack delay, ms"),
+    n("bin.min_maps", &[Bins], 0, "the fewest maps of a job in those Facebook 2009 size bins"),
+    n("bin.max_maps", &[Bins], 0, "the most maps of a job in those bins"),
     n("figure", &[Figure, Variant, Bins], 1, "a figure of the lesson's compare variant"),
     n("sweep", &[Figure, Delay, Sweep], 1, "a figure of a sweep point"),
 ];
@@ -182,7 +188,13 @@ pub(super) fn check(p: &Placeholder, k: &Known) -> Result<(), String> {
     }
     let figures: &[&str] =
         if p.name == "sweep" { super::super::figure::SWEEP_FIGURES } else { super::super::figure::COMPARE_FIGURES };
-    let sweep = p.args.get(2).and_then(|s| s.parse::<usize>().ok()).unwrap_or(0);
+    let sweep = spec
+        .args
+        .iter()
+        .position(|a| *a == Sweep)
+        .and_then(|i| p.args.get(i))
+        .and_then(|s| s.parse::<usize>().ok())
+        .unwrap_or(0);
     for (a, kind_) in p.args.iter().zip(spec.args) {
         let ok = match kind_ {
             Job => job_id(a).is_some_and(|j| k.jobs.as_ref().is_none_or(|js| js.contains(&j))),
@@ -285,6 +297,7 @@ pub(super) fn value(p: &Placeholder, src: &Source) -> Result<Val, String> {
         }
         "cap.missed" => int(job()?.num_scheduling_opportunities as i64),
         "job.map_slots" => num(job()?.slots_per_map),
+        "job.input_nodes" => int(job()?.split_hosts.len() as i64),
         "job.pending" => int(job()?.pending_maps()),
         "job.submitted" => int(job()?.start_time),
         "job.age" => int(c.now - job()?.start_time),
@@ -294,6 +307,7 @@ pub(super) fn value(p: &Placeholder, src: &Source) -> Result<Val, String> {
             int(j.finish_time.ok_or("the job has not finished at this heartbeat")? - j.start_time)
         }
         "figure" | "sweep" => figure(p, src),
+        "variant_delay" | "sweep_delay" | "sweep_rack_delay" | "bin.min_maps" | "bin.max_maps" => lesson_conf(p, src),
         name if name.starts_with("fifo.") => match &rec.ok_or_else(no_rec)?.decision {
             Decision::Fifo(d) => fifo(p, d),
             _ => Err("not a FIFO heartbeat".into()),
@@ -327,6 +341,28 @@ fn fifo(p: &Placeholder, d: &crate::sched::fifo::FifoDecision) -> Result<Val, St
             Val::Word("not exceeded", "未超出")
         }),
         other => Err(format!("unknown value {other:?}")),
+    }
+}
+
+/// The lesson's own configuration: its compare variants, its sweeps, the job-size bins.
+fn lesson_conf(p: &Placeholder, src: &Source) -> Result<Val, String> {
+    let arg = |i: usize| p.args.get(i).map(String::as_str).unwrap_or("");
+    let runs = &src.runs.0;
+    let bins_of = || bins(arg(0)).ok_or_else(|| format!("found {:?}, expected bins", arg(0)));
+    let table = &crate::scenario::generator::FACEBOOK_2009_BINS;
+    match p.name.as_str() {
+        "variant_delay" => {
+            let v = runs.compare.as_ref().and_then(|c| c.variants.get(arg(0).parse::<usize>().ok()?));
+            let v = crate::sim::compare::parse_variant(v.ok_or("no such compare variant")?)?;
+            int(v.node_delay_ms.ok_or("the variant sets no locality delay")?)
+        }
+        "sweep_delay" => int(arg(0).parse().map_err(|_| "expected a delay in ms".to_string())?),
+        "sweep_rack_delay" => {
+            let s = runs.sweeps.get(arg(0).parse::<usize>().unwrap_or(0)).ok_or("no such sweep")?;
+            int(s.rack_delay_ms)
+        }
+        "bin.min_maps" => num(table[bins_of()?[0] - 1].0),
+        _ => num(table[*bins_of()?.last().unwrap_or(&1) - 1].1),
     }
 }
 
