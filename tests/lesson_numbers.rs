@@ -9,9 +9,6 @@
 use schedscope::i18n::hant;
 use schedscope::lesson;
 
-/// Lessons whose numbers are not placeholders yet (issue 21, item 1: rewritten one by one).
-const NOT_YET: &[&str] = &[];
-
 /// Hadoop constants a text may state as written, each as the phrase it appears in (so the
 /// exception covers that use only), with the code that fixes it.
 const CONSTANTS: &[(&str, &str)] = &[
@@ -156,9 +153,6 @@ fn number_scanning_finds_numerals_and_number_words_but_not_ids() {
 fn every_number_in_a_step_comes_from_the_run() {
     let mut problems = Vec::new();
     for (id, json) in lesson::builtin() {
-        if NOT_YET.contains(id) {
-            continue;
-        }
         let l = lesson::parse(json).unwrap_or_else(|e| panic!("lesson {id}:\n{e}"));
         let r = lesson::resolve(&l);
         for (i, s) in l.steps.iter().enumerate() {
@@ -185,4 +179,47 @@ fn every_number_in_a_step_comes_from_the_run() {
         }
     }
     assert!(problems.is_empty(), "{} texts with hand-written numbers:\n{}", problems.len(), problems.join("\n"));
+}
+
+/// A placeholder that names nothing of the lesson is refused when the lesson is read, with the
+/// text's JSON path and what was expected.
+#[test]
+fn bad_placeholders_are_errors_with_their_path() {
+    let json = lesson::builtin().iter().find(|(id, _)| *id == "capacity-user-limits").unwrap().1;
+    let mut v: serde_json::Value = serde_json::from_str(json).unwrap();
+    v["steps"][0]["text"]["en"] = "{cap.limt J1} {job.maps J9} {cap.used nosuch} {$.config.nope} {time|q}".into();
+    v["steps"][2]["predict"]["choices"][1]["text"]["zh"] = "{time".into();
+    let e = lesson::parse(&v.to_string()).unwrap_err();
+    let msgs: Vec<String> = e.errors.iter().map(|x| format!("{}: {}", x.path, x.message)).collect();
+    let has = |path: &str, what: &str| msgs.iter().any(|m| m.starts_with(path) && m.contains(what));
+    assert!(has("$.steps[0].text.en", "unknown value \"cap.limt\"; did you mean \"cap.limit\"?"), "{msgs:#?}");
+    assert!(has("$.steps[0].text.en", "found \"J9\" for the Job argument"), "{msgs:#?}");
+    assert!(
+        has("$.steps[0].text.en", "found \"nosuch\" for the Group argument, expected a queue or pool"),
+        "{msgs:#?}"
+    );
+    assert!(has("$.steps[0].text.en", "the scenario has no $.config.nope"), "{msgs:#?}");
+    assert!(has("$.steps[0].text.en", "found format \"q\""), "{msgs:#?}");
+    assert!(has("$.steps[2].predict.choices[1].text.zh", "unclosed placeholder"), "{msgs:#?}");
+    assert_eq!(msgs.len(), 6, "{msgs:#?}");
+}
+
+/// The filled text states what the run did, in every language: fair-starvation's clock is the
+/// pool's (counted from its creation at 0 s, 6.5 s at the heartbeat that lets J2 run anywhere),
+/// and capacity-user-limits quotes the user limit the decision computed.
+#[test]
+fn placeholders_are_filled_from_the_run_at_the_step() {
+    let get = |id: &str| lesson::parse(lesson::builtin().iter().find(|(i, _)| *i == id).unwrap().1).unwrap();
+    let l = get("fair-starvation");
+    let r = lesson::resolve(&l);
+    let t = &r.texts(2).unwrap().text;
+    assert!(t.en.contains("creation, 0 s: 6.5 s, past the 5 s timeout"), "{}", t.en);
+    assert!(t.en.ends_with("J2 may run anywhere: 2 off-switch maps."), "{}", t.en);
+    assert!(t.zh.contains("已过 6.5 秒，超过 5 秒的超时时间"), "{}", t.zh);
+    assert!(hant::to_hant(&t.zh).contains("6.5"), "繁體 keeps the filled numbers");
+    assert_eq!(r.texts(2).unwrap().question.as_ref().unwrap().en.split(" s ").next(), Some("At 6.5"));
+    let l = get("capacity-user-limits");
+    let r = lesson::resolve(&l);
+    let t = &r.texts(2).unwrap().text.en;
+    assert!(t.contains("currentCapacity 11, limit = max(⌈11/2⌉, ⌈50% × 11⌉) = 6. alice holds 10"), "{t}");
 }

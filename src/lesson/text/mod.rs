@@ -7,6 +7,7 @@
 //! page converts the filled text to Traditional as it shows it.
 
 mod config;
+mod names;
 mod sched;
 mod values;
 
@@ -15,7 +16,7 @@ use crate::i18n::Lang;
 use crate::input::json::Errs;
 use serde_json::Value;
 
-pub use values::NAMES;
+pub use names::{Arg, NAMES, Name};
 
 /// What a placeholder's arguments and paths are checked against when a lesson is read.
 #[derive(Debug, Default)]
@@ -147,7 +148,7 @@ pub fn check(s: &str, path: &str, known: &Known, errs: &mut Errs) {
             if p.name.starts_with('$') {
                 config::check(&p.name, known.scenario.as_ref())
             } else {
-                values::check(&p, known)
+                names::check(&p, known)
             }
         });
         if let Err(e) = res {

@@ -3,7 +3,8 @@
 //! `assignSlotsToJob` computed, the sort `TaskSchedulingMgr.sortQueues` used), and the state
 //! after the heartbeat as the stage draws it (`sim::stage`: pools, queue lanes, user bars).
 
-use super::values::{arg_kind, job_id};
+use super::names::job_id;
+use super::values::arg_kind;
 use super::{Placeholder, Val};
 use crate::explain::Decision;
 use crate::lesson::event::Ctx;
