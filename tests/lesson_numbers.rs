@@ -189,6 +189,7 @@ fn bad_placeholders_are_errors_with_their_path() {
     let mut v: serde_json::Value = serde_json::from_str(json).unwrap();
     v["steps"][0]["text"]["en"] = "{cap.limt J1} {job.maps J9} {cap.used nosuch} {$.config.nope} {time|q}".into();
     v["steps"][2]["predict"]["choices"][1]["text"]["zh"] = "{time".into();
+    v["summary"]["en"] = "At {time|s} s".into();
     let e = lesson::parse(&v.to_string()).unwrap_err();
     let msgs: Vec<String> = e.errors.iter().map(|x| format!("{}: {}", x.path, x.message)).collect();
     let has = |path: &str, what: &str| msgs.iter().any(|m| m.starts_with(path) && m.contains(what));
@@ -201,7 +202,8 @@ fn bad_placeholders_are_errors_with_their_path() {
     assert!(has("$.steps[0].text.en", "the scenario has no $.config.nope"), "{msgs:#?}");
     assert!(has("$.steps[0].text.en", "found format \"q\""), "{msgs:#?}");
     assert!(has("$.steps[2].predict.choices[1].text.zh", "unclosed placeholder"), "{msgs:#?}");
-    assert_eq!(msgs.len(), 6, "{msgs:#?}");
+    assert!(has("$.summary.en", "shown before the run, so expected a configuration reference"), "{msgs:#?}");
+    assert_eq!(msgs.len(), 7, "{msgs:#?}");
 }
 
 /// The filled text states what the run did, in every language: fair-starvation's clock is the
@@ -212,6 +214,8 @@ fn placeholders_are_filled_from_the_run_at_the_step() {
     let get = |id: &str| lesson::parse(lesson::builtin().iter().find(|(i, _)| *i == id).unwrap().1).unwrap();
     let l = get("fair-starvation");
     let r = lesson::resolve(&l);
+    let s = l.summary_shown();
+    assert!(s.en.contains("minMaps 2, minSharePreemptionTimeout 5 s") && s.zh.contains("本地性延迟为 60 秒"), "{s:?}");
     let t = &r.texts(2).unwrap().text;
     assert!(t.en.contains("creation, 0 s: 6.5 s, past the 5 s timeout"), "{}", t.en);
     assert!(t.en.ends_with("J2 may run anywhere: 2 off-switch maps."), "{}", t.en);

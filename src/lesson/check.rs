@@ -237,8 +237,10 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
 
 /// The narrative as the CLI prints it: each step with its heartbeat, then any failure.
 pub fn render(lesson: &Lesson, r: &Resolved, lang: crate::i18n::Lang) -> Vec<String> {
-    let mut out =
-        vec![format!("{} — {}", lesson.id, lesson.title.pick(lang)), format!("  {}", lesson.summary.pick(lang))];
+    let mut out = vec![
+        format!("{} — {}", lesson.id, lesson.title.pick(lang)),
+        format!("  {}", lesson.summary_shown().pick(lang)),
+    ];
     for (i, step) in lesson.steps.iter().enumerate() {
         let hb = r.hbs.get(i).copied().flatten().map(|h| h.to_string()).unwrap_or_else(|| "?".into());
         let pause = if step.pause { " ‖" } else { "" };

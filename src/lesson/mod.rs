@@ -165,6 +165,12 @@ pub struct Lesson {
 }
 
 impl Lesson {
+    /// The summary as shown: its configuration references filled (`lesson::text`).
+    pub fn summary_shown(&self) -> Bi {
+        let f = |t: &str, lang| text::fill_config(t, lang, &self.scenario_value);
+        Bi { en: f(&self.summary.en, crate::i18n::Lang::En), zh: f(&self.summary.zh, crate::i18n::Lang::Zh) }
+    }
+
     /// The scenario as JSON text, for `Simulation::from_json` and share links.
     pub fn scenario_json(&self) -> String {
         match &self.scenario_ref {
@@ -278,6 +284,12 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
         ScenarioRef::Inline(v) => v.clone(),
     };
     let known = steps::known(scenario.as_ref(), &scenario_value, &runs);
+    for (b, p) in [(&title, "$.title"), (&summary, "$.summary")] {
+        if let Some(b) = b {
+            text::check_config_only(&b.en, &format!("{p}.en"), &known, errs);
+            text::check_config_only(&b.zh, &format!("{p}.zh"), &known, errs);
+        }
+    }
     let mut steps = Vec::new();
     if let Some(list) = o.get("steps").and_then(|s| as_array(s, "$.steps", MAX_STEPS, errs)) {
         let mut last_hb = 0u64;

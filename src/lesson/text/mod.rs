@@ -157,6 +157,38 @@ pub fn check(s: &str, path: &str, known: &Known, errs: &mut Errs) {
     }
 }
 
+/// Check a text shown before the run (a lesson's title and summary): configuration references
+/// only, since no heartbeat has run.
+pub fn check_config_only(s: &str, path: &str, known: &Known, errs: &mut Errs) {
+    check(s, path, known, errs);
+    for hole in pieces(s).unwrap_or_default().into_iter().filter_map(|p| match p {
+        Piece::Hole(h) => Some(h),
+        Piece::Lit(_) => None,
+    }) {
+        if !hole.trim_start().starts_with('$') {
+            errs.push(
+                path,
+                format!(
+                    "placeholder {{{hole}}}: shown before the run, so expected a configuration reference {{$.path}}"
+                ),
+            );
+        }
+    }
+}
+
+/// A text shown before the run with its configuration references filled.
+pub fn fill_config(s: &str, lang: Lang, scenario: &Value) -> String {
+    let Ok(list) = pieces(s) else { return s.to_string() };
+    list.into_iter()
+        .map(|p| match p {
+            Piece::Lit(t) => t.to_string(),
+            Piece::Hole(h) => parse_hole(h)
+                .and_then(|p| config::value(&p.name, scenario).map(|v| write(&v, p.format, lang)))
+                .unwrap_or_else(|_| "?".into()),
+        })
+        .collect()
+}
+
 /// What filling reads: the run at the step's heartbeat, the scenario as written, the lesson's
 /// experiments.
 pub struct Source<'a> {

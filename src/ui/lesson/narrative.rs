@@ -36,7 +36,7 @@ pub fn lesson_list(lab: &Lab, dispatch: &yew::UseReducerDispatcher<Lab>) -> Html
                             let current = lab.lesson.as_ref().is_some_and(|r| r.index == i);
                             html! {
                                 <li><button class={classes!("lesson-item", current.then_some("on"))} data-testid={format!("open-lesson-{}", l.id)}
-                                            title={l.lesson.summary.pick(lang).to_string()} onclick={Callback::from(move |_| d.dispatch(Action::OpenLesson(i)))}>
+                                            title={l.lesson.summary_shown().pick(lang).to_string()} onclick={Callback::from(move |_| d.dispatch(Action::OpenLesson(i)))}>
                                     <span class="lesson-no">{i + 1}</span>
                                     <span class="lesson-name">{l.title(lang)}</span>
                                 </button></li>
