@@ -1,6 +1,7 @@
 //! Numbers come from the run (`docs/lesson-format.md`, "Placeholders"): in every step's
-//! rendered text — its narration, question and choices, in English, Simplified Chinese and
-//! Traditional Chinese (the Simplified text through `i18n::hant`, as the page shows it) — every
+//! rendered text — its narration, question and choices (and the lesson's title and summary),
+//! in English, Simplified Chinese and Traditional Chinese (the Simplified text through
+//! `i18n::hant`, as the page shows it) — every
 //! number is a filled placeholder or a configuration reference. What is left once the
 //! placeholders are taken out may hold identifiers (`J1`, `tt4`, `r1n2`, `/rack1`, `m2#0`) and
 //! the few Hadoop constants of `CONSTANTS`, and no other number: no Arabic numeral, no Chinese
@@ -155,6 +156,15 @@ fn every_number_in_a_step_comes_from_the_run() {
     for (id, json) in lesson::builtin() {
         let l = lesson::parse(json).unwrap_or_else(|e| panic!("lesson {id}:\n{e}"));
         let r = lesson::resolve(&l);
+        // The title and summary too: shown before the run, with configuration references only.
+        for (what, b) in [("title", &l.title), ("summary", &l.summary)] {
+            for (lang, t, hant_too) in [("en", &b.en, false), ("zh", &b.zh, false), ("zh-Hant", &b.zh, true)] {
+                let found = hand_written(t, hant_too);
+                if !found.is_empty() {
+                    problems.push(format!("{id} {what} ({lang}): {found:?} in {t:?}"));
+                }
+            }
+        }
         for (i, s) in l.steps.iter().enumerate() {
             let mut texts = vec![("text", &s.text)];
             if let Some(p) = &s.predict {

@@ -284,10 +284,14 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
         ScenarioRef::Inline(v) => v.clone(),
     };
     let known = steps::known(scenario.as_ref(), &scenario_value, &runs);
-    for (b, p) in [(&title, "$.title"), (&summary, "$.summary")] {
-        if let Some(b) = b {
-            text::check_config_only(&b.en, &format!("{p}.en"), &known, errs);
-            text::check_config_only(&b.zh, &format!("{p}.zh"), &known, errs);
+    // The summary is shown before the run (configuration references only); the title as written.
+    if let Some(b) = &summary {
+        text::check_config_only(&b.en, "$.summary.en", &known, errs);
+        text::check_config_only(&b.zh, "$.summary.zh", &known, errs);
+    }
+    for (t, p) in title.iter().flat_map(|b| [(&b.en, "$.title.en"), (&b.zh, "$.title.zh")]) {
+        if text::skeleton(t, "") != *t || t.contains('}') {
+            errs.push(p, "a title is shown as written; expected no placeholder (no braces)");
         }
     }
     let mut steps = Vec::new();
