@@ -44,11 +44,14 @@ fn every_seed_concept_has_a_bilingual_lesson() {
         assert!(lessons.iter().any(|l| l.concepts.iter().any(|x| x == c)), "no lesson for {c}");
     }
     for l in &lessons {
-        for s in &l.steps {
+        let r = lesson::resolve(l);
+        for (i, s) in l.steps.iter().enumerate() {
             assert!(!s.text.en.is_empty() && !s.text.zh.is_empty());
-            // Chinese text is Chinese, and short enough to read on a projector.
+            // Chinese text is Chinese, and short enough to read on a projector (as shown: with
+            // its placeholders filled).
             assert!(s.text.zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{}: {}", l.id, s.text.zh);
-            assert!(s.text.en.len() < 420, "{}: step text too long: {}", l.id, s.text.en);
+            let shown = r.texts(i).map(|t| t.text.en.as_str()).unwrap_or(&s.text.en);
+            assert!(shown.len() < 420, "{}: step text too long: {shown}", l.id);
         }
     }
 }
@@ -280,14 +283,20 @@ fn number_reading_skips_identifiers() {
 fn predictions_do_not_give_the_answer_away() {
     let mut problems = Vec::new();
     for l in all() {
+        // As shown: with the placeholders filled from the run (`lesson::text`).
+        let r = lesson::resolve(&l);
         for (i, s) in l.steps.iter().enumerate() {
-            let Some(p) = &s.predict else { continue };
+            if s.predict.is_none() {
+                continue;
+            }
+            let f = r.texts(i).expect("every step resolves");
+            let question = f.question.as_ref().expect("a filled question");
             for (lang, pick) in
                 [("en", (|b: &lesson::Bi| b.en.clone()) as fn(&lesson::Bi) -> String), ("zh", |b| b.zh.clone())]
             {
-                let with: Vec<bool> = p.choices.iter().map(|c| states_a_figure(&pick(&c.text))).collect();
+                let with: Vec<bool> = f.choices.iter().map(|c| states_a_figure(&pick(c))).collect();
                 if with.iter().any(|x| *x) && !with.iter().all(|x| *x) {
-                    let texts: Vec<String> = p.choices.iter().map(|c| pick(&c.text)).collect();
+                    let texts: Vec<String> = f.choices.iter().map(pick).collect();
                     problems
                         .push(format!("{} step {i} ({lang}): some choices carry a figure, some not: {texts:?}", l.id));
                 }
@@ -295,7 +304,7 @@ fn predictions_do_not_give_the_answer_away() {
                 for e in s.check.iter().chain(s.when.iter()) {
                     event_numbers(&serde_json::to_value(e).unwrap(), &mut checked);
                 }
-                let q = pick(&p.question);
+                let q = pick(question);
                 for n in numbers(&q) {
                     if checked.contains(&n) {
                         problems.push(format!(

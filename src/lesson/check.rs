@@ -4,7 +4,8 @@
 //! on the decision records of that heartbeat. The page uses the resolved heartbeats to pause;
 //! the tests use the failures to keep every lesson's narrative true.
 
-use super::{Event, Lesson};
+use super::{Bi, Event, Lesson, text};
+use crate::i18n::Lang;
 use crate::lesson::event::Ctx;
 use crate::sim::Simulation;
 use serde::Serialize;
@@ -38,6 +39,51 @@ pub struct Resolved {
     pub failures: Vec<LessonFailure>,
     /// Heartbeats the run has in all (or as far as it was computed).
     pub run_hbs: u64,
+    /// Each step's texts with their placeholders filled at its heartbeat (`lesson::text`):
+    /// `None` where the heartbeat could not be resolved.
+    pub texts: Vec<Option<StepTexts>>,
+}
+
+/// A step's rendered texts in English and Simplified Chinese.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StepTexts {
+    pub text: Bi,
+    pub question: Option<Bi>,
+    pub choices: Vec<Bi>,
+}
+
+impl Resolved {
+    /// Step `i`'s filled texts, if it resolved.
+    pub fn texts(&self, i: usize) -> Option<&StepTexts> {
+        self.texts.get(i).and_then(Option::as_ref)
+    }
+}
+
+/// Fill a step's texts from the run at its heartbeat; a placeholder with no value there is a
+/// failure at the text's path.
+fn fill_step(lesson: &Lesson, i: usize, ctx: &Ctx, out: &mut Resolved, hb: u64) {
+    let step = &lesson.steps[i];
+    let src = text::Source { ctx, scenario: &lesson.scenario_value, runs: &lesson.runs };
+    let mut fill = |b: &Bi, path: String| {
+        let mut one = |s: &str, lang, p: String| {
+            let (t, missing) = text::fill(s, lang, &src);
+            for m in missing {
+                out.failures.push(LessonFailure { path: p.clone(), hb: Some(hb), message: m });
+            }
+            t
+        };
+        Bi { en: one(&b.en, Lang::En, format!("{path}.en")), zh: one(&b.zh, Lang::Zh, format!("{path}.zh")) }
+    };
+    let p = format!("$.steps[{i}]");
+    let text = fill(&step.text, format!("{p}.text"));
+    let question = step.predict.as_ref().map(|q| fill(&q.question, format!("{p}.predict.question")));
+    let choices = step
+        .predict
+        .iter()
+        .flat_map(|q| q.choices.iter().enumerate())
+        .map(|(k, c)| fill(&c.text, format!("{p}.predict.choices[{k}].text")))
+        .collect();
+    out.texts.push(Some(StepTexts { text, question, choices }));
 }
 
 fn describe(e: &Event) -> String {
@@ -53,7 +99,7 @@ fn failure(path: String, hb: u64, e: &Event) -> LessonFailure {
 /// Run the lesson's scenario and resolve every step. Never panics; a scenario that cannot
 /// start is one failure at `$.scenario`.
 pub fn resolve(lesson: &Lesson) -> Resolved {
-    let mut out = Resolved { hbs: Vec::new(), failures: Vec::new(), run_hbs: 0 };
+    let mut out = Resolved { hbs: Vec::new(), failures: Vec::new(), run_hbs: 0, texts: Vec::new() };
     let mut sim = match Simulation::new(lesson.scenario.clone()) {
         Ok(s) => s,
         Err(e) => {
@@ -116,9 +162,13 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
             (None, None) => None,
         };
         out.hbs.push(hb);
-        let Some(hb) = hb else { continue };
+        let Some(hb) = hb else {
+            out.texts.push(None);
+            continue;
+        };
         prev = prev.max(hb);
         if hb == 0 {
+            fill_step(lesson, i, &Ctx { records: &[], engine: sim.engine() }, &mut out, 0);
             for (k, ev) in step.check.iter().enumerate() {
                 if !ev.is_run_level() {
                     fail(&mut out, Some(0), "claims need a heartbeat; heartbeat 0 is before the first".into());
@@ -134,10 +184,12 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
         if sim.hb() != hb {
             ended = true;
             fail(&mut out, Some(hb), format!("the run ends after heartbeat {}", sim.hb()));
+            out.texts.push(None);
             continue;
         }
         let recs = prefix(&sim, hb);
         let ctx = Ctx { records: &recs, engine: sim.engine() };
+        fill_step(lesson, i, &ctx, &mut out, hb);
         for (k, ev) in step.check.iter().enumerate() {
             if !ev.holds(&ctx) {
                 out.failures.push(failure(format!("{path}.check[{k}]"), hb, ev));
@@ -185,12 +237,16 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
 
 /// The narrative as the CLI prints it: each step with its heartbeat, then any failure.
 pub fn render(lesson: &Lesson, r: &Resolved, lang: crate::i18n::Lang) -> Vec<String> {
-    let mut out =
-        vec![format!("{} — {}", lesson.id, lesson.title.pick(lang)), format!("  {}", lesson.summary.pick(lang))];
+    let mut out = vec![
+        format!("{} — {}", lesson.id, lesson.title.pick(lang)),
+        format!("  {}", lesson.summary_shown().pick(lang)),
+    ];
     for (i, step) in lesson.steps.iter().enumerate() {
         let hb = r.hbs.get(i).copied().flatten().map(|h| h.to_string()).unwrap_or_else(|| "?".into());
         let pause = if step.pause { " ‖" } else { "" };
-        out.push(format!("  [hb {hb}{pause}] {}", step.text.pick(lang)));
+        let filled = r.texts(i);
+        let text = filled.map(|t| t.text.pick(lang)).unwrap_or(step.text.pick(lang));
+        out.push(format!("  [hb {hb}{pause}] {text}"));
         // Run-level figures, with what the run gave, so the narrative's numbers can be compared.
         for e in step.check.iter() {
             if let (true, Some(found)) = (e.is_run_level(), e.found()) {
@@ -198,9 +254,11 @@ pub fn render(lesson: &Lesson, r: &Resolved, lang: crate::i18n::Lang) -> Vec<Str
             }
         }
         if let Some(p) = &step.predict {
-            out.push(format!("      ? {}", p.question.pick(lang)));
+            let q = filled.and_then(|t| t.question.as_ref()).unwrap_or(&p.question);
+            out.push(format!("      ? {}", q.pick(lang)));
             for (k, c) in p.choices.iter().enumerate() {
-                out.push(format!("      {} {}", if k == p.answer { "*" } else { "-" }, c.text.pick(lang)));
+                let c = filled.and_then(|t| t.choices.get(k)).unwrap_or(&c.text);
+                out.push(format!("      {} {}", if k == p.answer { "*" } else { "-" }, c.pick(lang)));
             }
         }
     }

@@ -214,7 +214,7 @@ fn outcome_name(o: &AttemptEnd) -> &'static str {
 }
 
 /// The tracker's free slots of a type as the scheduler saw them when the heartbeat arrived.
-fn free_slots(d: &Decision, map: bool) -> Option<i64> {
+pub(crate) fn free_slots(d: &Decision, map: bool) -> Option<i64> {
     match d {
         Decision::Fifo(f) => {
             let l = if map { &f.map } else { &f.reduce };

@@ -12,6 +12,7 @@ pub mod figure;
 pub mod point;
 pub mod runs;
 mod steps;
+pub mod text;
 
 use steps::{bi, check_views, prefixed, read_step};
 
@@ -156,12 +157,21 @@ pub struct Lesson {
     pub scenario_ref: ScenarioRef,
     #[serde(skip)]
     pub scenario: Scenario,
+    /// The scenario as written: configuration references in the text are paths into it.
+    #[serde(skip)]
+    pub scenario_value: Value,
     pub steps: Vec<LessonStep>,
     /// The whole-run experiments its `figure` claims read (`compare`, `sweeps`).
     pub runs: runs::RunsRef,
 }
 
 impl Lesson {
+    /// The summary as shown: its configuration references filled (`lesson::text`).
+    pub fn summary_shown(&self) -> Bi {
+        let f = |t: &str, lang| text::fill_config(t, lang, &self.scenario_value);
+        Bi { en: f(&self.summary.en, crate::i18n::Lang::En), zh: f(&self.summary.zh, crate::i18n::Lang::Zh) }
+    }
+
     /// The scenario as JSON text, for `Simulation::from_json` and share links.
     pub fn scenario_json(&self) -> String {
         match &self.scenario_ref {
@@ -266,12 +276,31 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
         scenario.as_ref(),
         errs,
     )));
+    let scenario_value = match &scenario_ref {
+        ScenarioRef::Builtin(id) => scenario::builtin()
+            .iter()
+            .find(|(i, _)| i == id)
+            .and_then(|(_, j)| serde_json::from_str(j).ok())
+            .unwrap_or(Value::Null),
+        ScenarioRef::Inline(v) => v.clone(),
+    };
+    let known = steps::known(scenario.as_ref(), &scenario_value, &runs);
+    // The summary is shown before the run (configuration references only); the title as written.
+    if let Some(b) = &summary {
+        text::check_config_only(&b.en, "$.summary.en", &known, errs);
+        text::check_config_only(&b.zh, "$.summary.zh", &known, errs);
+    }
+    for (t, p) in title.iter().flat_map(|b| [(&b.en, "$.title.en"), (&b.zh, "$.title.zh")]) {
+        if text::skeleton(t, "") != *t || t.contains('}') {
+            errs.push(p, "a title is shown as written; expected no placeholder (no braces)");
+        }
+    }
     let mut steps = Vec::new();
     if let Some(list) = o.get("steps").and_then(|s| as_array(s, "$.steps", MAX_LESSON_STEPS, errs)) {
         let mut last_hb = 0u64;
         for (i, st) in list.iter().enumerate() {
             let p = index("$.steps", i);
-            if let Some(step) = read_step(st, &p, scenario.as_ref(), &runs, errs) {
+            if let Some(step) = read_step(st, &p, scenario.as_ref(), &runs, &known, errs) {
                 if let Some(h) = step.hb {
                     if h < last_hb {
                         errs.push(
@@ -292,5 +321,15 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
     }
     check_views(&steps, &runs, errs);
     o.finish(errs);
-    Some(Lesson { id, concepts, title: title?, summary: summary?, scenario_ref, scenario: scenario?, steps, runs })
+    Some(Lesson {
+        id,
+        concepts,
+        title: title?,
+        summary: summary?,
+        scenario_ref,
+        scenario: scenario?,
+        scenario_value,
+        steps,
+        runs,
+    })
 }

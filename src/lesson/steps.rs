@@ -3,7 +3,7 @@
 
 use super::VIEWS;
 use super::point::{Point, Target};
-use super::{Bi, Choice, Event, LessonStep, MAX_CHOICES, Predict, event, runs};
+use super::{Bi, Choice, Event, LessonStep, MAX_CHOICES, Predict, event, runs, text};
 use crate::input::json::{Errs, Obj, as_array, child, index};
 use crate::scenario::{Scenario, ScenarioError};
 use serde_json::Value;
@@ -48,9 +48,53 @@ fn read_point(p: &str, path: &str, s: Option<&Scenario>, errs: &mut Errs) -> Opt
     Some(point)
 }
 
-fn read_predict(v: &Value, path: &str, runs: &runs::RunsRef, errs: &mut Errs) -> Option<Predict> {
+/// A text of a step, with its placeholders checked (`lesson::text`).
+fn step_text(v: Option<&Value>, path: &str, known: &text::Known, errs: &mut Errs) -> Option<Bi> {
+    let b = bi(v, path, errs)?;
+    text::check(&b.en, &child(path, "en"), known, errs);
+    text::check(&b.zh, &child(path, "zh"), known, errs);
+    Some(b)
+}
+
+/// What the placeholders of the lesson's text may name.
+pub(super) fn known(s: Option<&Scenario>, value: &Value, runs: &runs::RunsRef) -> text::Known {
+    let mut k = text::Known {
+        scenario: (!value.is_null()).then(|| value.clone()),
+        variants: runs.0.compare.as_ref().map(|c| c.variants.len()).unwrap_or(0),
+        sweeps: runs.0.sweeps.iter().map(|w| w.delays_ms.clone()).collect(),
+        ..Default::default()
+    };
+    let Some(s) = s else { return k };
+    let submitted = s.steps.iter().flatten().filter_map(|st| match &st.kind {
+        crate::scenario::StepKind::Submit { job } => Some(job.as_ref()),
+        _ => None,
+    });
+    let mut jobs = Vec::new();
+    for j in s.jobs.iter().chain(submitted) {
+        jobs.push(j.id);
+        push_new(&mut k.groups, &j.queue);
+        push_new(&mut k.users, &j.user);
+    }
+    k.jobs = Some(jobs);
+    if let Some(c) = &s.capacity {
+        crate::sched::capacity::queue_list::queue_names(&c.props).iter().for_each(|q| push_new(&mut k.groups, q));
+    }
+    if let Some(f) = &s.fair {
+        f.allocations.pools.iter().for_each(|(p, _)| push_new(&mut k.groups, p));
+    }
+    k.trackers = s.trackers.iter().map(|t| t.name.clone()).collect();
+    k
+}
+
+fn push_new(list: &mut Vec<String>, x: &str) {
+    if !list.iter().any(|y| y == x) {
+        list.push(x.to_string());
+    }
+}
+
+fn read_predict(v: &Value, path: &str, runs: &runs::RunsRef, known: &text::Known, errs: &mut Errs) -> Option<Predict> {
     let mut o = Obj::new(v, path, errs)?;
-    let question = bi(o.get("question"), &o.path_of("question"), errs);
+    let question = step_text(o.get("question"), &o.path_of("question"), known, errs);
     let cp = o.path_of("choices");
     let mut choices = Vec::new();
     match o.get("choices").and_then(|c| as_array(c, &cp, MAX_CHOICES, errs)) {
@@ -58,7 +102,7 @@ fn read_predict(v: &Value, path: &str, runs: &runs::RunsRef, errs: &mut Errs) ->
             for (i, c) in list.iter().enumerate() {
                 let p = index(&cp, i);
                 let Some(mut co) = Obj::new(c, &p, errs) else { continue };
-                let text = bi(co.get("text"), &co.path_of("text"), errs);
+                let text = step_text(co.get("text"), &co.path_of("text"), known, errs);
                 let ep = co.path_of("event");
                 let event = match co.get("event") {
                     Some(e) => event::parse(e, &ep, runs, errs),
@@ -95,6 +139,7 @@ pub(super) fn read_step(
     path: &str,
     s: Option<&Scenario>,
     runs: &runs::RunsRef,
+    known: &text::Known,
     errs: &mut Errs,
 ) -> Option<LessonStep> {
     let mut o = Obj::new(v, path, errs)?;
@@ -112,8 +157,8 @@ pub(super) fn read_step(
     };
     let pause = o.bool("pause", errs).unwrap_or(false);
     let point = o.str("point", errs).and_then(|p| read_point(p, &child(path, "point"), s, errs));
-    let text = bi(o.get("text"), &o.path_of("text"), errs);
-    let predict = o.get("predict").and_then(|p| read_predict(p, &child(path, "predict"), runs, errs));
+    let text = step_text(o.get("text"), &o.path_of("text"), known, errs);
+    let predict = o.get("predict").and_then(|p| read_predict(p, &child(path, "predict"), runs, known, errs));
     let view = o.str("view", errs).map(str::to_string);
     if let Some(v) = &view
         && !VIEWS.contains(&v.as_str())

@@ -52,6 +52,8 @@ pub struct LessonRun {
     pub hbs: Rc<Vec<u64>>,
     /// Claims that failed to resolve (shown, never expected for built-ins).
     pub failures: usize,
+    /// Each step's texts filled from the run at its heartbeat (`lesson::text`).
+    pub texts: Rc<Vec<Option<lesson::check::StepTexts>>>,
     pub step: usize,
     /// The chosen answer of the current step's prediction.
     pub choice: Option<usize>,
@@ -69,7 +71,8 @@ impl LessonRun {
                 last
             })
             .collect();
-        LessonRun { index, lesson, hbs: Rc::new(hbs), failures: r.failures.len(), step: 0, choice: None }
+        let failures = r.failures.len();
+        LessonRun { index, lesson, hbs: Rc::new(hbs), failures, texts: Rc::new(r.texts), step: 0, choice: None }
     }
 
     pub fn len(&self) -> usize {

@@ -17,7 +17,8 @@ struct ScenarioEntry {
 struct LessonEntry<'a> {
     id: &'static str,
     title: &'a lesson::Bi,
-    summary: &'a lesson::Bi,
+    /// As shown: configuration references filled.
+    summary: lesson::Bi,
     concepts: &'a [String],
     steps: usize,
 }
@@ -70,7 +71,7 @@ pub fn lessons() -> Result<JsValue, JsValue> {
         .map(|(id, l)| LessonEntry {
             id,
             title: &l.title,
-            summary: &l.summary,
+            summary: l.summary_shown(),
             concepts: &l.concepts,
             steps: l.steps.len(),
         })

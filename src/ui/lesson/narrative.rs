@@ -37,7 +37,7 @@ pub fn lesson_list(lab: &Page, dispatch: &Dispatch) -> Html {
                             let current = lab.lesson.as_ref().is_some_and(|r| r.index == i);
                             html! {
                                 <li><button class={classes!("lesson-item", current.then_some("on"))} data-testid={format!("open-lesson-{}", l.id)}
-                                            title={l.lesson.summary.pick(lang).to_string()} onclick={Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Open(i))))}>
+                                            title={l.lesson.summary_shown().pick(lang).to_string()} onclick={Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Open(i))))}>
                                     <span class="lesson-no">{i + 1}</span>
                                     <span class="lesson-name">{l.title(lang)}</span>
                                 </button></li>
@@ -78,11 +78,14 @@ pub fn landing(lab: &Page, dispatch: &Dispatch) -> Html {
 
 fn prediction(run: &LessonRun, sim: &Simulation, lang: Lang, dispatch: &Dispatch) -> Html {
     let Some(p) = run.lesson.steps.get(run.step).and_then(|s| s.predict.as_ref()) else { return html! {} };
+    // The question and choices as filled from the run at the step's heartbeat.
+    let filled = run.texts.get(run.step).and_then(Option::as_ref);
+    let question = filled.and_then(|f| f.question.as_ref()).unwrap_or(&p.question);
     let revealed = run.revealed(sim.hb());
     html! {
         <div class={classes!("predict", revealed.then_some("revealed"))} data-testid="predict">
             <fieldset>
-                <legend><span class="predict-tag">{t(lang, "predict")}</span>{p.question.pick(lang)}</legend>
+                <legend><span class="predict-tag">{t(lang, "predict")}</span>{question.pick(lang)}</legend>
                 { for p.choices.iter().enumerate().map(|(k, c)| {
                     let d = dispatch.clone();
                     let chosen = run.choice == Some(k);
@@ -91,7 +94,7 @@ fn prediction(run: &LessonRun, sim: &Simulation, lang: Lang, dispatch: &Dispatch
                         <label class={classes!("choice", chosen.then_some("chosen"), right.then_some("right"))} data-testid={format!("choice-{k}")}>
                             <input type="radio" name="predict" checked={chosen} disabled={revealed}
                                    onchange={Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Choose(k))))} />
-                            <span>{c.text.pick(lang)}</span>
+                            <span>{filled.and_then(|f| f.choices.get(k)).unwrap_or(&c.text).pick(lang)}</span>
                             if right { <span class="pill ok">{t(lang, "predict_answer")}</span> }
                         </label>
                     }
@@ -106,6 +109,7 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
     let i = run.step;
     let Some(step) = run.lesson.steps.get(i) else { return html! {} };
     let hb = sim.hb();
+    let text = run.texts.get(i).and_then(Option::as_ref).map(|f| &f.text).unwrap_or(&step.text);
     let asking = step.predict.is_some() && !run.revealed(hb);
     let go = |k: usize| {
         let d = dispatch.clone();
@@ -158,7 +162,7 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
             if asking {
                 { prediction(run, sim, lang, dispatch) }
             } else {
-                <p class="step-text" data-testid="step-text" lang={if lang == Lang::Zh { "zh-CN" } else { "en" }}>{step.text.pick(lang)}</p>
+                <p class="step-text" data-testid="step-text" lang={if lang == Lang::Zh { "zh-CN" } else { "en" }}>{text.pick(lang)}</p>
                 if step.predict.is_some() { { prediction(run, sim, lang, dispatch) } }
             }
             if let Some((held, total)) = checks.filter(|c| c.1 > 0) {
