@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { launch, overflowing, URL } from './browser.mjs';
-import { fastest, lessons, walk } from './lesson-walk.mjs';
+import { fastest, lessons, textPattern, walk } from './lesson-walk.mjs';
 import init, { toHant } from '../../dist/api/schedscope.js';
 
 await init({ module_or_path: readFileSync(new globalThis.URL('../../dist/api/schedscope_bg.wasm', import.meta.url)) });
@@ -75,7 +75,7 @@ test('a zh-TW browser opens the page in 繁體中文; zh-HK and zh-Hant too; zh-
       for (const term of ['延遲調度', '數據本地性', '集群']) assert.ok(!all.includes(term), `${locale}: no ${term}`);
       // The step text is the lesson's Simplified text converted, exactly.
       const lesson = lessons.find((l) => l.id === 'fair-delay-scheduling');
-      assert.equal(await page.getByTestId('step-text').innerText(), toHant(lesson.steps[1].text.zh).trim());
+      assert.match(await page.getByTestId('step-text').innerText(), textPattern(toHant(lesson.steps[1].text.zh)));
       assert.equal(await page.getByTestId('step-text').getAttribute('lang'), 'zh-Hant');
       // The switch names 简体 in its own characters.
       assert.equal(await page.getByTestId('lang-zh').innerText(), '简');
@@ -165,7 +165,7 @@ test('leaving 繁體 gives back the Simplified text exactly, and English', async
     await assertHant(page, 'body', 'before');
     await page.getByTestId('lang-zh').click();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
-    assert.equal(await page.getByTestId('step-text').innerText(), lesson.steps[4].text.zh.trim());
+    assert.match(await page.getByTestId('step-text').innerText(), textPattern(lesson.steps[4].text.zh));
     assert.equal(await page.getByTestId('step-text').getAttribute('lang'), 'zh-CN');
     const simplified = (await texts(page)).join('\n');
     assert.match(simplified, /调度/);
@@ -178,10 +178,10 @@ test('leaving 繁體 gives back the Simplified text exactly, and English', async
     await page.getByTestId('next').click();
     await assertHant(page, 'body', 'after a step in 繁體');
     const step = Number(await page.getByTestId('narrative').getAttribute('data-step'));
-    assert.equal(await page.getByTestId('step-text').innerText(), toHant(lesson.steps[step].text.zh).trim());
+    assert.match(await page.getByTestId('step-text').innerText(), textPattern(toHant(lesson.steps[step].text.zh)));
     // English; then the keyboard cycles EN → 简 → 繁.
     await page.getByTestId('lang-en').click();
-    assert.equal(await page.getByTestId('step-text').innerText(), lesson.steps[step].text.en.trim());
+    assert.match(await page.getByTestId('step-text').innerText(), textPattern(lesson.steps[step].text.en));
     assert.doesNotMatch((await texts(page)).join('\n'), /[調課節遲]/);
     await page.locator('body').click({ position: { x: 5, y: 115 } });
     await page.keyboard.press('l');

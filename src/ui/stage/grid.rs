@@ -24,8 +24,8 @@ pub const DENSE_FROM: usize = 40;
 /// Up to this many trackers the grid draws bigger slots (a projected lesson cluster).
 const ROOMY_UP_TO: usize = 12;
 /// A job whose input is on more nodes than this shows its node reach as the nodes' outline and
-/// tint only (the legend names it), and the label on the heartbeating node alone: labels on
-/// every replica would bury the slots they are about.
+/// tint only (the legend names it): labels on every replica would bury the slots they are
+/// about.
 const MAX_NODE_REACH_LABELS: usize = 3;
 /// Number of job colours in `style.css` (`.job-c0` ..).
 const JOB_COLOURS: u32 = 7;
@@ -325,7 +325,7 @@ fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &
             if let Some(r) = skipped_here {
                 <span class="skip-tag" data-testid="skip-tag">{fill(t(lang, if in_reach { "skipped_here" } else { "skipped_outside" }), &[&format!("J{}", r.job)])}</span>
             }
-            if let Some(r) = node_reach.filter(|r| heartbeating || r.hosts.len() <= MAX_NODE_REACH_LABELS) {
+            if let Some(r) = node_reach.filter(|r| r.hosts.len() <= MAX_NODE_REACH_LABELS) {
                 <span class="reach-label node" data-testid="reach-label">
                     <span class="lvl on">{"NODE"}</span>{fill(t(lang, "reach_node"), &[&format!("J{}", r.job)])}</span>
             }
@@ -413,7 +413,7 @@ fn slot(
                 }
             </span>
             if let Some(q) = queue { <span class="qtag" data-testid="slot-queue">{q}</span> }
-            if let Some((word, when, _)) = &closing { <span class="closing-tag" data-testid="closing-tag">{format!("✕ {word} · {when}")}</span> }
+            if let Some((word, when, _)) = &closing { <span class="closing-tag" data-testid="closing-tag" title={when.to_string()}>{format!("✕ {word}")}</span> }
             if task.new_this_hb { <span class="new-tag" aria-hidden="true">{t(lang, "new_tag")}</span> }
         </div>
     }
