@@ -337,4 +337,23 @@ mod tests {
             assert!(e.contains(kind.trim_start_matches(PREFIX)), "{kind}: {e}");
         }
     }
+
+    #[test]
+    fn a_malformed_message_names_the_field_what_was_found_and_what_was_expected() {
+        // A speed that is not a number (`speed: 'fast'`) is refused, not taken as no speed.
+        let e = cmd("schedscope:play", &[], &[("speed", "fast")]).unwrap_err();
+        assert!(e.starts_with("schedscope:play: speed"), "{e}");
+        assert!(e.contains("\"fast\"") && e.contains("one of 0.5, 1, 2, 4"), "{e}");
+        // A heartbeat given as text is not "missing".
+        let e = cmd("schedscope:goto", &[], &[("hb", "10")]).unwrap_err();
+        assert!(e.contains("\"10\"") && !e.contains("missing"), "{e}");
+        // The language as the deck wrote it, never Rust's `Some(..)` / `None`.
+        let e = cmd("schedscope:lang", &[], &[("lang", "fr")]).unwrap_err();
+        assert_eq!(e, "schedscope:lang: lang \"fr\" is not a language: expected en, zh or zh-Hant");
+        let e = cmd("schedscope:lang", &[], &[]).unwrap_err();
+        assert!(!e.contains("None") && !e.contains("Some("), "{e}");
+        assert_eq!(e, "schedscope:lang: lang is missing: expected en, zh or zh-Hant");
+        let e = cmd("schedscope:lang", &[("lang", 3.0)], &[]).unwrap_err();
+        assert!(e.contains("3 (a number)") && e.contains("expected en, zh or zh-Hant"), "{e}");
+    }
 }

@@ -192,6 +192,31 @@ test('a bad embed option is refused with a message naming it', async () => {
   }
 });
 
+test('a malformed message is answered with an error naming the field', async () => {
+  const { ctx, page, frame, errors } = await open('v=1&b=fifo-two-racks&embed=1&origin=DECK');
+  try {
+    await stateWhere(page, (s) => s.type === 'schedscope:ready', 'ready');
+    const errorFor = async (message) => {
+      const n = await page.evaluate(() => window.got.filter((m) => m.data.type === 'schedscope:error').length);
+      await page.evaluate((m) => send(m), message);
+      await page.waitForFunction((k) => window.got.filter((m) => m.data.type === 'schedscope:error').length > k, n, { timeout: 10_000 });
+      return page.evaluate(() => window.got.filter((m) => m.data.type === 'schedscope:error').pop().data.message);
+    };
+    assert.match(await errorFor({ type: 'schedscope:play', speed: 'fast' }), /^schedscope:play: speed "fast" \(a string\) .*one of/);
+    assert.match(await errorFor({ type: 'schedscope:play', speed: true }), /speed true \(a boolean\)/);
+    assert.equal(await errorFor({ type: 'schedscope:lang', lang: 'fr' }), 'schedscope:lang: lang "fr" is not a language: expected en, zh or zh-Hant');
+    assert.equal(await errorFor({ type: 'schedscope:lang' }), 'schedscope:lang: lang is missing: expected en, zh or zh-Hant');
+    assert.match(await errorFor({ type: 'schedscope:goto', hb: '10' }), /hb "10" \(a string\)/);
+    await page.waitForTimeout(300);
+    const last = await page.evaluate(() => window.got.filter((m) => /ready|state/.test(m.data.type)).pop().data);
+    assert.equal(last.playing, false, 'a refused play does not play');
+    assert.equal(await frameHb(frame), 0);
+    assert.deepEqual(errors, []);
+  } finally {
+    await ctx.close();
+  }
+});
+
 /** In the frame: whether the page or a card scrolls, and how much of the grid and of each
  *  pointed element is in view. */
 const fitOf = (f, tokens) => f.evaluate((toks) => {
