@@ -322,3 +322,25 @@ fn switching_the_scheduler_keeps_the_heartbeat_and_dialogs_pause() {
     let d2 = act(&d, Action::Open(Dialog::Help));
     assert_eq!(d2.dialog, None, "opening an open dialog closes it");
 }
+
+#[test]
+fn a_bad_embed_link_stays_in_embed_mode_and_says_why() {
+    for (hash, field) in [
+        ("#v=1&b=fifo-two-racks&embed=1&speed=abc", "speed"),
+        ("#v=1&b=fifo-two-racks&embed=1&theme=blue", "theme"),
+        ("#v=1&b=fifo-two-racks&autoplay=1", "autoplay"),
+        ("#v=1&b=fifo-two-racks&embed=1&zoom=2", "zoom"),
+        ("#v=1&b=no-such-scenario&embed=1", "no-such-scenario"),
+    ] {
+        let p = open(hash);
+        let e = p.embed.clone().unwrap_or_else(|| panic!("{hash}: the page left embed mode"));
+        let banner = p.banner.clone().unwrap_or_else(|| panic!("{hash}: no banner"));
+        assert!(banner.contains(field), "{hash}: {banner}");
+        let (_, why) = e.error.clone().unwrap_or_else(|| panic!("{hash}: no error for the embedding page"));
+        assert!(why.contains(field), "{hash}: {why}");
+        assert!(p.run.sim().is_ok(), "{hash}: the first built-in is shown under the message");
+    }
+    // A valid origin= still holds when another option is bad: messages go only there.
+    let p = open("#v=1&b=fifo-two-racks&embed=1&speed=abc&origin=https://slides.example.org");
+    assert_eq!(p.embed.clone().unwrap().options.origin.as_deref(), Some("https://slides.example.org"));
+}

@@ -192,6 +192,25 @@ test('a bad embed option is refused with a message naming it', async () => {
   }
 });
 
+test('a bad embed link stays in embed mode, shows why and tells the deck', async () => {
+  for (const [hash, field] of [['v=1&b=fifo-two-racks&embed=1&speed=abc', /speed="abc"/], ['v=1&b=fifo-two-racks&embed=1&zoom=2', /zoom/]]) {
+    const { ctx, page, frame, errors } = await open(hash);
+    try {
+      assert.match(await frame.getByTestId('banner').innerText(), field);
+      assert.equal(await frame.getByTestId('app').getAttribute('data-embed'), 'true', `${hash}: the embed's own page`);
+      assert.equal(await frame.locator('.topbar').count(), 0, `${hash}: no top bar in the slide`);
+      const ready = await stateWhere(page, (s) => s.type === 'schedscope:ready', 'ready');
+      assert.match(ready.error, field);
+      await page.waitForFunction(() => window.got.some((m) => m.data.type === 'schedscope:error'), null, { timeout: 10_000 });
+      const err = await page.evaluate(() => window.got.find((m) => m.data.type === 'schedscope:error').data);
+      assert.match(err.message, field);
+      assert.deepEqual(errors, []);
+    } finally {
+      await ctx.close();
+    }
+  }
+});
+
 test('a malformed message is answered with an error naming the field', async () => {
   const { ctx, page, frame, errors } = await open('v=1&b=fifo-two-racks&embed=1&origin=DECK');
   try {
