@@ -123,6 +123,28 @@ pub fn split(hash: &str, speeds: &[f64]) -> Result<(String, Option<Embed>), Embe
     Ok((rest, Some(Embed { autoplay: flag("autoplay")?, speed, dark, origin })))
 }
 
+/// What an embed link that [`split`] refuses still asks for (`None`: the hash has no embed
+/// field): embed mode, so the slide shows the embed's page with the error and the deck hears
+/// of it, with the link's `origin=` when that one is valid and given once (messages then go
+/// only there), and nothing else.
+pub fn fallback(hash: &str) -> Option<Embed> {
+    let hash = hash.strip_prefix('#').unwrap_or(hash);
+    if hash.len() > super::MAX_HASH_LEN {
+        return None;
+    }
+    let parts: Vec<(&str, &str)> =
+        hash.split('&').filter(|p| !p.is_empty()).map(|p| p.split_once('=').unwrap_or((p, ""))).collect();
+    if !parts.iter().any(|(k, _)| FIELDS.contains(k)) {
+        return None;
+    }
+    let origins: Vec<&str> = parts.iter().filter(|(k, _)| *k == "origin").map(|(_, v)| *v).collect();
+    let origin = match origins.as_slice() {
+        [one] => origin(&percent_decode(one)),
+        _ => None,
+    };
+    Some(Embed { autoplay: false, speed: None, dark: None, origin })
+}
+
 /// `http(s)://host[:port]` as a browser serialises an origin (lower case, no default port, no
 /// path), or `None`.
 fn origin(v: &str) -> Option<String> {
@@ -396,5 +418,18 @@ mod tests {
             e,
             "schedscope:play: speed true (a boolean) is not a number: expected heartbeats per second, one of 0.5, 1, 2, 4"
         );
+    }
+
+    #[test]
+    fn a_refused_embed_link_still_asks_for_embed_mode() {
+        assert_eq!(fallback("#v=1&b=x"), None);
+        assert_eq!(
+            fallback("#v=1&b=x&embed=1&speed=abc"),
+            Some(Embed { autoplay: false, speed: None, dark: None, origin: None })
+        );
+        let e = fallback("v=1&b=x&speed=abc&embed=1&origin=https%3A%2F%2FSlides.example.org").unwrap();
+        assert_eq!(e.origin.as_deref(), Some("https://slides.example.org"));
+        assert_eq!(fallback("v=1&embed=1&origin=https://a.org&origin=https://b.org").unwrap().origin, None);
+        assert_eq!(fallback("v=1&embed=1&origin=ftp://a.org").unwrap().origin, None);
     }
 }
