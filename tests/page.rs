@@ -18,6 +18,14 @@ fn still() -> f64 {
     0.0
 }
 
+/// A clock a second further on at every reading: computing ahead stops at once (a test that
+/// opens many scenarios need not run each to its end).
+fn hasty() -> f64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NOW: AtomicU64 = AtomicU64::new(0);
+    NOW.fetch_add(1000, Ordering::Relaxed) as f64
+}
+
 fn page() -> Rc<Page> {
     Rc::new(Page::new(&Browser::default(), still))
 }
@@ -343,4 +351,34 @@ fn a_bad_embed_link_stays_in_embed_mode_and_says_why() {
     // A valid origin= still holds when another option is bad: messages go only there.
     let p = open("#v=1&b=fifo-two-racks&embed=1&speed=abc&origin=https://slides.example.org");
     assert_eq!(p.embed.clone().unwrap().options.origin.as_deref(), Some("https://slides.example.org"));
+}
+
+/// Every built-in scenario under every scheduler of the switch: either it runs (the workload
+/// adapted) or the page says why, in its own words (never a Java exception's).
+#[test]
+fn every_builtin_switches_to_every_scheduler_or_says_why() {
+    let p = Rc::new(Page::new(&Browser::default(), hasty));
+    let mut wrong = Vec::new();
+    for (i, entry) in p.catalogue.scenarios.iter().enumerate() {
+        let base = act(&p, Action::Select(i));
+        // (A scripted Hadoop test, with `steps`, checks one scheduler's decisions: it may refuse.)
+        let fair = entry.json.contains("\"fair\"") && !entry.json.contains("\"steps\"");
+        for name in ["fifo", "limit_tasks_per_job", "fair", "capacity"] {
+            let s = act(&base, Action::SetScheduler(name));
+            match &s.banner {
+                None if s.run.scheduler_name() == name => {}
+                None => wrong.push(format!("{} → {name}: still {}", entry.id, s.run.scheduler_name())),
+                Some(b) if b.contains("Exception") || b.contains("java.") => {
+                    wrong.push(format!("{} → {name}: a Java exception: {b}", entry.id))
+                }
+                Some(b) if !b.contains(name) => wrong.push(format!("{} → {name}: {b}", entry.id)),
+                // The Fair built-ins run under FIFO and Capacity (one queue per pool).
+                Some(b) if fair && (name == "fifo" || name == "capacity") => {
+                    wrong.push(format!("{} → {name}: refused: {b}", entry.id))
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -236,6 +236,28 @@ test('a malformed message is answered with an error naming the field', async () 
   }
 });
 
+test('a Fair built-in switches to FIFO and Capacity, and the page says what was adapted', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  try {
+    await page.goto(`${URL}#v=1&b=fair-delay-worked-example&lang=en`);
+    await page.getByTestId('sched-capacity').click();
+    await page.getByTestId('lanes').waitFor();
+    assert.equal(await page.getByTestId('sched-capacity').getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.getByTestId('banner').count(), 0);
+    assert.match(await page.getByTestId('switch-note').innerText(), /queue/);
+    await page.getByTestId('sched-fifo').click();
+    await page.locator('[data-testid=cluster][data-scheduler=fifo]').waitFor();
+    assert.equal(await page.getByTestId('banner').count(), 0);
+    assert.match(await page.getByTestId('switch-note').innerText(), /FIFO/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await ctx.close();
+  }
+});
+
 /** In the frame: whether the page or a card scrolls, and how much of the grid and of each
  *  pointed element is in view. */
 const fitOf = (f, tokens) => f.evaluate((toks) => {
