@@ -366,7 +366,26 @@ fn every_builtin_switches_to_every_scheduler_or_says_why() {
         for name in ["fifo", "limit_tasks_per_job", "fair", "capacity"] {
             let s = act(&base, Action::SetScheduler(name));
             match &s.banner {
-                None if s.run.scheduler_name() == name => {}
+                None if s.run.scheduler_name() == name => {
+                    // Coming from Fair, the page says what it adapted.
+                    if fair && name != "fair" {
+                        match &s.note {
+                            Some(n) if n.adapted.iter().any(|(k, _)| *k == "switch_dropped_fair") => {}
+                            other => {
+                                wrong.push(format!("{} → {name}: no note of what was adapted: {other:?}", entry.id))
+                            }
+                        }
+                    }
+                    if fair && name == "capacity" {
+                        let queues = s
+                            .note
+                            .as_ref()
+                            .and_then(|n| n.adapted.iter().find(|(k, _)| *k == "switch_queues_from_pools"));
+                        if queues.is_none() {
+                            wrong.push(format!("{} → capacity: no queue per pool noted", entry.id));
+                        }
+                    }
+                }
                 None => wrong.push(format!("{} → {name}: still {}", entry.id, s.run.scheduler_name())),
                 Some(b) if b.contains("Exception") || b.contains("java.") => {
                     wrong.push(format!("{} → {name}: a Java exception: {b}", entry.id))
@@ -381,4 +400,17 @@ fn every_builtin_switches_to_every_scheduler_or_says_why() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn capacities_from_weights_sum_to_one_hundred() {
+    use schedscope::page::compare::percentages;
+    assert_eq!(percentages(&[1.0, 1.0, 1.0]), vec![34, 33, 33]);
+    assert_eq!(percentages(&[2.0, 1.0]), vec![67, 33]);
+    assert_eq!(percentages(&[1.0]), vec![100]);
+    assert_eq!(percentages(&[]), Vec::<u64>::new());
+    for n in 1..=40 {
+        let w: Vec<f64> = (1..=n).map(|i| i as f64 * 0.7).collect();
+        assert_eq!(percentages(&w).iter().sum::<u64>(), 100, "{n}");
+    }
 }
