@@ -306,6 +306,32 @@ pub const UI_STRINGS: &[(&str, &str, &str)] = &[
     ("export_svg", "Grid (SVG)", "集群图（SVG）"),
     ("export_png", "Grid (PNG)", "集群图（PNG）"),
     ("toast_copied", "Link copied.", "链接已复制。"),
+    ("switch_note", "Adapted to run under {0}:", "为在 {0} 下运行而调整："),
+    (
+        "switch_dropped_fair",
+        "the Fair Scheduler's settings (pools, locality delays) were dropped",
+        "去掉了公平调度器的设置（资源池、本地性延迟）",
+    ),
+    (
+        "switch_dropped",
+        "settings only the other scheduler knows were dropped: {0}",
+        "去掉了只有另一个调度器认识的设置：{0}",
+    ),
+    (
+        "switch_queues_from_pools",
+        "one queue per Fair pool, capacities from the pools' weights: {0}",
+        "每个公平调度资源池一个队列，容量按资源池权重分配：{0}",
+    ),
+    (
+        "switch_queues_from_jobs",
+        "one queue per job queue, equal capacities: {0}",
+        "每个作业队列一个队列，容量均分：{0}",
+    ),
+    (
+        "switch_scripted",
+        "it is a scripted Hadoop test whose steps check the {0} scheduler's decisions, so it runs only under {0}",
+        "这是一个脚本化的 Hadoop 测试，其步骤检查 {0} 调度器的决策，因此只能在 {0} 下运行",
+    ),
     ("toast_saved", "Saved in this browser.", "已保存到本浏览器。"),
     ("toast_not_saved", "This browser does not allow saving.", "此浏览器不允许保存。"),
     ("editor_title", "Scenario", "场景"),

@@ -18,6 +18,14 @@ fn still() -> f64 {
     0.0
 }
 
+/// A clock a second further on at every reading: computing ahead stops at once (a test that
+/// opens many scenarios need not run each to its end).
+fn hasty() -> f64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NOW: AtomicU64 = AtomicU64::new(0);
+    NOW.fetch_add(1000, Ordering::Relaxed) as f64
+}
+
 fn page() -> Rc<Page> {
     Rc::new(Page::new(&Browser::default(), still))
 }
@@ -321,4 +329,88 @@ fn switching_the_scheduler_keeps_the_heartbeat_and_dialogs_pause() {
     assert!(!d.playing);
     let d2 = act(&d, Action::Open(Dialog::Help));
     assert_eq!(d2.dialog, None, "opening an open dialog closes it");
+}
+
+#[test]
+fn a_bad_embed_link_stays_in_embed_mode_and_says_why() {
+    for (hash, field) in [
+        ("#v=1&b=fifo-two-racks&embed=1&speed=abc", "speed"),
+        ("#v=1&b=fifo-two-racks&embed=1&theme=blue", "theme"),
+        ("#v=1&b=fifo-two-racks&autoplay=1", "autoplay"),
+        ("#v=1&b=fifo-two-racks&embed=1&zoom=2", "zoom"),
+        ("#v=1&b=no-such-scenario&embed=1", "no-such-scenario"),
+    ] {
+        let p = open(hash);
+        let e = p.embed.clone().unwrap_or_else(|| panic!("{hash}: the page left embed mode"));
+        let banner = p.banner.clone().unwrap_or_else(|| panic!("{hash}: no banner"));
+        assert!(banner.contains(field), "{hash}: {banner}");
+        let (_, why) = e.error.clone().unwrap_or_else(|| panic!("{hash}: no error for the embedding page"));
+        assert!(why.contains(field), "{hash}: {why}");
+        assert!(p.run.sim().is_ok(), "{hash}: the first built-in is shown under the message");
+    }
+    // A valid origin= still holds when another option is bad: messages go only there.
+    let p = open("#v=1&b=fifo-two-racks&embed=1&speed=abc&origin=https://slides.example.org");
+    assert_eq!(p.embed.clone().unwrap().options.origin.as_deref(), Some("https://slides.example.org"));
+}
+
+/// Every built-in scenario under every scheduler of the switch: either it runs (the workload
+/// adapted) or the page says why, in its own words (never a Java exception's).
+#[test]
+fn every_builtin_switches_to_every_scheduler_or_says_why() {
+    let p = Rc::new(Page::new(&Browser::default(), hasty));
+    let mut wrong = Vec::new();
+    for (i, entry) in p.catalogue.scenarios.iter().enumerate() {
+        let base = act(&p, Action::Select(i));
+        // (A scripted Hadoop test, with `steps`, checks one scheduler's decisions: it may refuse.)
+        let fair = entry.json.contains("\"fair\"") && !entry.json.contains("\"steps\"");
+        for name in ["fifo", "limit_tasks_per_job", "fair", "capacity"] {
+            let s = act(&base, Action::SetScheduler(name));
+            match &s.banner {
+                None if s.run.scheduler_name() == name => {
+                    // Coming from Fair, the page says what it adapted.
+                    if fair && name != "fair" {
+                        match &s.note {
+                            Some(n) if n.adapted.iter().any(|(k, _)| *k == "switch_dropped_fair") => {}
+                            other => {
+                                wrong.push(format!("{} → {name}: no note of what was adapted: {other:?}", entry.id))
+                            }
+                        }
+                    }
+                    if fair && name == "capacity" {
+                        let queues = s
+                            .note
+                            .as_ref()
+                            .and_then(|n| n.adapted.iter().find(|(k, _)| *k == "switch_queues_from_pools"));
+                        if queues.is_none() {
+                            wrong.push(format!("{} → capacity: no queue per pool noted", entry.id));
+                        }
+                    }
+                }
+                None => wrong.push(format!("{} → {name}: still {}", entry.id, s.run.scheduler_name())),
+                Some(b) if b.contains("Exception") || b.contains("java.") => {
+                    wrong.push(format!("{} → {name}: a Java exception: {b}", entry.id))
+                }
+                Some(b) if !b.contains(name) => wrong.push(format!("{} → {name}: {b}", entry.id)),
+                // The Fair built-ins run under FIFO and Capacity (one queue per pool).
+                Some(b) if fair && (name == "fifo" || name == "capacity") => {
+                    wrong.push(format!("{} → {name}: refused: {b}", entry.id))
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn capacities_from_weights_sum_to_one_hundred() {
+    use schedscope::page::compare::percentages;
+    assert_eq!(percentages(&[1.0, 1.0, 1.0]), vec![34, 33, 33]);
+    assert_eq!(percentages(&[2.0, 1.0]), vec![67, 33]);
+    assert_eq!(percentages(&[1.0]), vec![100]);
+    assert_eq!(percentages(&[]), Vec::<u64>::new());
+    for n in 1..=40 {
+        let w: Vec<f64> = (1..=n).map(|i| i as f64 * 0.7).collect();
+        assert_eq!(percentages(&w).iter().sum::<u64>(), 100, "{n}");
+    }
 }

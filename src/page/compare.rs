@@ -188,12 +188,26 @@ impl CompareState {
     }
 }
 
+/// What switching the scheduler changed in the workload (`retarget_text`), each an interface
+/// string key (`i18n::ui`, filled with the argument) the page shows under the banner area.
+pub type Adapted = Vec<(&'static str, String)>;
+
 /// Scenario JSON that runs under scheduler `name` when the text as it is does not: the
-/// settings only another scheduler knows (`errors` flagged as unknown) are dropped, and a
-/// workload without queues gets one Capacity queue per job queue.
-pub fn retarget_text(text: &str, name: &str, errors: &[crate::scenario::ScenarioError]) -> Option<String> {
+/// settings only another scheduler knows (`errors` flagged as unknown, and the Fair Scheduler's
+/// `fair` object for any other scheduler) are dropped, and a workload without queues gets one
+/// Capacity queue per job queue, or, coming from Fair, one queue per Fair pool
+/// (`PoolManager.getPoolName`: the job's `pool`, else its user, else `default`), each job sent
+/// to its pool's queue, capacities from the pools' weights (`fair.allocations`), summing to
+/// 100. `adapted` says what was changed.
+pub fn retarget_text(
+    text: &str,
+    name: &str,
+    errors: &[crate::scenario::ScenarioError],
+    adapted: &mut Adapted,
+) -> Option<String> {
     let mut v: serde_json::Value = serde_json::from_str(text).ok()?;
     let mut changed = false;
+    let mut dropped = Vec::new();
     for e in errors.iter().filter(|e| e.message.starts_with("unknown")) {
         let Some(path) = e.path.strip_prefix("$.") else { continue };
         let (parent, key) = match path.rsplit_once('.') {
@@ -206,28 +220,92 @@ pub fn retarget_text(text: &str, name: &str, errors: &[crate::scenario::Scenario
             format!("/{}", parent.replace(['.', '['], "/").replace(']', ""))
         };
         if let Some(obj) = v.pointer_mut(&pointer).and_then(|o| o.as_object_mut()) {
-            changed |= obj.remove(key).is_some();
+            if obj.remove(key).is_some() {
+                changed = true;
+                dropped.push(path.to_string());
+            }
+        }
+    }
+    if !dropped.is_empty() {
+        adapted.push(("switch_dropped", dropped.join(", ")));
+    }
+    // Coming from Fair: each job's pool, and the pools' weights.
+    let mut pools: Option<Vec<(String, f64)>> = None;
+    if name != "fair" {
+        if let Some(fair) = v.as_object_mut().and_then(|o| o.remove("fair")) {
+            changed = true;
+            adapted.push(("switch_dropped_fair", String::new()));
+            if name == "capacity" && v.pointer("/config/queues").is_none() {
+                let weight = |pool: &str| {
+                    fair.pointer(&format!("/allocations/pools/{}/weight", pool.replace('~', "~0").replace('/', "~1")))
+                        .and_then(|w| w.as_f64())
+                        .filter(|w| w.is_finite() && *w > 0.0)
+                        .unwrap_or(1.0)
+                };
+                let mut list: Vec<(String, f64)> = Vec::new();
+                for job in v.get_mut("jobs").and_then(|j| j.as_array_mut()).into_iter().flatten() {
+                    let pool = ["pool", "user"]
+                        .iter()
+                        .find_map(|k| job.get(*k).and_then(|p| p.as_str()))
+                        .unwrap_or("default")
+                        .to_string();
+                    if !list.iter().any(|(p, _)| *p == pool) {
+                        list.push((pool.clone(), weight(&pool)));
+                    }
+                    if let Some(job) = job.as_object_mut() {
+                        // A job names its pool or its queue, not both (`docs/scenario-format.md`).
+                        job.remove("pool");
+                        job.insert("queue".into(), serde_json::Value::String(pool));
+                    }
+                }
+                pools = (!list.is_empty()).then_some(list);
+            }
         }
     }
     if name != "capacity" || v.pointer("/config/queues").is_some() {
         return changed.then(|| serde_json::to_string_pretty(&v).ok()).flatten();
     }
-    let mut queues: Vec<String> =
-        v["jobs"].as_array()?.iter().map(|j| j["queue"].as_str().unwrap_or("default").to_string()).collect();
-    crate::sort::sort(&mut queues);
-    queues.dedup();
-    let n = queues.len().max(1);
-    let list: Vec<serde_json::Value> = queues
-        .iter()
-        .enumerate()
-        .map(|(i, q)| serde_json::json!({"name": q, "capacity": 100 / n + if i == 0 { 100 % n } else { 0 }}))
-        .collect();
+    let from_pools = pools.is_some();
+    let mut queues: Vec<(String, f64)> = match pools {
+        Some(p) => p,
+        None => {
+            v["jobs"].as_array()?.iter().map(|j| (j["queue"].as_str().unwrap_or("default").to_string(), 1.0)).collect()
+        }
+    };
+    queues.sort_by(|a, b| a.0.cmp(&b.0));
+    queues.dedup_by(|a, b| a.0 == b.0);
+    if queues.is_empty() {
+        queues.push(("default".into(), 1.0));
+    }
+    let caps = percentages(&queues.iter().map(|q| q.1).collect::<Vec<_>>());
+    let list: Vec<serde_json::Value> =
+        queues.iter().zip(&caps).map(|((q, _), c)| serde_json::json!({"name": q, "capacity": c})).collect();
     if !v["config"].is_object() {
         v["config"] = serde_json::json!({});
     }
     v["config"]["queues"] = serde_json::json!(list);
-    v["config"]["initial_queue_order"] = serde_json::json!(queues);
+    let names: Vec<&str> = queues.iter().map(|q| q.0.as_str()).collect();
+    v["config"]["initial_queue_order"] = serde_json::json!(names);
+    let shown: Vec<String> = names.iter().zip(&caps).map(|(q, c)| format!("{q} {c} %")).collect();
+    adapted.push((if from_pools { "switch_queues_from_pools" } else { "switch_queues_from_jobs" }, shown.join(", ")));
     serde_json::to_string_pretty(&v).ok()
+}
+
+/// Whole percentages in proportion to `weights`, summing to exactly 100 (largest remainder).
+pub fn percentages(weights: &[f64]) -> Vec<u64> {
+    let total: f64 = weights.iter().sum();
+    if weights.is_empty() || total <= 0.0 {
+        return vec![];
+    }
+    let exact: Vec<f64> = weights.iter().map(|w| w / total * 100.0).collect();
+    let mut caps: Vec<u64> = exact.iter().map(|e| e.floor() as u64).collect();
+    let mut order: Vec<usize> = (0..weights.len()).collect();
+    order.sort_by(|&a, &b| (exact[b] - exact[b].floor()).total_cmp(&(exact[a] - exact[a].floor())).then(a.cmp(&b)));
+    let short = 100 - caps.iter().sum::<u64>().min(100);
+    for &i in order.iter().cycle().take(short as usize) {
+        caps[i] += 1;
+    }
+    caps
 }
 
 impl CompareState {

@@ -17,7 +17,9 @@ impl Page {
     pub fn open_link(&mut self, hash: &str) {
         match share::embed::split(hash, &SPEEDS) {
             Err(e) => {
-                self.embed = None;
+                // Still an embed (`docs/embed.md`): the slide shows the embed's own page with
+                // the error, and the deck is told (`ready` with it, then `error`).
+                self.embed = share::embed::fallback(hash).map(EmbedState::new);
                 let why = e.message(self.lang() == Lang::Zh);
                 self.fail_link(&why);
             }
@@ -107,7 +109,11 @@ impl Page {
     fn fail_link(&mut self, why: &str) {
         let text: Rc<str> = self.catalogue.first_text().into();
         self.install(text, Origin::Builtin(0), 0);
-        self.banner =
-            Some(format!("{} {why}", self.lang().pick("This share link cannot be opened:", "无法打开这个分享链接：")));
+        let banner =
+            format!("{} {why}", self.lang().pick("This share link cannot be opened:", "无法打开这个分享链接："));
+        if let Some(e) = self.embed.as_mut() {
+            e.fail(banner.clone());
+        }
+        self.banner = Some(banner);
     }
 }

@@ -59,6 +59,14 @@ pub enum Dialog {
     Practice,
 }
 
+/// What `Action::SetScheduler` changed in the workload so that it runs under `scheduler`: each
+/// an interface string key (`i18n::ui`) and its argument (`compare::retarget_text`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SwitchNote {
+    pub scheduler: &'static str,
+    pub adapted: Rc<[(&'static str, String)]>,
+}
+
 /// Everything the page shows. Cloning is cheap (reference counts); equality is cheap too (the
 /// run by version, large shared values by identity).
 #[derive(Clone, Debug, PartialEq)]
@@ -76,6 +84,9 @@ pub struct Page {
     pub banner: Option<String>,
     /// A short confirmation ("Saved", "Link copied"): an interface string key.
     pub toast: Option<&'static str>,
+    /// What switching the scheduler adapted in the workload, shown under the banner area
+    /// until the next run.
+    pub note: Option<SwitchNote>,
     /// The lesson being followed, if any.
     pub lesson: Option<LessonRun>,
     /// The practice set being answered, if any.
@@ -102,6 +113,7 @@ impl Page {
             dialog: None,
             banner: None,
             toast: None,
+            note: None,
             lesson: None,
             practice: None,
             compare: None,
@@ -137,6 +149,7 @@ impl Page {
         self.playing = false;
         self.selected_job = None;
         self.lesson = None;
+        self.note = None;
         self.practice = None;
         self.side = self.side.for_new_run();
     }

@@ -142,7 +142,10 @@ impl Page {
                 }
             }
             Action::OpenLink(hash) => next.open_link(&hash),
-            Action::DismissBanner => next.banner = None,
+            Action::DismissBanner => {
+                next.banner = None;
+                next.note = None;
+            }
             Action::Toast(t) => next.toast = t,
             Action::OpenCompare => {
                 next.open_compare();
@@ -277,22 +280,37 @@ impl Page {
         }
     }
 
-    /// Run the same workload under scheduler `name`: the other scheduler's settings dropped, a
-    /// workload without queues given one Capacity queue per job queue. False when the text
-    /// cannot name another scheduler at all.
+    /// Run the same workload under scheduler `name`, adapted (`compare::retarget_text`: the
+    /// other scheduler's settings dropped; for Capacity, one queue per job queue or Fair pool),
+    /// the page saying what was adapted (`note`). A scripted Hadoop test (`steps`) checks one
+    /// scheduler's decisions and is not adapted. False when the text cannot name another
+    /// scheduler at all.
     fn set_scheduler(&mut self, name: &'static str) -> bool {
         let hb = self.run.hb();
+        let from = self.run.scheduler_name().to_string();
         let Some(mut text) = crate::json_locate::set_top_level(self.run.text(), "scheduler", &format!("\"{name}\""))
         else {
             return false;
         };
         let mut built = self.run.build(&text);
+        let mut adapted = Vec::new();
+        let scripted = serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v.get("steps").is_some());
+        if built.is_err() && scripted && from != name {
+            self.banner = Some(format!(
+                "{} {name}: {}",
+                self.lang().pick("This workload cannot run under", "这个工作负载无法在此调度器下运行："),
+                crate::i18n::fill(crate::i18n::ui(self.lang(), "switch_scripted"), &[&from])
+            ));
+            return true;
+        }
         for _ in 0..2 {
             let Err(errs) = &built else { break };
-            let Some(t) = retarget_text(&text, name, errs) else { break };
+            let mut more = Vec::new();
+            let Some(t) = retarget_text(&text, name, errs, &mut more) else { break };
             let b = self.run.build(&t);
             if b.is_ok() || t != text {
                 (text, built) = (t, b);
+                adapted.extend(more);
             }
         }
         match built {
@@ -303,9 +321,12 @@ impl Page {
                 };
                 self.install_built(text.into(), Origin::Custom(label), hb, Ok(b));
                 self.banner = None;
+                self.note =
+                    (!adapted.is_empty()).then(|| super::SwitchNote { scheduler: name, adapted: adapted.into() });
             }
             Err(errs) => {
-                let first = errs.first().map(|e| format!("{}: {}", e.path, e.message)).unwrap_or_default();
+                let first =
+                    errs.first().map(|e| format!("{}: {}", e.path, without_java(&e.message))).unwrap_or_default();
                 self.banner = Some(format!(
                     "{} {name}: {first}",
                     self.lang().pick("This workload cannot run under", "这个工作负载无法在此调度器下运行：")
@@ -483,4 +504,19 @@ impl Page {
             }
         }
     }
+}
+
+/// A message without the Java exception class it quotes (`java.io.IOException: Queue ...`:
+/// the page says it in its own words; the CLI's `validate` keeps Hadoop's).
+fn without_java(message: &str) -> String {
+    let mut out = message.to_string();
+    while let Some(start) = out.find("java.") {
+        match out[start..].find(": ") {
+            Some(end) if out[start..start + end].chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '$') => {
+                out.replace_range(start..start + end + 2, "");
+            }
+            _ => break,
+        }
+    }
+    out
 }

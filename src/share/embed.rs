@@ -123,6 +123,28 @@ pub fn split(hash: &str, speeds: &[f64]) -> Result<(String, Option<Embed>), Embe
     Ok((rest, Some(Embed { autoplay: flag("autoplay")?, speed, dark, origin })))
 }
 
+/// What an embed link that [`split`] refuses still asks for (`None`: the hash has no embed
+/// field): embed mode, so the slide shows the embed's page with the error and the deck hears
+/// of it, with the link's `origin=` when that one is valid and given once (messages then go
+/// only there), and nothing else.
+pub fn fallback(hash: &str) -> Option<Embed> {
+    let hash = hash.strip_prefix('#').unwrap_or(hash);
+    if hash.len() > super::MAX_HASH_LEN {
+        return None;
+    }
+    let parts: Vec<(&str, &str)> =
+        hash.split('&').filter(|p| !p.is_empty()).map(|p| p.split_once('=').unwrap_or((p, ""))).collect();
+    if !parts.iter().any(|(k, _)| FIELDS.contains(k)) {
+        return None;
+    }
+    let origins: Vec<&str> = parts.iter().filter(|(k, _)| *k == "origin").map(|(_, v)| *v).collect();
+    let origin = match origins.as_slice() {
+        [one] => origin(&percent_decode(one)),
+        _ => None,
+    };
+    Some(Embed { autoplay: false, speed: None, dark: None, origin })
+}
+
 /// `http(s)://host[:port]` as a browser serialises an origin (lower case, no default port, no
 /// path), or `None`.
 fn origin(v: &str) -> Option<String> {
@@ -173,6 +195,26 @@ fn short(s: &str) -> String {
     super::short(s)
 }
 
+/// A field of a message as the page found it on the JavaScript object.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Number(f64),
+    Text(String),
+    /// Anything else, described as an error quotes it: `true (a boolean)`, `null`, `an object`.
+    Other(String),
+}
+
+impl Value {
+    /// The value as an error quotes it, with its type: `"fast" (a string)`, `3 (a number)`.
+    fn found(&self) -> String {
+        match self {
+            Value::Number(n) => format!("{n} (a number)"),
+            Value::Text(t) => format!("{:?} (a string)", short(t)),
+            Value::Other(d) => short(d),
+        }
+    }
+}
+
 /// A message from the embedding page, read.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
@@ -195,43 +237,55 @@ pub enum Command {
 }
 
 impl Command {
-    /// Read a message from its `type` and the number or text fields it may carry (`field` gives
-    /// a field as a number, `text` as a string). `Ok(None)`: not a SchedScope message (ignored:
-    /// a deck may carry other messages); `Err`: a SchedScope message that cannot be obeyed.
+    /// Read a message from its `type` and the fields it may carry (`field` gives a field as the
+    /// page found it, `None` when it is absent or `undefined`). `Ok(None)`: not a SchedScope
+    /// message (ignored: a deck may carry other messages); `Err`: a SchedScope message that
+    /// cannot be obeyed, the error naming the field, what was found and what was expected.
     pub fn parse(
         kind: Option<&str>,
-        number: impl Fn(&str) -> Option<f64>,
-        text: impl Fn(&str) -> Option<String>,
+        field: impl Fn(&str) -> Option<Value>,
         speeds: &[f64],
     ) -> Result<Option<Command>, String> {
         let Some(name) = kind.and_then(|k| k.strip_prefix(PREFIX)) else { return Ok(None) };
-        let whole = |field: &str, max: u64| -> Result<u64, String> {
-            match number(field) {
-                Some(n) if n.fract() == 0.0 && n >= 0.0 && n <= max as f64 => Ok(n as u64),
-                Some(n) => Err(format!("{PREFIX}{name}: {field} {n} is not a whole number from 0 to {max}")),
-                None => Err(format!("{PREFIX}{name}: {field} (a number) is missing")),
+        let whole = |key: &str, max: u64| -> Result<u64, String> {
+            match field(key) {
+                Some(Value::Number(n)) if n.fract() == 0.0 && n >= 0.0 && n <= max as f64 => Ok(n as u64),
+                Some(Value::Number(n)) => {
+                    Err(format!("{PREFIX}{name}: {key} {n} is not a whole number from 0 to {max}"))
+                }
+                Some(other) => Err(format!(
+                    "{PREFIX}{name}: {key} {} is not a number: expected a whole number from 0 to {max}",
+                    other.found()
+                )),
+                None => Err(format!("{PREFIX}{name}: {key} is missing: expected a whole number from 0 to {max}")),
             }
         };
+        let list: Vec<String> = speeds.iter().map(|s| s.to_string()).collect();
+        let speed_want = format!("expected heartbeats per second, one of {}", list.join(", "));
+        const LANGS: &str = "expected en, zh or zh-Hant";
         Ok(Some(match name {
             "step" => Command::Step,
             "back" => Command::Back,
             "goto" => Command::GoTo(whole("hb", MAX_HB)?),
-            "play" => Command::Play(match number("speed") {
+            "play" => Command::Play(match field("speed") {
                 None => None,
-                Some(s) if speeds.contains(&s) => Some(s),
-                Some(s) => {
-                    let list: Vec<String> = speeds.iter().map(|s| s.to_string()).collect();
-                    return Err(format!("{PREFIX}play: speed {s} is not one of {}", list.join(", ")));
+                Some(Value::Number(s)) if speeds.contains(&s) => Some(s),
+                Some(Value::Number(s)) => return Err(format!("{PREFIX}play: speed {s} is not valid: {speed_want}")),
+                Some(other) => {
+                    return Err(format!("{PREFIX}play: speed {} is not a number: {speed_want}", other.found()));
                 }
             }),
             "pause" => Command::Pause,
             "lesson" => Command::LessonStep(whole("step", crate::lesson::MAX_LESSON_STEPS as u64 - 1)? as usize),
-            "lang" => match text("lang").as_deref().and_then(Locale::parse) {
-                Some(l) => Command::Lang(l),
-                None => {
-                    let given = text("lang").map(|l| short(&l));
-                    return Err(format!("{PREFIX}lang: lang {given:?} is not en, zh or zh-Hant"));
+            "lang" => match field("lang") {
+                Some(Value::Text(t)) => match Locale::parse(&t) {
+                    Some(l) => Command::Lang(l),
+                    None => return Err(format!("{PREFIX}lang: lang {:?} is not a language: {LANGS}", short(&t))),
+                },
+                Some(other) => {
+                    return Err(format!("{PREFIX}lang: lang {} is not a language: {LANGS}", other.found()));
                 }
+                None => return Err(format!("{PREFIX}lang: lang is missing: {LANGS}")),
             },
             "get" => Command::Get,
             _ => {
@@ -299,8 +353,10 @@ mod tests {
     fn cmd(kind: &str, fields: &[(&str, f64)], texts: &[(&str, &str)]) -> Result<Option<Command>, String> {
         Command::parse(
             Some(kind),
-            |f| fields.iter().find(|(k, _)| *k == f).map(|(_, v)| *v),
-            |f| texts.iter().find(|(k, _)| *k == f).map(|(_, v)| v.to_string()),
+            |f| {
+                let number = fields.iter().find(|(k, _)| *k == f).map(|(_, v)| Value::Number(*v));
+                number.or_else(|| texts.iter().find(|(k, _)| *k == f).map(|(_, v)| Value::Text(v.to_string())))
+            },
             &SPEEDS,
         )
     }
@@ -320,7 +376,7 @@ mod tests {
         assert_eq!(cmd("schedscope:get", &[], &[]), Ok(Some(Command::Get)));
         // Not ours: ignored.
         assert_eq!(cmd("reveal:slidechanged", &[], &[]), Ok(None));
-        assert_eq!(Command::parse(None, |_| None, |_| None, &SPEEDS), Ok(None));
+        assert_eq!(Command::parse(None, |_| None, &SPEEDS), Ok(None));
         // Ours but wrong: an error that names the problem.
         for (kind, fields) in [
             ("schedscope:goto", vec![]),
@@ -336,5 +392,44 @@ mod tests {
             let e = cmd(kind, &fields, &[]).unwrap_err();
             assert!(e.contains(kind.trim_start_matches(PREFIX)), "{kind}: {e}");
         }
+    }
+
+    #[test]
+    fn a_malformed_message_names_the_field_what_was_found_and_what_was_expected() {
+        // A speed that is not a number (`speed: 'fast'`) is refused, not taken as no speed.
+        let e = cmd("schedscope:play", &[], &[("speed", "fast")]).unwrap_err();
+        assert!(e.starts_with("schedscope:play: speed"), "{e}");
+        assert!(e.contains("\"fast\"") && e.contains("one of 0.5, 1, 2, 4"), "{e}");
+        // A heartbeat given as text is not "missing".
+        let e = cmd("schedscope:goto", &[], &[("hb", "10")]).unwrap_err();
+        assert!(e.contains("\"10\"") && !e.contains("missing"), "{e}");
+        // The language as the deck wrote it, never Rust's `Some(..)` / `None`.
+        let e = cmd("schedscope:lang", &[], &[("lang", "fr")]).unwrap_err();
+        assert_eq!(e, "schedscope:lang: lang \"fr\" is not a language: expected en, zh or zh-Hant");
+        let e = cmd("schedscope:lang", &[], &[]).unwrap_err();
+        assert!(!e.contains("None") && !e.contains("Some("), "{e}");
+        assert_eq!(e, "schedscope:lang: lang is missing: expected en, zh or zh-Hant");
+        let e = cmd("schedscope:lang", &[("lang", 3.0)], &[]).unwrap_err();
+        assert!(e.contains("3 (a number)") && e.contains("expected en, zh or zh-Hant"), "{e}");
+        // Neither a number nor a string: described by its type.
+        let boolean = |f: &str| (f == "speed").then(|| Value::Other("true (a boolean)".into()));
+        let e = Command::parse(Some("schedscope:play"), boolean, &SPEEDS).unwrap_err();
+        assert_eq!(
+            e,
+            "schedscope:play: speed true (a boolean) is not a number: expected heartbeats per second, one of 0.5, 1, 2, 4"
+        );
+    }
+
+    #[test]
+    fn a_refused_embed_link_still_asks_for_embed_mode() {
+        assert_eq!(fallback("#v=1&b=x"), None);
+        assert_eq!(
+            fallback("#v=1&b=x&embed=1&speed=abc"),
+            Some(Embed { autoplay: false, speed: None, dark: None, origin: None })
+        );
+        let e = fallback("v=1&b=x&speed=abc&embed=1&origin=https%3A%2F%2FSlides.example.org").unwrap();
+        assert_eq!(e.origin.as_deref(), Some("https://slides.example.org"));
+        assert_eq!(fallback("v=1&embed=1&origin=https://a.org&origin=https://b.org").unwrap().origin, None);
+        assert_eq!(fallback("v=1&embed=1&origin=ftp://a.org").unwrap().origin, None);
     }
 }

@@ -216,6 +216,19 @@ pub fn App() -> Html {
         }
     });
 
+    // What switching the scheduler adapted in the workload (`Page::note`).
+    let note = lab.note.as_ref().map(|n| {
+        let d = dispatch.clone();
+        let sched = crate::i18n::ui(lang, &format!("sched_{}", if n.scheduler == "limit_tasks_per_job" { "limit" } else { n.scheduler }));
+        html! {
+            <div class="banner note" role="status" data-testid="switch-note">
+                <span>{ fill(t(lang, "switch_note"), &[sched]) }{" "}
+                    { n.adapted.iter().map(|(k, arg)| fill(t(lang, k), &[arg.as_str()])).collect::<Vec<_>>().join("; ") }{"."}</span>
+                <button class="btn tiny" aria-label={t(lang, "close")} onclick={Callback::from(move |_| d.dispatch(Action::DismissBanner))}>{"✕"}</button>
+            </div>
+        }
+    });
+
     if lab.embed.is_some() {
         let record = lab.run.sim().as_ref().ok().and_then(|s| s.borrow().last_record().cloned());
         return super::embed::page(&rc, &dispatch, fit, banner, announce(record.as_ref(), lang));
@@ -310,6 +323,7 @@ pub fn App() -> Html {
             <Topbar ..TopbarProps::of(&lab, &dispatch) />
             if lab.compare.is_none() { <Transport ..TransportProps::of(&lab, &dispatch) /> }
             { for banner }
+            { for note }
             { body }
             if let Some(msg) = lab.toast.filter(|_| lab.dialog.is_none()) {
                 <div class="toast floating" role="status">{t(lang, msg)}</div>

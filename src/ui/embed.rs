@@ -24,7 +24,7 @@ use super::{platform, t};
 use crate::i18n::Lang;
 use crate::page::Action;
 use crate::page::{Page, SPEEDS};
-use crate::share::embed::{Command, PREFIX};
+use crate::share::embed::{Command, PREFIX, Value};
 
 fn set(obj: &js_sys::Object, key: &str, value: impl Into<JsValue>) {
     let _ = js_sys::Reflect::set(obj, &JsValue::from_str(key), &value.into());
@@ -98,13 +98,28 @@ fn command_of(event: &web_sys::MessageEvent, origin: Option<&str>) -> Option<Res
     if kind.as_deref().is_some_and(|k| ["ready", "state", "error"].iter().any(|o| k == format!("{PREFIX}{o}"))) {
         return None;
     }
-    Command::parse(
-        kind.as_deref(),
-        |k| field(k).and_then(|v| v.as_f64()),
-        |k| field(k).and_then(|v| v.as_string()),
-        &SPEEDS,
-    )
-    .transpose()
+    Command::parse(kind.as_deref(), |k| field(k).and_then(|v| value_of(&v)), &SPEEDS).transpose()
+}
+
+/// A message's field as `Command::parse` reads it (`None`: absent or `undefined`).
+fn value_of(v: &JsValue) -> Option<Value> {
+    if v.is_undefined() {
+        return None;
+    }
+    Some(if let Some(n) = v.as_f64() {
+        Value::Number(n)
+    } else if let Some(t) = v.as_string() {
+        Value::Text(t)
+    } else if let Some(b) = v.as_bool() {
+        Value::Other(format!("{b} (a boolean)"))
+    } else if v.is_null() {
+        Value::Other("null".into())
+    } else if js_sys::Array::is_array(v) {
+        Value::Other("an array".into())
+    } else {
+        let kind = v.js_typeof().as_string().unwrap_or_default();
+        Value::Other(format!("a value of type {kind}"))
+    })
 }
 
 /// Zoom steps for a stage that does not fit its frame (`fit-N` classes in `embed.css`).

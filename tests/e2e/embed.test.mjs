@@ -192,6 +192,72 @@ test('a bad embed option is refused with a message naming it', async () => {
   }
 });
 
+test('a bad embed link stays in embed mode, shows why and tells the deck', async () => {
+  for (const [hash, field] of [['v=1&b=fifo-two-racks&embed=1&speed=abc', /speed="abc"/], ['v=1&b=fifo-two-racks&embed=1&zoom=2', /zoom/]]) {
+    const { ctx, page, frame, errors } = await open(hash);
+    try {
+      assert.match(await frame.getByTestId('banner').innerText(), field);
+      assert.equal(await frame.getByTestId('app').getAttribute('data-embed'), 'true', `${hash}: the embed's own page`);
+      assert.equal(await frame.locator('.topbar').count(), 0, `${hash}: no top bar in the slide`);
+      const ready = await stateWhere(page, (s) => s.type === 'schedscope:ready', 'ready');
+      assert.match(ready.error, field);
+      await page.waitForFunction(() => window.got.some((m) => m.data.type === 'schedscope:error'), null, { timeout: 10_000 });
+      const err = await page.evaluate(() => window.got.find((m) => m.data.type === 'schedscope:error').data);
+      assert.match(err.message, field);
+      assert.deepEqual(errors, []);
+    } finally {
+      await ctx.close();
+    }
+  }
+});
+
+test('a malformed message is answered with an error naming the field', async () => {
+  const { ctx, page, frame, errors } = await open('v=1&b=fifo-two-racks&embed=1&origin=DECK');
+  try {
+    await stateWhere(page, (s) => s.type === 'schedscope:ready', 'ready');
+    const errorFor = async (message) => {
+      const n = await page.evaluate(() => window.got.filter((m) => m.data.type === 'schedscope:error').length);
+      await page.evaluate((m) => send(m), message);
+      await page.waitForFunction((k) => window.got.filter((m) => m.data.type === 'schedscope:error').length > k, n, { timeout: 10_000 });
+      return page.evaluate(() => window.got.filter((m) => m.data.type === 'schedscope:error').pop().data.message);
+    };
+    assert.match(await errorFor({ type: 'schedscope:play', speed: 'fast' }), /^schedscope:play: speed "fast" \(a string\) .*one of/);
+    assert.match(await errorFor({ type: 'schedscope:play', speed: true }), /speed true \(a boolean\)/);
+    assert.equal(await errorFor({ type: 'schedscope:lang', lang: 'fr' }), 'schedscope:lang: lang "fr" is not a language: expected en, zh or zh-Hant');
+    assert.equal(await errorFor({ type: 'schedscope:lang' }), 'schedscope:lang: lang is missing: expected en, zh or zh-Hant');
+    assert.match(await errorFor({ type: 'schedscope:goto', hb: '10' }), /hb "10" \(a string\)/);
+    await page.waitForTimeout(300);
+    const last = await page.evaluate(() => window.got.filter((m) => /ready|state/.test(m.data.type)).pop().data);
+    assert.equal(last.playing, false, 'a refused play does not play');
+    assert.equal(await frameHb(frame), 0);
+    assert.deepEqual(errors, []);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('a Fair built-in switches to FIFO and Capacity, and the page says what was adapted', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  try {
+    await page.goto(`${URL}#v=1&b=fair-one-rack-input&lang=en`);
+    await page.getByTestId('sched-fifo').click();
+    await page.locator('[data-testid=cluster][data-scheduler=fifo]').waitFor();
+    assert.equal(await page.getByTestId('banner').count(), 0);
+    assert.match(await page.getByTestId('switch-note').innerText(), /under FIFO: the Fair Scheduler's settings .* were dropped/);
+    await page.getByTestId('sched-capacity').click();
+    await page.getByTestId('lanes').waitFor();
+    assert.equal(await page.getByTestId('sched-capacity').getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.getByTestId('banner').count(), 0);
+    assert.match(await page.getByTestId('switch-note').innerText(), /under Capacity: one queue per .*100 %/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await ctx.close();
+  }
+});
+
 /** In the frame: whether the page or a card scrolls, and how much of the grid and of each
  *  pointed element is in view. */
 const fitOf = (f, tokens) => f.evaluate((toks) => {
