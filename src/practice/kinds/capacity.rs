@@ -135,6 +135,20 @@ pub fn standing_line(q: &QueueStanding) -> Bi {
     )
 }
 
+/// `standing_line` with the queue's user-limit settings (`minimum-user-limit-percent`,
+/// `user-limit-factor`), which `CapacitySchedulerQueue.assignSlotsToJob` applies to every job
+/// asked (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacitySchedulerQueue.java`):
+/// a question whose answer depends on which job may take a slot shows them.
+pub fn standing_limits(m: &Moment, q: &QueueStanding) -> Bi {
+    let line = standing_line(q);
+    let Some(conf) = sched_before(m).and_then(|c| c.queues.get(&q.queue)).map(|x| &x.conf) else { return line };
+    let (ul, f) = (conf.ul_min, conf.ul_min_factor);
+    bi(
+        format!("{} minimum-user-limit-percent {ul}, user-limit-factor {f}.", line.en),
+        format!("{}minimum-user-limit-percent 为 {ul}，user-limit-factor 为 {f}。", line.zh),
+    )
+}
+
 /// Every job the stage shows, with its user, queue and progress.
 pub fn job_lines(m: &Moment) -> Vec<Bi> {
     m.before
@@ -223,7 +237,7 @@ fn first_job_capacity(m: &Moment) -> Option<Posed> {
     }
     let (ids, options) = job_options(m);
     let mut prompt = header(m);
-    prompt.extend(l.order.iter().map(standing_line));
+    prompt.extend(l.order.iter().map(|q| standing_limits(m, q)));
     prompt.extend(job_lines(m));
     prompt.push(first_job_question(m));
     Some(Posed {

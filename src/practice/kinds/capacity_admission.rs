@@ -6,7 +6,7 @@ use super::super::answer::{Answer, Form};
 use super::super::situation::{Draw, Moment, Posed};
 use super::capacity::{
     Flavour, decision, first_job_question, first_lookup, first_map_choice, job_lines, job_options, scenario,
-    sched_before,
+    sched_before, standing_limits,
 };
 use super::{Kind, bi, header, maps, secs};
 use crate::model::RunState;
@@ -21,7 +21,7 @@ fn admission_scenario(draw: &mut Draw, d: Difficulty) -> Value {
 fn admission(m: &Moment) -> Option<Posed> {
     let c = sched_before(m)?;
     let d = decision(m)?;
-    first_lookup(d)?;
+    let l = first_lookup(d)?;
     let prep: Vec<u32> = m.before.cluster.jobs.values().filter(|j| j.state == RunState::Prep).map(|j| j.id.0).collect();
     if prep.is_empty() {
         return None;
@@ -50,6 +50,8 @@ fn admission(m: &Moment) -> Option<Posed> {
             ),
         ));
     }
+    // The queue order and the user limits decide among the initialised jobs.
+    prompt.extend(l.order.iter().map(|q| standing_limits(m, q)));
     prompt.extend(job_lines(m));
     prompt.push(first_job_question(m));
     Some(Posed {

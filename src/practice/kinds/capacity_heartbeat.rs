@@ -4,8 +4,9 @@
 use super::super::Difficulty;
 use super::super::answer::{Answer, Form};
 use super::super::situation::{Draw, Moment, Posed};
-use super::capacity::{Flavour, decision, first_lookup, job_lines, scenario, standing_line};
+use super::capacity::{Flavour, decision, first_lookup, job_lines, scenario, standing_limits};
 use super::{Kind, bi, header, input_lines, maps};
+use crate::model::{JobId, RunState};
 use crate::sched::capacity::decision::PhaseStop;
 use serde_json::Value;
 
@@ -30,7 +31,9 @@ fn tasks_count(m: &Moment) -> Option<Posed> {
         return None;
     }
     let given = maps(m.rec).len();
-    if given == 0 {
+    // Every job given a map is one the question shows, with its waiting maps.
+    let shown = |j: u32| m.before.cluster.jobs.get(&JobId(j)).is_some_and(|x| x.state == RunState::Running);
+    if given == 0 || !maps(m.rec).iter().all(|a| shown(a.job)) {
         return None;
     }
     let category = match d.map.stop {
@@ -50,7 +53,7 @@ fn tasks_count(m: &Moment) -> Option<Posed> {
             d.max_tasks_per_heartbeat, d.max_tasks_after_offswitch, m.rec.tracker, d.map.available
         ),
     ));
-    prompt.extend(l.order.iter().map(standing_line));
+    prompt.extend(l.order.iter().map(|q| standing_limits(m, q)));
     prompt.extend(job_lines(m));
     prompt.extend(input_lines(m.before, &m.rec.tracker));
     prompt.push(bi(

@@ -4,7 +4,7 @@
 use super::super::Difficulty;
 use super::super::answer::{Answer, Form};
 use super::super::situation::{Draw, Moment, Posed};
-use super::capacity::{Flavour, decision, first_lookup, job_lines, scenario, sched_before, standing_line};
+use super::capacity::{Flavour, decision, first_lookup, job_lines, scenario, sched_before, standing_limits};
 use super::{Kind, bi, header};
 use crate::model::{JobId, TaskType};
 use crate::sched::capacity::decision::{JobVerdict, LookupResult, ReservationStep};
@@ -70,7 +70,7 @@ fn high_memory(m: &Moment) -> Option<Posed> {
             if reserved == "none" { "无".to_string() } else { reserved.clone() }
         ),
     ));
-    prompt.extend(l.order.iter().map(standing_line));
+    prompt.extend(l.order.iter().map(|q| standing_limits(m, q)));
     prompt.extend(job_lines(m));
     prompt.push(bi(
         format!("What happens to J{job} when {} asks for a map?", m.rec.tracker),
