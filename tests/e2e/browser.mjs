@@ -18,6 +18,19 @@ export async function launch() {
   });
 }
 
+/** The JavaScript API's example page (`dist/api/example.html`) opened, its grid drawn, with its
+ *  uncaught errors and console errors collected into `errors`. */
+export async function openExample(browser, errors) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
+  });
+  await page.goto(new globalThis.URL('api/example.html', URL).href);
+  await page.locator('[data-testid=racks] .rack').first().waitFor({ timeout: 30_000 });
+  return page;
+}
+
 /** Open the page and collect uncaught errors and console errors. */
 export async function openPage(browser, viewport = { width: 1280, height: 720 }) {
   const page = await browser.newPage({ viewport });

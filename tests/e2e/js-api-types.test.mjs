@@ -5,22 +5,15 @@
 // must work as before afterwards. Also the example page's Jump with a bad heartbeat.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, URL } from './browser.mjs';
+import { launch, openExample } from './browser.mjs';
 
-const EXAMPLE = new globalThis.URL('api/example.html', URL).href;
 
 let browser;
 let page;
 const errors = [];
 before(async () => {
   browser = await launch();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
-  });
-  await page.goto(EXAMPLE);
-  await page.locator('[data-testid=racks] .rack').first().waitFor({ timeout: 30_000 });
+  page = await openExample(browser, errors);
 });
 after(async () => { await browser?.close(); });
 

@@ -7,10 +7,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { launch, URL } from './browser.mjs';
+import { launch, openExample } from './browser.mjs';
 
 const ROOT = fileURLToPath(new globalThis.URL('../..', import.meta.url));
-const EXAMPLE = new globalThis.URL('api/example.html', URL).href;
 
 /** The CLI's `run --json` lines (the summary line dropped). SCHEDSCOPE_CLI: a built binary. */
 function cliLines(id) {
@@ -32,13 +31,7 @@ let page;
 const errors = [];
 before(async () => {
   browser = await launch();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
-  });
-  await page.goto(EXAMPLE);
-  await page.locator('[data-testid=racks] .rack').first().waitFor({ timeout: 30_000 });
+  page = await openExample(browser, errors);
 });
 after(async () => { await browser?.close(); });
 
