@@ -219,7 +219,8 @@ pub fn App() -> Html {
     // What switching the scheduler adapted in the workload (`Page::note`).
     let note = lab.note.as_ref().map(|n| {
         let d = dispatch.clone();
-        let sched = crate::i18n::ui(lang, &format!("sched_{}", if n.scheduler == "limit_tasks_per_job" { "limit" } else { n.scheduler }));
+        let key = super::topbar::SCHEDULERS.iter().find(|s| s.0 == n.scheduler).map_or("sched_fifo", |s| s.1);
+        let sched = t(lang, key);
         html! {
             <div class="banner note" role="status" data-testid="switch-note">
                 <span>{ fill(t(lang, "switch_note"), &[sched]) }{" "}
