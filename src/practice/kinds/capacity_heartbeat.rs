@@ -5,7 +5,7 @@ use super::super::Difficulty;
 use super::super::answer::{Answer, Form};
 use super::super::situation::{Draw, Moment, Posed};
 use super::capacity::{Flavour, decision, first_lookup, job_lines, scenario, standing_limits};
-use super::{Kind, bi, header, input_lines, maps};
+use super::{Kind, bi, header, input_lines, maps, maps_count_question};
 use crate::model::{JobId, RunState};
 use crate::sched::capacity::decision::PhaseStop;
 use serde_json::Value;
@@ -56,10 +56,7 @@ fn tasks_count(m: &Moment) -> Option<Posed> {
     prompt.extend(l.order.iter().map(|q| standing_limits(m, q)));
     prompt.extend(job_lines(m));
     prompt.extend(input_lines(m.before, &m.rec.tracker));
-    prompt.push(bi(
-        format!("How many maps does {} get on this heartbeat?", m.rec.tracker),
-        format!("本次心跳 {} 得到几个 map？", m.rec.tracker),
-    ));
+    prompt.push(maps_count_question(&m.rec.tracker));
     Some(Posed {
         category,
         prompt,

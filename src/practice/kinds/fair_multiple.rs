@@ -5,7 +5,7 @@ use super::super::Difficulty;
 use super::super::answer::{Answer, Form};
 use super::super::situation::{Draw, Moment, Posed};
 use super::fair::{Flavour, decision, scenario};
-use super::{Kind, bi, header, maps};
+use super::{Kind, bi, header, maps, maps_count_question};
 use crate::sched::Scheduler;
 use crate::sched::fair::decision::Rejected;
 use serde_json::Value;
@@ -71,10 +71,7 @@ fn maps_count(m: &Moment) -> Option<Posed> {
         format!("{waiting} maps are waiting to start (no attempt yet) in the running jobs."),
         format!("运行中的作业里有 {waiting} 个 map 在等待启动（尚无 attempt）。"),
     ));
-    prompt.push(bi(
-        format!("How many maps does {} get on this heartbeat?", m.rec.tracker),
-        format!("本次心跳 {} 得到几个 map？", m.rec.tracker),
-    ));
+    prompt.push(maps_count_question(&m.rec.tracker));
     Some(Posed {
         category,
         prompt,

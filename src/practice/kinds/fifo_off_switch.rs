@@ -4,7 +4,7 @@ use super::super::Difficulty;
 use super::super::answer::{Answer, Form};
 use super::super::situation::{Draw, Moment, Posed};
 use super::fifo::{Flavour, budget_line, decision, queue_lines, scenario};
-use super::{Kind, bi, header, input_lines, inputs_shown, maps};
+use super::{Kind, bi, header, input_lines, inputs_shown, maps, maps_count_question};
 use crate::model::RunState;
 use crate::sched::fifo::MapStop;
 use serde_json::Value;
@@ -31,10 +31,7 @@ fn off_switch(m: &Moment) -> Option<Posed> {
     prompt.extend(input_lines(m.before, &m.rec.tracker));
     prompt.push(budget_line(d, &m.rec.tracker));
     prompt.push(bi("Padding is not reached on this heartbeat.", "本次心跳未触及 padding。"));
-    prompt.push(bi(
-        format!("How many maps does {} get on this heartbeat?", m.rec.tracker),
-        format!("本次心跳 {} 得到几个 map？", m.rec.tracker),
-    ));
+    prompt.push(maps_count_question(&m.rec.tracker));
     Some(Posed {
         category: u8::from(given > 1),
         prompt,

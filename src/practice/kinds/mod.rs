@@ -73,6 +73,11 @@ pub fn bi(en: impl Into<String>, zh: impl Into<String>) -> Bi {
     Bi { en: en.into(), zh: zh.into() }
 }
 
+/// The question of the kinds that ask for a heartbeat's map count.
+pub fn maps_count_question(tracker: &str) -> Bi {
+    bi(format!("How many maps does {tracker} get on this heartbeat?"), format!("本次心跳 {tracker} 得到几个 map？"))
+}
+
 /// `12.3 s` (milliseconds kept when they matter: `12.345 s`).
 pub fn secs(ms: Millis) -> String {
     let s = format!("{:.3}", ms as f64 / 1000.0);
