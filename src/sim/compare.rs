@@ -22,9 +22,14 @@ pub struct Variant {
     /// Fair Scheduler only: `locality.delay.node` / `.rack` (ms).
     pub node_delay_ms: Option<Millis>,
     pub rack_delay_ms: Option<Millis>,
+    /// Spark only: `spark.locality.wait.legacyResetOnTaskLaunch` (`spark-legacy`: true).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spark_legacy: Option<bool>,
 }
 
-/// `fifo`, `fair`, `capacity`, `limit_tasks_per_job`, or `fair@NODE_MS` / `fair@NODE_MS/RACK_MS`.
+/// `fifo`, `fair`, `capacity`, `limit_tasks_per_job`, `fair@NODE_MS` / `fair@NODE_MS/RACK_MS`,
+/// or for a Spark scenario `spark` (Spark 3.1's timer reset) and `spark-legacy` (the reset on
+/// every launch, `spark.locality.wait.legacyResetOnTaskLaunch`).
 pub fn parse_variant(s: &str) -> Result<Variant, String> {
     let (name, delay) = match s.split_once('@') {
         Some((n, d)) => (n, Some(d)),
@@ -35,8 +40,20 @@ pub fn parse_variant(s: &str) -> Result<Variant, String> {
         "fair" => SchedulerKind::Fair,
         "capacity" => SchedulerKind::Capacity,
         "limit_tasks_per_job" => SchedulerKind::LimitTasksPerJob,
+        "spark" | "spark-legacy" if delay.is_none() => {
+            let legacy = Some(name == "spark-legacy");
+            return Ok(Variant {
+                label: s.to_string(),
+                scheduler: SchedulerKind::Spark,
+                node_delay_ms: None,
+                rack_delay_ms: None,
+                spark_legacy: legacy,
+            });
+        }
         other => {
-            return Err(format!("unknown scheduler {other:?}; expected fifo, fair, capacity or limit_tasks_per_job"));
+            return Err(format!(
+                "unknown scheduler {other:?}; expected fifo, fair, capacity, limit_tasks_per_job, spark or spark-legacy"
+            ));
         }
     };
     let ms = |x: &str| {
@@ -56,13 +73,28 @@ pub fn parse_variant(s: &str) -> Result<Variant, String> {
             None => (Some(ms(d)?), Some(ms(d)?)),
         },
     };
-    Ok(Variant { label: s.to_string(), scheduler, node_delay_ms: node, rack_delay_ms: rack })
+    Ok(Variant { label: s.to_string(), scheduler, node_delay_ms: node, rack_delay_ms: rack, spark_legacy: None })
 }
 
 /// The scenario under another scheduler. A Capacity run of a scenario without queues gets one
 /// queue per job queue/pool name, with equal capacities.
 pub fn retarget(s: &Scenario, v: &Variant) -> Result<Scenario, String> {
+    let spark = s.scheduler == SchedulerKind::Spark;
+    if spark != (v.scheduler == SchedulerKind::Spark) {
+        return Err(if spark {
+            format!("{}: a Spark scenario runs under spark or spark-legacy only", v.label)
+        } else {
+            format!(
+                "{}: spark and spark-legacy run a Spark scenario (scheduler \"spark\" with spark.executors and spark.stages)",
+                v.label
+            )
+        });
+    }
     let mut out = s.clone();
+    if let (Some(legacy), Some(sp)) = (v.spark_legacy, out.spark.as_mut()) {
+        sp.conf.legacy_reset = legacy;
+        return Ok(out);
+    }
     out.scheduler = v.scheduler;
     match v.scheduler {
         SchedulerKind::Fair => {
@@ -106,6 +138,9 @@ pub fn retarget(s: &Scenario, v: &Variant) -> Result<Scenario, String> {
 pub struct Comparison {
     pub scenario: String,
     pub runs: Vec<RunSummary>,
+    /// A Spark scenario's runs (`runs` is then empty).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub spark_runs: Vec<metrics::spark::SparkSummary>,
 }
 
 /// Run `s` once per variant (automatic mode only), at most `max_heartbeats` each.
@@ -113,16 +148,24 @@ pub fn compare(s: &Scenario, variants: &[Variant], max_heartbeats: u64) -> Resul
     if s.steps.is_some() {
         return Err("compare runs whole workloads: the scenario must be in automatic mode (no \"steps\")".into());
     }
+    if s.scheduler == SchedulerKind::Spark && s.spark_app.is_none() {
+        return Err("compare runs whole workloads: a Spark scenario needs spark.executors and spark.stages".into());
+    }
     if variants.is_empty() || variants.len() > 4 {
         return Err(format!("found {} schedulers, expected 1 to 4", variants.len()));
     }
     let mut runs = Vec::new();
+    let mut spark_runs = Vec::new();
     for v in variants {
         let sc = retarget(s, v)?;
         let e = Engine::new(sc).map_err(|e| format!("{}: {e}", v.label))?;
-        runs.push(metrics::run(e, &v.label, max_heartbeats).0);
+        if v.scheduler == SchedulerKind::Spark {
+            spark_runs.push(metrics::spark::run(e, &v.label, max_heartbeats));
+        } else {
+            runs.push(metrics::run(e, &v.label, max_heartbeats).0);
+        }
     }
-    Ok(Comparison { scenario: s.id.clone(), runs })
+    Ok(Comparison { scenario: s.id.clone(), runs, spark_runs })
 }
 
 /// The paper's evaluation cluster and workload, scaled to class: 100 nodes in 5 racks with 4
@@ -156,12 +199,14 @@ pub fn delay_experiment(seed: u64, delay_ms: Millis) -> Result<Comparison, Strin
             scheduler: SchedulerKind::Fair,
             node_delay_ms: Some(0),
             rack_delay_ms: Some(0),
+            spark_legacy: None,
         },
         Variant {
             label: format!("fair, delay {delay_ms} ms"),
             scheduler: SchedulerKind::Fair,
             node_delay_ms: Some(delay_ms),
             rack_delay_ms: Some(delay_ms),
+            spark_legacy: None,
         },
     ];
     compare(&s, &v, 1_000_000)
@@ -169,6 +214,9 @@ pub fn delay_experiment(seed: u64, delay_ms: Millis) -> Result<Comparison, Strin
 
 /// The comparison as a text table (English or Chinese).
 pub fn render(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
+    if !c.spark_runs.is_empty() {
+        return render_spark(c, lang);
+    }
     let s = |x: Option<f64>| x.map(|v| format!("{:.1}", v / 1000.0)).unwrap_or_else(|| "-".into());
     let mut out = vec![
         lang.pick(&format!("Comparison of {}", c.scenario), &format!("{} 的比较", c.scenario)).to_string(),
@@ -223,6 +271,40 @@ pub fn render(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
         out.push(format!("  {:>9}: {}", bin_label(lo, hi), cells.join("  |  ")));
     }
     out.extend(render_locality(c, lang));
+    out
+}
+
+/// A Spark comparison: each run's stage finish times, launches by level and tasks per executor.
+fn render_spark(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
+    let colon = lang.pick(": ", "：");
+    let secs = |x: Option<i64>| x.map(|v| format!("{:.1} s", v as f64 / 1000.0)).unwrap_or_else(|| "-".into());
+    let mut out =
+        vec![lang.pick(&format!("Comparison of {}", c.scenario), &format!("{} 的比较", c.scenario)).to_string()];
+    for r in &c.spark_runs {
+        let reset = if r.legacy_reset {
+            lang.pick("timer reset on every launch (legacy, Spark ≤ 3.0)", "每次启动都重置计时（旧规则，Spark ≤ 3.0）")
+        } else {
+            lang.pick(
+                "timer reset after a round without rejects (Spark ≥ 3.1)",
+                "一轮没有拒绝后才重置计时（Spark ≥ 3.1）",
+            )
+        };
+        out.push(format!("{}{colon}{reset}", r.label));
+        out.push(format!("  {} {}", lang.pick("job done at", "作业完成于"), secs(r.makespan_ms)));
+        if r.stages.len() > 1 {
+            for st in &r.stages {
+                out.push(format!("  stage {}: {} → {}", st.stage, secs(Some(st.submit_ms)), secs(st.finish_ms)));
+            }
+        }
+        let levels: Vec<String> = r.launches.iter().map(|(l, n)| format!("{} {n}", l.as_str())).collect();
+        out.push(format!("  {}{colon}{}", lang.pick("launches by level", "按本地性级别的启动数"), levels.join(", ")));
+        let per: Vec<String> = r.per_executor.iter().map(|(e, n)| format!("{e} {n}")).collect();
+        out.push(format!("  {}{colon}{}", lang.pick("tasks per executor", "每个 executor 的任务数"), per.join(", ")));
+        out.push(format!("  {}{colon}{}", lang.pick("offer rounds", "offer 轮数"), r.rounds));
+        if let Some(m) = &r.stopped {
+            out.push(format!("  {}{colon}{m}", lang.pick("stopped", "已停止")));
+        }
+    }
     out
 }
 

@@ -12,6 +12,7 @@ mod jobs;
 pub mod metrics;
 pub mod placement;
 mod scripted;
+pub mod spark_backend;
 pub mod stage;
 pub mod sweep;
 mod trackers;
@@ -92,6 +93,8 @@ pub struct Engine {
     pub ended: bool,
     /// Replica placement over the trackers' hosts, built once.
     placement: Arc<placement::Placement>,
+    /// Spark's automatic mode: the driver's events and executors' free cores.
+    pub spark_backend: Option<Box<spark_backend::Backend>>,
 }
 
 impl Engine {
@@ -175,6 +178,7 @@ impl Engine {
             placement: Arc::new(placement::Placement::new(
                 s.trackers.iter().map(|t| (t.host.as_str(), t.rack.as_str())),
             )),
+            spark_backend: s.spark_app.clone().map(|a| Box::new(spark_backend::Backend::new(Arc::new(a)))),
         };
         if s.steps.is_some() {
             for (i, j) in s.jobs.iter().enumerate() {
@@ -300,7 +304,13 @@ impl Engine {
         if self.ended {
             return None;
         }
-        let r = if self.is_scripted() { self.scripted_next() } else { self.auto_next(self.scenario.run.until_ms) };
+        let r = if self.is_scripted() {
+            self.scripted_next()
+        } else if self.spark_backend.is_some() {
+            self.spark_next()
+        } else {
+            self.auto_next(self.scenario.run.until_ms)
+        };
         if r.is_none() {
             self.ended = true;
         }

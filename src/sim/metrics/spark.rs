@@ -1,0 +1,84 @@
+//! A Spark run summed up for compare mode: when each stage (task set) finished, the launches
+//! by locality level (`TaskInfo.taskLocality`), the tasks each executor ran, and the rounds
+//! it took. The figures come from the run's own records and the driver's finish times.
+
+use crate::sched::decision::Decision;
+use crate::sched::spark::locality::TaskLocality;
+use crate::sim::Engine;
+use serde::Serialize;
+
+/// One stage's finish.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StageFinish {
+    pub stage: u32,
+    pub submit_ms: i64,
+    /// `None`: the run ended before every task of the stage succeeded.
+    pub finish_ms: Option<i64>,
+}
+
+/// One Spark run of a comparison.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SparkSummary {
+    pub label: String,
+    /// `spark.locality.wait.legacyResetOnTaskLaunch` of the run.
+    pub legacy_reset: bool,
+    pub stages: Vec<StageFinish>,
+    /// The last stage's finish (every stage finished), from t = 0.
+    pub makespan_ms: Option<i64>,
+    /// Launches by level, most local first: (level, count), levels with none left out.
+    pub launches: Vec<(TaskLocality, u32)>,
+    /// Tasks launched per executor, in the order the executors are listed.
+    pub per_executor: Vec<(String, u32)>,
+    pub rounds: u64,
+    /// Why the run stopped early, if it did.
+    pub stopped: Option<String>,
+}
+
+/// Run `e` (a Spark scenario in automatic mode) to its end, at most `max_rounds` rounds.
+pub fn run(mut e: Engine, label: &str, max_rounds: u64) -> SparkSummary {
+    let mut by_level = [0u32; 5];
+    let mut per_exec: Vec<(String, u32)> = e
+        .scenario
+        .spark_app
+        .as_ref()
+        .map(|a| a.executors.iter().map(|x| (x.id.clone(), 0)).collect())
+        .unwrap_or_default();
+    let mut rounds = 0;
+    while rounds < max_rounds {
+        let Some(r) = e.next_heartbeat() else { break };
+        rounds += 1;
+        if let Decision::Spark(d) = &r.decision {
+            for l in &d.launches {
+                by_level[TaskLocality::ALL.iter().position(|x| *x == l.locality).unwrap_or(4)] += 1;
+                match per_exec.iter_mut().find(|(x, _)| *x == l.executor) {
+                    Some(p) => p.1 += 1,
+                    None => per_exec.push((l.executor.clone(), 1)),
+                }
+            }
+        }
+    }
+    let app = e.scenario.spark_app.clone().unwrap_or_default();
+    let finished = e.spark_backend.as_ref().map(|b| b.finished_ms.clone()).unwrap_or_default();
+    let stages: Vec<StageFinish> = app
+        .stages
+        .iter()
+        .enumerate()
+        .map(|(i, s)| StageFinish {
+            stage: s.stage,
+            submit_ms: s.submit_ms,
+            finish_ms: finished.get(i).copied().flatten(),
+        })
+        .collect();
+    let makespan_ms = stages.iter().map(|s| s.finish_ms).collect::<Option<Vec<_>>>().and_then(|v| v.into_iter().max());
+    let legacy_reset = e.scenario.spark.as_ref().is_some_and(|s| s.conf.legacy_reset);
+    SparkSummary {
+        label: label.to_string(),
+        legacy_reset,
+        stages,
+        makespan_ms,
+        launches: TaskLocality::ALL.iter().zip(by_level).filter(|(_, n)| *n > 0).map(|(l, n)| (*l, n)).collect(),
+        per_executor: per_exec,
+        rounds,
+        stopped: e.stopped.as_ref().map(|f| f.message.clone()),
+    }
+}
