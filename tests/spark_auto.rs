@@ -68,14 +68,10 @@ fn compare_gives_the_finish_times() {
     assert_eq!(done, vec![Some(12_000), Some(8_000)]);
     assert_eq!(c.spark_runs[0].per_executor, vec![("exec1".into(), 6), ("exec2".into(), 0), ("exec3".into(), 0)]);
     assert_eq!(c.spark_runs[1].per_executor, vec![("exec1".into(), 4), ("exec2".into(), 2), ("exec3".into(), 0)]);
-    // Hadoop's schedulers do not run a Spark scenario, nor Spark's a Hadoop one.
+    // Hadoop's schedulers do not run a Spark scenario (a Hadoop workload runs under Spark as
+    // `spark_mapping` maps it: `compare_runs_fair_beside_spark_on_one_workload`).
     let err = compare(&s, &[parse_variant("fair").unwrap()], 100).unwrap_err();
     assert!(err.contains("spark or spark-legacy only"), "{err}");
-    let hadoop =
-        parse(schedscope::scenario::builtin::builtin().iter().find(|(id, _)| *id == "fifo-two-racks").unwrap().1)
-            .unwrap();
-    let err = compare(&hadoop, &[parse_variant("spark").unwrap()], 100).unwrap_err();
-    assert!(err.contains("run a Spark scenario"), "{err}");
 }
 
 #[test]
@@ -185,4 +181,62 @@ fn bad_applications_are_refused_with_their_paths() {
         json!({"version": 1, "scheduler": "spark", "config": {"spark.scheduler.revive.interval": 0}, "steps": []});
     let err = parse(&interval.to_string()).unwrap_err().to_string();
     assert!(err.contains("spark.scheduler.revive.interval") && err.contains("at least 1 ms"), "{err}");
+}
+
+/// A Hadoop workload under Spark (`sim::spark_mapping`): the stages' preferred hosts are the
+/// very splits the Hadoop run places, trackers become executors with their map slots as cores.
+#[test]
+fn a_hadoop_workload_maps_to_the_same_inputs() {
+    use schedscope::scenario::SchedulerKind;
+    use schedscope::scenario::generator::{WorkloadSpec, generate};
+    use schedscope::sim::spark_mapping::{as_spark, map_inputs};
+    let mut scenarios: Vec<schedscope::scenario::Scenario> = schedscope::scenario::builtin::builtin()
+        .iter()
+        .map(|(_, t)| parse(t).unwrap())
+        .filter(|s| s.steps.is_none() && s.scheduler != SchedulerKind::Spark)
+        .collect();
+    for seed in 1..4 {
+        let spec = WorkloadSpec { seed, target_tasks: 200, ..schedscope::sim::compare::facebook_mix(seed) };
+        scenarios.push(schedscope::scenario::from_value(&generate(&spec)).unwrap());
+    }
+    assert!(scenarios.len() >= 8);
+    for s in scenarios {
+        let want = map_inputs(&s);
+        let mut e = Engine::new(s.clone()).unwrap();
+        for _ in 0..200_000 {
+            if e.next_heartbeat().is_none() {
+                break;
+            }
+        }
+        for (i, j) in s.jobs.iter().enumerate() {
+            let Some(job) = e.cluster.jobs.get(&schedscope::model::JobId(j.id)) else { continue };
+            let got: Vec<Vec<String>> = job.maps.iter().map(|t| t.locations.to_vec()).collect();
+            assert_eq!(got, want[i], "{}: job {}", s.id, j.id);
+        }
+        let sp = as_spark(&s, Default::default());
+        let app = sp.spark_app.as_ref().unwrap();
+        assert_eq!(app.executors.len(), s.trackers.len());
+        assert!(app.executors.iter().zip(&s.trackers).all(|(x, t)| x.cores == t.map_slots && x.host == t.host));
+        assert_eq!(app.stages.len(), s.jobs.len());
+        assert!(Engine::new(sp).is_ok(), "{}", s.id);
+    }
+}
+
+#[test]
+fn compare_runs_fair_beside_spark_on_one_workload() {
+    let s =
+        parse(schedscope::scenario::builtin::builtin().iter().find(|(id, _)| *id == "fair-one-rack-input").unwrap().1)
+            .unwrap();
+    let v: Vec<_> = ["fair", "spark@3000", "spark-legacy"].iter().map(|x| parse_variant(x).unwrap()).collect();
+    let c = compare(&s, &v, 1_000_000).unwrap();
+    assert_eq!((c.runs.len(), c.spark_runs.len()), (1, 2));
+    let maps: u64 = s.jobs.iter().map(|j| j.num_maps()).sum();
+    for r in &c.spark_runs {
+        assert!(r.stopped.is_none(), "{:?}", r.stopped);
+        assert_eq!((r.tasks_node + r.tasks_rack + r.tasks_off) as u64, maps, "{}", r.label);
+        assert!(r.stages.iter().all(|x| x.finish_ms.is_some()));
+    }
+    let text = schedscope::sim::compare::render(&c, schedscope::i18n::Lang::En).join("\n");
+    assert!(text.contains("reduces left out"), "{text}");
+    assert!(parse_variant("spark@abc").unwrap_err().contains("spark.locality.wait"));
 }

@@ -43,11 +43,21 @@ pub struct StageSpec {
     pub durations_ms: Vec<Millis>,
 }
 
+/// How much longer a task runs away from its input: a Hadoop workload mapped to Spark keeps
+/// Hadoop's `rack_local_slowdown` and `off_switch_slowdown` (`sim::spark_mapping`). A Spark
+/// scenario file has none: its durations are as given.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Slowdown {
+    pub rack: f64,
+    pub off_switch: f64,
+}
+
 /// The executors and stages of an automatic-mode Spark scenario.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SparkApp {
     pub executors: Vec<ExecutorSpec>,
     pub stages: Vec<StageSpec>,
+    pub slowdown: Option<Slowdown>,
 }
 
 fn ms_field(o: &mut Obj, key: &'static str, lo: i64, errs: &mut Errs) -> Option<Millis> {

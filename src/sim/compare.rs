@@ -25,11 +25,15 @@ pub struct Variant {
     /// Spark only: `spark.locality.wait.legacyResetOnTaskLaunch` (`spark-legacy`: true).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spark_legacy: Option<bool>,
+    /// Spark only: `spark.locality.wait` (`spark@MS`), every level's wait.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spark_wait_ms: Option<Millis>,
 }
 
 /// `fifo`, `fair`, `capacity`, `limit_tasks_per_job`, `fair@NODE_MS` / `fair@NODE_MS/RACK_MS`,
-/// or for a Spark scenario `spark` (Spark 3.1's timer reset) and `spark-legacy` (the reset on
-/// every launch, `spark.locality.wait.legacyResetOnTaskLaunch`).
+/// or `spark` (Spark 3.1's timer reset) and `spark-legacy` (the reset on every launch,
+/// `spark.locality.wait.legacyResetOnTaskLaunch`), each optionally `@MS` for
+/// `spark.locality.wait`. A Hadoop workload runs under Spark as `sim::spark_mapping` maps it.
 pub fn parse_variant(s: &str) -> Result<Variant, String> {
     let (name, delay) = match s.split_once('@') {
         Some((n, d)) => (n, Some(d)),
@@ -40,14 +44,20 @@ pub fn parse_variant(s: &str) -> Result<Variant, String> {
         "fair" => SchedulerKind::Fair,
         "capacity" => SchedulerKind::Capacity,
         "limit_tasks_per_job" => SchedulerKind::LimitTasksPerJob,
-        "spark" | "spark-legacy" if delay.is_none() => {
-            let legacy = Some(name == "spark-legacy");
+        "spark" | "spark-legacy" => {
+            let wait = match delay {
+                None => None,
+                Some(d) => Some(d.trim().parse::<Millis>().ok().filter(|v| (0..=MAX_LOCALITY_DELAY_MS).contains(v)).ok_or(
+                    format!("{s:?}: expected spark.locality.wait in ms from 0 to {MAX_LOCALITY_DELAY_MS}, e.g. spark@3000"),
+                )?),
+            };
             return Ok(Variant {
                 label: s.to_string(),
                 scheduler: SchedulerKind::Spark,
                 node_delay_ms: None,
                 rack_delay_ms: None,
-                spark_legacy: legacy,
+                spark_legacy: Some(name == "spark-legacy"),
+                spark_wait_ms: wait,
             });
         }
         other => {
@@ -73,28 +83,38 @@ pub fn parse_variant(s: &str) -> Result<Variant, String> {
             None => (Some(ms(d)?), Some(ms(d)?)),
         },
     };
-    Ok(Variant { label: s.to_string(), scheduler, node_delay_ms: node, rack_delay_ms: rack, spark_legacy: None })
+    Ok(Variant {
+        label: s.to_string(),
+        scheduler,
+        node_delay_ms: node,
+        rack_delay_ms: rack,
+        spark_legacy: None,
+        spark_wait_ms: None,
+    })
 }
 
 /// The scenario under another scheduler. A Capacity run of a scenario without queues gets one
 /// queue per job queue/pool name, with equal capacities.
 pub fn retarget(s: &Scenario, v: &Variant) -> Result<Scenario, String> {
-    let spark = s.scheduler == SchedulerKind::Spark;
-    if spark != (v.scheduler == SchedulerKind::Spark) {
-        return Err(if spark {
-            format!("{}: a Spark scenario runs under spark or spark-legacy only", v.label)
-        } else {
-            format!(
-                "{}: spark and spark-legacy run a Spark scenario (scheduler \"spark\" with spark.executors and spark.stages)",
-                v.label
-            )
-        });
-    }
-    let mut out = s.clone();
-    if let (Some(legacy), Some(sp)) = (v.spark_legacy, out.spark.as_mut()) {
-        sp.conf.legacy_reset = legacy;
+    if v.scheduler == SchedulerKind::Spark {
+        let mut out = match (&s.spark, s.scheduler) {
+            (Some(_), SchedulerKind::Spark) => s.clone(),
+            _ => super::spark_mapping::as_spark(s, Default::default()),
+        };
+        let sp = out.spark.as_mut().expect("a Spark scenario has its settings");
+        if let Some(legacy) = v.spark_legacy {
+            sp.conf.legacy_reset = legacy;
+        }
+        if let Some(w) = v.spark_wait_ms {
+            let c = &mut sp.conf;
+            (c.locality_wait, c.wait_process, c.wait_node, c.wait_rack) = (w, w, w, w);
+        }
         return Ok(out);
     }
+    if s.scheduler == SchedulerKind::Spark {
+        return Err(format!("{}: a Spark scenario runs under spark or spark-legacy only", v.label));
+    }
+    let mut out = s.clone();
     out.scheduler = v.scheduler;
     match v.scheduler {
         SchedulerKind::Fair => {
@@ -200,6 +220,7 @@ pub fn delay_experiment(seed: u64, delay_ms: Millis) -> Result<Comparison, Strin
             node_delay_ms: Some(0),
             rack_delay_ms: Some(0),
             spark_legacy: None,
+            spark_wait_ms: None,
         },
         Variant {
             label: format!("fair, delay {delay_ms} ms"),
@@ -207,6 +228,7 @@ pub fn delay_experiment(seed: u64, delay_ms: Millis) -> Result<Comparison, Strin
             node_delay_ms: Some(delay_ms),
             rack_delay_ms: Some(delay_ms),
             spark_legacy: None,
+            spark_wait_ms: None,
         },
     ];
     compare(&s, &v, 1_000_000)
@@ -214,7 +236,7 @@ pub fn delay_experiment(seed: u64, delay_ms: Millis) -> Result<Comparison, Strin
 
 /// The comparison as a text table (English or Chinese).
 pub fn render(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
-    if !c.spark_runs.is_empty() {
+    if c.runs.is_empty() {
         return render_spark(c, lang);
     }
     let s = |x: Option<f64>| x.map(|v| format!("{:.1}", v / 1000.0)).unwrap_or_else(|| "-".into());
@@ -245,6 +267,28 @@ pub fn render(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
             100.0 * r.utilisation
         ));
     }
+    for r in &c.spark_runs {
+        out.push(format!(
+            "{:<22} {:>9} {:>6} {:>6} {:>6} {:>9}s {:>9}s {:>8}",
+            r.label,
+            r.node_locality.map(|x| format!("{:.1}%", 100.0 * x)).unwrap_or_else(|| "-".into()),
+            r.tasks_node,
+            r.tasks_rack,
+            r.tasks_off,
+            s(r.mean_response_ms),
+            s(r.makespan_ms.map(|m| m as f64)),
+            "-"
+        ));
+    }
+    if !c.spark_runs.is_empty() {
+        out.push(
+            lang.pick(
+                "Spark runs: each TaskTracker a host with one executor whose cores are its map slots, each job one stage of its maps on the same input hosts; reduces left out.",
+                "Spark 运行：每个 TaskTracker 是一台主机，上面一个 executor，核数等于它的 map slot 数；每个作业是一个 stage，包含它的 map，输入主机相同；不含 reduce。",
+            )
+            .to_string(),
+        );
+    }
     out.push(
         lang.pick("Mean response time (s) by job size (maps):", "按作业大小（map 数）的平均响应时间（秒）：")
             .to_string(),
@@ -271,6 +315,9 @@ pub fn render(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
         out.push(format!("  {:>9}: {}", bin_label(lo, hi), cells.join("  |  ")));
     }
     out.extend(render_locality(c, lang));
+    if !c.spark_runs.is_empty() {
+        out.extend(render_spark(c, lang).into_iter().skip(1));
+    }
     out
 }
 
@@ -291,7 +338,7 @@ fn render_spark(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
         };
         out.push(format!("{}{colon}{reset}", r.label));
         out.push(format!("  {} {}", lang.pick("job done at", "作业完成于"), secs(r.makespan_ms)));
-        if r.stages.len() > 1 {
+        if (2..=8).contains(&r.stages.len()) {
             for st in &r.stages {
                 out.push(format!("  stage {}: {} → {}", st.stage, secs(Some(st.submit_ms)), secs(st.finish_ms)));
             }

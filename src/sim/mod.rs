@@ -13,6 +13,7 @@ pub mod metrics;
 pub mod placement;
 mod scripted;
 pub mod spark_backend;
+pub mod spark_mapping;
 pub mod stage;
 pub mod sweep;
 mod trackers;

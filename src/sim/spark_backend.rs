@@ -297,7 +297,20 @@ impl Engine {
         for l in &d.launches {
             let t = s.task_sets.iter().position(|m| m.name() == l.task_set).expect("a launch names its task set");
             let stage = b.stage_index(t).expect("every task set comes from a stage");
-            let dur = b.app.stages[stage].durations_ms[l.index];
+            let spec = &b.app.stages[stage];
+            let mut dur = spec.durations_ms[l.index];
+            if let Some(k) = b.app.slowdown {
+                let rack_of = |h: &str| s.executors.rack_for_host(h).map(str::to_string);
+                let homes: Vec<&str> = spec.tasks[l.index].iter().map(|x| x.host()).collect();
+                let factor = if homes.is_empty() || homes.contains(&l.host.as_str()) {
+                    1.0
+                } else if homes.iter().any(|h| rack_of(h).is_some() && rack_of(h) == rack_of(&l.host)) {
+                    k.rack
+                } else {
+                    k.off_switch
+                };
+                dur = (dur as f64 * factor).round() as Millis;
+            }
             if let Some(c) = b.free_of(&l.executor) {
                 *c = c.saturating_sub(cpus);
             }
