@@ -14,7 +14,7 @@ use schedscope::sim::compare::{compare, parse_variant};
 use serde_json::{Value, json};
 use std::process::Command;
 
-const EXAMPLE: &str = include_str!("data/spark-18886-auto.json");
+const EXAMPLE: &str = include_str!("../scenarios/spark-18886.json");
 
 /// (time, task, executor, level) of every launch, in order.
 fn launches(v: &Value) -> Vec<(i64, usize, String, TaskLocality)> {
@@ -76,7 +76,7 @@ fn compare_gives_the_finish_times() {
 
 #[test]
 fn the_cli_compares_both_modes() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/spark-18886-auto.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/spark-18886.json");
     let out = Command::new(env!("CARGO_BIN_EXE_schedscope"))
         .args(["compare", "--schedulers", "spark-legacy,spark", path])
         .output()
