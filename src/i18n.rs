@@ -342,6 +342,7 @@ pub const UI_STRINGS: &[(&str, &str, &str)] = &[
     ("n_problems_one", "1 problem", "1 个问题"),
     ("scenario_json", "Scenario JSON", "场景 JSON"),
     ("line_n", "line {0}", "第 {0} 行"),
+    ("warning_word", "warning", "警告"),
     ("revert", "Revert", "还原"),
     ("save_browser", "Save in browser", "保存到浏览器"),
     ("apply", "Apply", "应用"),

@@ -394,6 +394,17 @@ fn a_property_given_twice_is_accepted_with_a_warning_naming_both_lines() {
         json!({"capacity_scheduler_xml": format!("<configuration>{}</configuration>", property(DEFAULT_CAPACITY, "100"))}),
     );
     assert!(scenario::parse(&once.to_string()).unwrap().warnings.is_empty());
+    // An error elsewhere keeps the warning: `validate` prints both.
+    let mut broken = v.clone();
+    broken["jobs"][0]["maps"] = json!("many");
+    let e = scenario::parse(&broken.to_string()).unwrap_err();
+    assert_eq!(e.warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>(), vec![warning.clone()]);
+    assert!(e.errors.iter().any(|x| x.path == "$.jobs[0].maps"), "{e}");
+    std::fs::write(&path, broken.to_string()).unwrap();
+    let o = bin(&["validate", path.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert_eq!(String::from_utf8_lossy(&o.stderr), format!("warning: {}: {warning}\n", path.display()));
+    std::fs::remove_file(&path).unwrap();
 }
 
 /// A value Hadoop cannot read falls back to the getter's default, as in Hadoop; the message

@@ -21,6 +21,16 @@ impl fmt::Display for ScenarioError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ScenarioErrors {
     pub errors: Vec<ScenarioError>,
+    /// What was accepted but is worth saying, found before the errors stopped the reading
+    /// (`Scenario::warnings` of a scenario that reads).
+    pub warnings: Vec<ScenarioError>,
+}
+
+impl ScenarioErrors {
+    /// Errors without warnings.
+    pub fn of(errors: Vec<ScenarioError>) -> ScenarioErrors {
+        ScenarioErrors { errors, warnings: Vec::new() }
+    }
 }
 
 impl fmt::Display for ScenarioErrors {

@@ -28,7 +28,7 @@ fn render(path: &[Seg]) -> String {
 
 /// Parse JSON `text` of at most `max_bytes` bytes into a value, or the one problem found.
 pub fn parse_json(text: &str, max_bytes: usize) -> Result<Value, ScenarioErrors> {
-    let one = |path: String, message: String| ScenarioErrors { errors: vec![ScenarioError { path, message }] };
+    let one = |path: String, message: String| ScenarioErrors::of(vec![ScenarioError { path, message }]);
     if text.len() > max_bytes {
         return Err(one("$".into(), format!("found {} bytes, expected at most {}", text.len(), size(max_bytes))));
     }

@@ -10,8 +10,8 @@
 
 mod capacity;
 mod fair;
-mod spark;
 mod fifo;
+mod spark;
 
 pub use super::event_json::parse;
 use crate::explain::{Decision, HeartbeatRecord};

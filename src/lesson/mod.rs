@@ -204,7 +204,7 @@ pub fn from_value(v: &Value) -> Result<Lesson, ScenarioErrors> {
             if errs.0.is_empty() {
                 errs.push("$", "invalid lesson");
             }
-            Err(ScenarioErrors { errors: errs.0 })
+            Err(ScenarioErrors { errors: errs.0, warnings: errs.1 })
         }
     }
 }

@@ -187,11 +187,12 @@ pub fn from_value(v: &Value) -> Result<Scenario, ScenarioErrors> {
     });
     match s {
         Some(s) if errs.0.is_empty() => Ok(s),
-        _ => {
+        s => {
             if errs.0.is_empty() {
                 errs.push("$", "invalid scenario");
             }
-            Err(ScenarioErrors { errors: errs.0 })
+            let warnings = s.map(|s| s.warnings).unwrap_or(errs.1);
+            Err(ScenarioErrors { errors: errs.0, warnings })
         }
     }
 }

@@ -129,7 +129,7 @@ enum Maps {
 }
 
 fn err(path: impl Into<String>, message: impl Into<String>) -> ScenarioErrors {
-    ScenarioErrors { errors: vec![ScenarioError { path: path.into(), message: message.into() }] }
+    ScenarioErrors::of(vec![ScenarioError { path: path.into(), message: message.into() }])
 }
 
 fn check_options(o: &ImportOptions) -> Result<(), ScenarioErrors> {
@@ -206,7 +206,7 @@ pub fn import_reader<R: BufRead>(r: R, o: &ImportOptions) -> Result<Imported, Sc
         }
         errors
     });
-    build(read.map_err(|errors| ScenarioErrors { errors })?, o)
+    build(read.map_err(ScenarioErrors::of)?, o)
 }
 
 /// Import a trace file: refused before reading when it is larger than the cap, and read as a

@@ -60,7 +60,7 @@ pub struct Simulation {
 
 impl Simulation {
     pub fn new(s: Scenario) -> Result<Simulation, ScenarioErrors> {
-        let engine = Engine::create(s).map_err(|e| ScenarioErrors { errors: vec![e] })?;
+        let engine = Engine::create(s).map_err(|e| ScenarioErrors::of(vec![e]))?;
         Ok(Simulation {
             checkpoints: Checkpoints::new(engine.clone()),
             engine,

@@ -66,10 +66,10 @@ impl Engine {
 /// first step (or automatic-mode job) that cannot run, each with its JSON path. Failed
 /// expectations are not errors here: they are what `schedscope check` reports.
 pub fn validate(s: &Scenario) -> Result<(), ScenarioErrors> {
-    let mut e = Engine::create(s.clone()).map_err(|e| ScenarioErrors { errors: vec![e] })?;
+    let mut e = Engine::create(s.clone()).map_err(|e| ScenarioErrors::of(vec![e]))?;
     e.dry_run();
     match e.stopped {
         None => Ok(()),
-        Some(f) => Err(ScenarioErrors { errors: vec![ScenarioError { path: f.step, message: f.message }] }),
+        Some(f) => Err(ScenarioErrors::of(vec![ScenarioError { path: f.step, message: f.message }])),
     }
 }

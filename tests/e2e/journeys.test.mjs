@@ -236,8 +236,16 @@ test('editing the scenario into an invalid state and back', async () => {
     // Broken JSON: the position of the syntax error.
     await area.fill('{"version": 1,\n "jobs": [}');
     assert.match(await page.getByTestId('scenario-errors').innerText(), /line 2/);
+    // A capacity-scheduler.xml property given twice is accepted with a warning naming both lines.
+    const prop = (v) => `<property><name>mapred.capacity-scheduler.queue.default.capacity</name><value>${v}</value></property>`;
+    await area.fill(JSON.stringify({ version: 1, scheduler: 'capacity', trackers: [{ name: 'tt1', host: 'h1' }], jobs: [{ id: 1, maps: 1 }],
+      config: { capacity_scheduler_xml: `<configuration>\n${prop(50)}\n${prop(100)}\n</configuration>` } }));
+    await page.getByTestId('scenario-warnings').waitFor();
+    assert.match(await page.getByTestId('scenario-warnings').innerText(), /given twice, at line 2, column 1 and line 3, column 1/);
+    assert.equal((await page.getByTestId('validity').textContent()).trim(), 'valid');
     await area.fill(good.replace('"HIGH"', '"VERY_HIGH"'));
     await page.waitForFunction(() => !document.querySelector('[data-testid=scenario-errors]'));
+    assert.equal(await page.getByTestId('scenario-warnings').count(), 0);
     assert.ok(await page.getByTestId('apply').isEnabled());
     await page.getByTestId('scenario-name').fill('my lesson');
     await page.getByTestId('save').click();

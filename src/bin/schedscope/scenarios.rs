@@ -224,6 +224,7 @@ pub(super) fn validate(files: &[String]) -> ExitCode {
             }
             Ok(Err(errs)) => {
                 bad = true;
+                warn(f, &errs.warnings);
                 println!("{f}: {} problem(s)", errs.errors.len());
                 println!("{}", indent(&errs.to_string()));
             }

@@ -18,7 +18,10 @@ pub(super) fn value(p: &Placeholder, ctx: &Ctx) -> Result<Val, String> {
     let name = format!("TaskSet_{arg}");
     let st = || {
         let view = stage::spark::build(ctx.engine, s, ctx.records.last());
-        view.task_sets.into_iter().find(|t| t.name == name).ok_or_else(|| format!("{name} has not been submitted at this round"))
+        view.task_sets
+            .into_iter()
+            .find(|t| t.name == name)
+            .ok_or_else(|| format!("{name} has not been submitted at this round"))
     };
     match p.name.as_str() {
         "spark.level" => Ok(Val::Name(st()?.current.as_str().to_string())),
@@ -32,7 +35,11 @@ pub(super) fn value(p: &Placeholder, ctx: &Ctx) -> Result<Val, String> {
             _ => Err("no Spark round has run yet".into()),
         },
         "spark.finished" => {
-            let t = s.task_sets.iter().position(|m| m.name() == name).ok_or_else(|| format!("{name} has not been submitted"))?;
+            let t = s
+                .task_sets
+                .iter()
+                .position(|m| m.name() == name)
+                .ok_or_else(|| format!("{name} has not been submitted"))?;
             let b = ctx.engine.spark_backend.as_ref().ok_or("spark.finished needs automatic mode")?;
             let stage = b.stage_index(t).ok_or_else(|| format!("{name} is not a stage of the application"))?;
             int(b.finished_ms[stage].ok_or_else(|| format!("{name} has not finished at this round"))?)

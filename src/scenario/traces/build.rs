@@ -259,6 +259,7 @@ pub(super) fn build(read: Read, o: &ImportOptions) -> Result<Imported, ScenarioE
                 },
             })
             .collect(),
+        warnings: e.warnings,
     })?;
     Ok(Imported { scenario: v, notes })
 }

@@ -22,9 +22,12 @@ struct Problem {
     span: Option<Span>,
 }
 
-fn check(text: &str) -> Vec<Problem> {
+/// The problems of the text, and what its reader accepted but warns of (`Scenario::warnings`).
+fn check(text: &str) -> (Vec<Problem>, Vec<Problem>) {
+    let warnings;
     let errors = match scenario::parse(text) {
         Ok(s) => {
+            warnings = s.warnings.clone();
             let tasks: u64 = s.jobs.iter().map(|j| j.num_maps() + j.reduces).sum();
             let mut e = Vec::new();
             if s.trackers.len() > MAX_PAGE_TRACKERS {
@@ -41,13 +44,18 @@ fn check(text: &str) -> Vec<Problem> {
             }
             e
         }
-        Err(e) => e.errors,
+        Err(e) => {
+            warnings = e.warnings;
+            e.errors
+        }
     };
-    errors
-        .into_iter()
-        .take(200)
-        .map(|e| Problem { span: json_locate::locate(text, &e.path), path: e.path, message: e.message })
-        .collect()
+    let located = |list: Vec<scenario::ScenarioError>| -> Vec<Problem> {
+        list.into_iter()
+            .take(200)
+            .map(|e| Problem { span: json_locate::locate(text, &e.path), path: e.path, message: e.message })
+            .collect()
+    };
+    (located(errors), located(warnings))
 }
 
 #[derive(Properties, PartialEq)]
@@ -64,7 +72,8 @@ pub struct EditorProps {
 pub fn Editor(props: &EditorProps) -> Html {
     let lang = props.lang;
     let text = use_state(|| props.text.to_string());
-    let problems = use_memo((*text).clone(), |t| check(t));
+    let checked = use_memo((*text).clone(), |t| check(t));
+    let (problems, warnings) = (&checked.0, &checked.1);
     let name = use_state(|| props.label.to_string());
     let gutter = use_node_ref();
 
@@ -168,6 +177,18 @@ pub fn Editor(props: &EditorProps) -> Html {
                                 <span class="msg">{&p.message}</span>
                             </button></li>
                         }
+                    }) }
+                </ul>
+            }
+            if !warnings.is_empty() {
+                <ul class="problems warnings" data-testid="scenario-warnings" aria-live="polite">
+                    { for warnings.iter().map(|p| html! {
+                        <li><span class="problem">
+                            <span class="pill amber">{t(lang, "warning_word")}</span>
+                            if let Some(s) = p.span { <span class="line-no">{fill(t(lang, "line_n"), &[&s.line.to_string()])}</span> }
+                            <code class="path">{&p.path}</code>
+                            <span class="msg">{&p.message}</span>
+                        </span></li>
                     }) }
                 </ul>
             }
