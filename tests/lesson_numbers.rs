@@ -37,6 +37,10 @@ const CONSTANTS: &[(&str, &str)] = &[
     // The dataset the delay scheduling paper's job-size bins come from (a name, not a value).
     ("Facebook's 2009", "sim::metrics::by_size (Facebook 2009 bins)"),
     ("Facebook 2009", "sim::metrics::by_size (Facebook 2009 bins)"),
+    // The Spark release whose TaskSchedulerImpl.resourceOffers resets the timer after a round
+    // without rejects (SPARK-18886), and the last one that reset it on every launch.
+    ("Spark 3.1", "TaskSchedulerImpl.resourceOffers (SPARK-18886)"),
+    ("Spark 3.0", "TaskSetManager.resourceOffer (legacyResetOnTaskLaunch)"),
 ];
 
 #[rustfmt::skip]

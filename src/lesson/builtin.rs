@@ -26,5 +26,6 @@ pub fn builtin() -> &'static [(&'static str, &'static str)] {
         ("paper-head-of-line", include_str!("../../lessons/paper-head-of-line.json")),
         ("paper-sticky-slots", include_str!("../../lessons/paper-sticky-slots.json")),
         ("paper-bound", include_str!("../../lessons/paper-bound.json")),
+        ("spark-delay-scheduling", include_str!("../../lessons/spark-delay-scheduling.json")),
     ]
 }

@@ -57,6 +57,7 @@ pub const CONCEPTS: &[&str] = &[
     "paper.head_of_line",
     "paper.sticky_slots",
     "paper.bound",
+    "spark.delay",
 ];
 
 /// Panels the page can highlight (`"point": "panel:<id>"`).
@@ -72,6 +73,7 @@ pub const PANELS: &[&str] = &[
     "capacity.queues",
     "capacity.users",
     "capacity.memory",
+    "spark.delay",
     "jobs",
     "log",
 ];

@@ -275,6 +275,11 @@ pub fn missing(point: &Point, ctx: &Ctx) -> Option<String> {
                 Scheduler::Capacity(_) if has_running_job => None,
                 _ => absent("no running Capacity job has a user to show"),
             },
+            "spark.delay" => match sched {
+                Scheduler::Spark(s) if s.task_sets.iter().any(|t| !t.finished) => None,
+                Scheduler::Spark(_) => absent("no task set is waiting"),
+                _ => absent("not a Spark scenario"),
+            },
             "capacity.memory" => match sched {
                 Scheduler::Capacity(c) if c.sched.memory.enabled() => None,
                 _ => absent("memory-based scheduling is off"),

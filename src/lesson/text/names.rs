@@ -30,6 +30,8 @@ pub enum Arg {
     Lookup,
     /// A Spark task set, `<stage>.<attempt>` (`0.0`).
     TaskSet,
+    /// A Spark executor id.
+    Executor,
 }
 
 /// A run value: its name, its arguments (the last `optional` may be left out) and what it is.
@@ -144,6 +146,10 @@ pub const NAMES: &[Name] = &[
     n("spark.wait", &[TaskSet], 0, "Spark: the current level's wait (0 at the last level), ms"),
     n("spark.rejects", &[TaskSet], 0, "Spark: the round's delay-schedule rejects of the task set"),
     n("spark.launched", &[], 0, "Spark: tasks the round launched"),
+    n("spark.first_task", &[], 0, "Spark: the index of the round's first launched task"),
+    n("spark.tasks", &[TaskSet], 0, "Spark: the task set's tasks"),
+    n("spark.ran", &[Executor], 0, "Spark: tasks launched on the executor up to this round"),
+    n("spark.executors", &[], 0, "Spark: executors registered after the round"),
     n("spark.done", &[TaskSet], 0, "Spark: the task set's tasks done after the round"),
     n("spark.finished", &[TaskSet], 0, "Spark: when the task set's last task finished (automatic mode), ms"),
     n("spark.locality_wait", &[], 0, "Spark: spark.locality.wait, ms"),
@@ -218,6 +224,7 @@ pub(super) fn check(p: &Placeholder, k: &Known) -> Result<(), String> {
             Bins => bins(a).is_some(),
             Lookup => a.parse::<usize>().is_ok(),
             TaskSet => a.split_once('.').is_some_and(|(s, t)| s.parse::<u32>().is_ok() && t.parse::<u32>().is_ok()),
+            Executor => !a.is_empty(),
         };
         if !ok {
             let expected = match kind_ {
@@ -233,6 +240,7 @@ pub(super) fn check(p: &Placeholder, k: &Known) -> Result<(), String> {
                 Bins => "job-size bins, e.g. 1-2 or 6".into(),
                 Lookup => "a lookup index (0 = the first)".into(),
                 TaskSet => "a task set as <stage>.<attempt>, e.g. 0.0".into(),
+                Executor => "an executor id".into(),
             };
             return Err(format!("found {a:?} for the {kind_:?} argument, expected {expected}"));
         }

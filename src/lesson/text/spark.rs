@@ -45,6 +45,26 @@ pub(super) fn value(p: &Placeholder, ctx: &Ctx) -> Result<Val, String> {
             int(b.finished_ms[stage].ok_or_else(|| format!("{name} has not finished at this round"))?)
         }
         "spark.locality_wait" => int(s.settings.conf.locality_wait),
+        "spark.first_task" => match ctx.records.last().map(|r| &r.decision) {
+            Some(Decision::Spark(d)) => int(d.launches.first().ok_or("the round launched no task")?.index as i64),
+            _ => Err("no Spark round has run yet".into()),
+        },
+        "spark.tasks" => int(st()?.total as i64),
+        "spark.ran" => {
+            if !s.executors.ids().any(|(id, _)| id == arg) {
+                return Err(format!("no executor {arg} is registered at this round"));
+            }
+            let n = ctx
+                .records
+                .iter()
+                .filter_map(|r| match &r.decision {
+                    Decision::Spark(d) => Some(d.launches.iter().filter(|l| l.executor == arg).count()),
+                    _ => None,
+                })
+                .sum::<usize>();
+            int(n as i64)
+        }
+        "spark.executors" => int(s.executors.ids().count() as i64),
         other => Err(format!("unknown value {other:?}")),
     }
 }
