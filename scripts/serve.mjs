@@ -19,6 +19,9 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 
 const require = createRequire(import.meta.url);
+// http-server's `union` sets `res._headers` (Node's DEP0066 warning on every start); it still
+// works, so the warning is not printed.
+process.noDeprecation = true;
 const httpServer = require('http-server');
 
 /** Start serving `dir` on 127.0.0.1:`port` (0: any free port). Resolves to
