@@ -2,7 +2,9 @@
 # Release build of the page into dist/: cargo (bin `viz`, wasm32, profile `wasm-release`: the
 # release profile optimised for size) -> wasm-bindgen --target web -> npm binaryen wasm-opt -Os. Also the JavaScript API (bin `api`, docs/js-api.md) into
 # dist/api/ with its example page, and the whole page in one offline file,
-# dist/schedscope.html (scripts/single-file.mjs). Assumes scripts/setup.sh has run.
+# dist/schedscope.html (scripts/single-file.mjs). Last, gzip and brotli copies of every text and
+# wasm file for scripts/serve.mjs, and the wasm's uncompressed size in dist/index.html for the
+# page's progress bar (scripts/precompress.mjs). Assumes scripts/setup.sh has run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
@@ -44,4 +46,8 @@ bindgen viz dist/pkg viz
 
 log "dist/schedscope.html (the page in one file, for file://)"
 node scripts/single-file.mjs dist
-echo "dist/ ready; wasm gzipped: $((GZ / 1024)) KiB (${GZ} bytes); API (dist/api): $((api_gz / 1024)) KiB"
+
+log "precompressed copies (.gz, .br) and the wasm's size in dist/index.html"
+node scripts/precompress.mjs dist
+BR=$(wc -c <dist/pkg/viz_bg.wasm.br)
+echo "dist/ ready; wasm gzipped: $((GZ / 1024)) KiB (${GZ} bytes), brotli (as served): $((BR / 1024)) KiB (${BR} bytes); API (dist/api): $((api_gz / 1024)) KiB"

@@ -7,7 +7,8 @@
 // - Stylesheets (`<link rel="stylesheet">`, their `@import`s) become one `<style>`.
 // - The module script becomes one inline `<script type="module">`: wasm-bindgen's glue
 //   (pkg/viz.js), then www/main.js with its `import init from './pkg/viz.js'` replaced by an
-//   `init` that instantiates the wasm from inside the file: gzip-compressed, base64-encoded,
+//   `init` that instantiates the wasm from inside the file, and its `boot` line (which fetches
+//   the served wasm) replaced by one calling that `init`: gzip-compressed, base64-encoded,
 //   decompressed by the browser (`DecompressionStream`) and compiled as it streams in.
 // - The Content-Security-Policy stays as strict as the served page's: no network at all
 //   (`default-src 'none'`), the one script and the one style allowed by their SHA-256 hashes,
@@ -60,7 +61,10 @@ function init(arg) {
   const wasm = new Blob([gz]).stream().pipeThrough(new DecompressionStream('gzip'));
   return __wbg_init({ module_or_path: new Response(wasm, { headers: { 'Content-Type': 'application/wasm' } }) });
 }`;
-const script = `\n${glue}\n${boot}\n${main.replace(importLine, '')}\n`;
+// main.js fetches the served wasm (with its progress bar); here the wasm is inside the file.
+const bootLine = 'const boot = () => servedWasm(progressBar()).then((source) => init({ module_or_path: source }));';
+if (!main.includes(bootLine)) fail(`www/main.js must start the page with: ${bootLine}`);
+const script = `\n${glue}\n${boot}\n${main.replace(importLine, '').replace(bootLine, () => 'const boot = () => init();')}\n`;
 // Inline text must not end its element early or switch the HTML parser's script state.
 if (/<\/script|<!--/i.test(script)) fail('the script contains "</script" or "<!--"');
 if (/<\/style/i.test(style)) fail('a stylesheet contains "</style"');

@@ -31,10 +31,11 @@ CHROMEDRIVER="$(command -v chromedriver)" WASM_BINDGEN_TEST_TIMEOUT=120 \
 section "build dist/"
 bash scripts/build.sh
 
-# Serve dist/ on a free local port for the e2e run; always stop the server on exit.
+# Serve dist/ on a free local port for the e2e run as scripts/serve.sh does (scripts/serve.mjs:
+# npm http-server, precompressed files); always stop the server on exit.
 PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')"
 mkdir -p target
-python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist >target/e2e-http.log 2>&1 &
+node scripts/serve.mjs dist "$PORT" >target/e2e-http.log 2>&1 &
 SERVER_PID=$!
 cleanup() { kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; }
 trap cleanup EXIT
