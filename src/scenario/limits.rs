@@ -19,6 +19,9 @@ pub const MAX_TASKS_PER_JOB: u64 = 1_000_000;
 pub const MAX_TOTAL_TASKS: u64 = 2_000_000;
 /// The most scripted steps one scenario may list (`$.steps`).
 pub const MAX_SCRIPTED_STEPS: usize = 1_000_000;
+/// The largest heartbeat number a share link (`#hb=`, an embed's `goto`) or a lesson step
+/// (`"hb"`) may name.
+pub const MAX_NAMED_HEARTBEAT: u64 = 1_000_000;
 /// Pools an allocation file may declare and queues a Capacity configuration may name: each
 /// scheduler reads its own list and stops at the first entry past its cap.
 pub use crate::sched::capacity::queue_list::MAX_QUEUES;

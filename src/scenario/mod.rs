@@ -4,7 +4,7 @@
 pub mod builtin;
 pub mod generator;
 pub mod job_conf;
-mod limits;
+pub mod limits;
 pub mod props;
 mod readers;
 pub mod steps;
