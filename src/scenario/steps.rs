@@ -8,6 +8,7 @@ use serde_json::Value;
 
 mod attempts;
 mod checks;
+pub mod fair;
 pub mod spark;
 mod validate;
 use attempts::read_attempt;
@@ -110,6 +111,8 @@ pub enum StepKind {
     },
     /// A Spark step (`"scheduler": "spark"`), run by `sim::scripted::spark`.
     Spark(Box<spark::SparkStep>),
+    /// A Fair Scheduler step, run by `sim::scripted::fair`.
+    Fair(Box<fair::FairStep>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -342,6 +345,7 @@ fn read_step(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Option<Step> 
         }
         "expire_trackers" => StepKind::ExpireTrackers,
         op if checks::OPS.contains(&op) => checks::read(op, &mut o, errs)?,
+        op if fair::OPS.contains(&op) => StepKind::Fair(Box::new(fair::read(op, &mut o, errs)?)),
         other if crate::sched::is_sched_op(other) => {
             // Scheduler-specific: the whole step object is handed over; the scheduler module
             // validates it (unknown fields included).
@@ -356,7 +360,7 @@ fn read_step(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Option<Step> 
         other => {
             let hint = match crate::input::json::suggest(
                 other,
-                OPS.iter().copied().chain(crate::sched::sched_ops().iter().copied()),
+                OPS.iter().copied().chain(crate::sched::sched_ops().iter().copied()).chain(fair::OPS.iter().copied()),
             ) {
                 Some(s) => format!("; did you mean {s:?}?"),
                 None => String::new(),

@@ -148,7 +148,7 @@ impl Scheduler {
 /// Scheduler-specific scripted step ops (each scheduler module lists its own).
 pub fn sched_ops() -> &'static [&'static str] {
     static ALL: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    ALL.get_or_init(|| capacity::steps::OPS.iter().chain(fair::ops::OPS).copied().collect())
+    ALL.get_or_init(|| capacity::steps::OPS.to_vec())
 }
 
 /// A scheduler-specific step that checks (its `Err` is a failed expectation, and the run
@@ -165,9 +165,6 @@ pub fn is_sched_op(op: &str) -> bool {
 pub fn validate_step(op: &str, step: &Value, path: &str) -> Result<(), Vec<(String, String)>> {
     if capacity::steps::OPS.contains(&op) {
         return capacity::steps::validate(op, step, path);
-    }
-    if fair::ops::OPS.contains(&op) {
-        return fair::ops::validate(op, step, path);
     }
     Err(vec![(path.to_string(), format!("no scheduler handles op {op:?}"))])
 }

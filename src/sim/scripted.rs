@@ -4,6 +4,7 @@
 
 use super::*;
 
+pub mod fair;
 pub mod spark;
 
 impl Engine {
@@ -209,6 +210,10 @@ impl Engine {
                 if bad.is_empty() { Ok(()) } else { Err(format!("cluster: {}", bad.join("; "))) }
             }
             StepKind::Spark(_) => Ok(()),
+            StepKind::Fair(f) => match &mut self.scheduler {
+                crate::sched::Scheduler::Fair(fs) => fair::run(fs, &mut self.cluster, f),
+                other => Err(format!("the {} scheduler does not support op {:?}", other.name(), f.op())),
+            },
             StepKind::Sched { op, args } => match self.scheduler.exec_step(&mut self.cluster, op, args) {
                 Some(r) => r,
                 None => Err(format!("the {} scheduler does not support op {op:?}", self.scheduler.name())),

@@ -19,6 +19,7 @@ impl StepKind {
             | StepKind::ExpectCluster { .. } => true,
             StepKind::Sched { op, .. } => crate::sched::op_is_check(op),
             StepKind::Spark(s) => s.is_check(),
+            StepKind::Fair(f) => f.is_check(),
             _ => false,
         }
     }
@@ -66,10 +67,10 @@ fn clock_after(k: &StepKind, now: Millis) -> Option<Millis> {
     match k {
         StepKind::Advance { ms } => Some(now.saturating_add(*ms)),
         StepKind::Run { until_ms } => Some(now.max(*until_ms)),
-        StepKind::Sched { op, args } if op == "advance_no_update" => {
-            let ms = args.get("ms").and_then(|v| v.as_i64().or_else(|| v.as_str()?.trim().parse().ok()));
-            Some(now.saturating_add(ms.unwrap_or(0)))
-        }
+        StepKind::Fair(f) => match **f {
+            super::fair::FairStep::AdvanceNoUpdate { ms } => Some(now.saturating_add(ms)),
+            _ => None,
+        },
         _ => None,
     }
 }

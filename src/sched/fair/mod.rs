@@ -4,8 +4,7 @@
 //! `docs/hadoop/fair.md`. The other Hadoop concepts live in
 //! their own files: `pools` (PoolManager, Pool, PoolSchedulable), `allocs` (the allocation
 //! file), `shares` (SchedulingAlgorithms), `delay` (delay scheduling), `load_manager`
-//! (CapBasedLoadManager), `preemption`, `decision` (the heartbeat record), `ops` (scripted
-//! steps) and `config` (properties and the harness model). The delay-scheduling paper's locality
+//! (CapBasedLoadManager), `preemption`, `decision` (the heartbeat record) and `config` (properties and the harness model). The delay-scheduling paper's locality
 //! bound against measurement runs whole simulations, so it lives above the engine in
 //! `sim::sweep`.
 
@@ -16,8 +15,6 @@ pub mod decision;
 pub mod delay;
 pub mod listener;
 pub mod load_manager;
-pub mod ops;
-mod ops_run;
 pub mod pools;
 pub mod preemption;
 pub mod schedulables;
@@ -34,7 +31,6 @@ use delay::{DelayState, Delays, LocalityLevel};
 use load_manager::{CapCheck, max_tasks_to_assign};
 use pools::PoolManager;
 use serde::Serialize;
-use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A job's cached values for one task type (`JobSchedulable`).
@@ -397,7 +393,4 @@ impl TaskScheduler for FairScheduler {
         self.admission(&self.pm.pool_name_of(job)).map_err(super::Refusal::Config)
     }
 
-    fn exec_step(&mut self, cluster: &mut Cluster, op: &str, args: &Value) -> Option<Result<(), String>> {
-        ops::exec(self, cluster, op, args)
-    }
 }
