@@ -7,6 +7,7 @@ use crate::model::{AttemptId, JobPriority, Locality, Millis, RunState, TaskType}
 use serde_json::Value;
 
 mod attempts;
+pub mod capacity;
 mod checks;
 pub mod fair;
 pub mod spark;
@@ -103,12 +104,8 @@ pub enum StepKind {
         map_slots: Option<u32>,
         reduce_slots: Option<u32>,
     },
-    /// A scheduler-specific op, validated by `crate::sched::validate_step` and run by the
-    /// scheduler's `exec_step`.
-    Sched {
-        op: String,
-        args: Value,
-    },
+    /// A Capacity Scheduler step, run by `sim::scripted::capacity`.
+    Capacity(Box<capacity::CapacityStep>),
     /// A Spark step (`"scheduler": "spark"`), run by `sim::scripted::spark`.
     Spark(Box<spark::SparkStep>),
     /// A Fair Scheduler step, run by `sim::scripted::fair`.
@@ -195,7 +192,7 @@ fn read_step(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Option<Step> 
     let note = o.str("note", errs).map(str::to_string);
     // In a Spark scenario Spark's ops take their names; elsewhere a name another scheduler
     // also uses (Capacity's `finish_task`) is that scheduler's.
-    let is_spark_op = spark::OPS.contains(&op.as_str()) && (ctx.spark || !crate::sched::is_sched_op(&op));
+    let is_spark_op = spark::OPS.contains(&op.as_str()) && (ctx.spark || !is_scheduler_op(&op));
     if ctx.spark && !is_spark_op && op != "advance" {
         errs.push(
             &o.path_of("op"),
@@ -346,21 +343,15 @@ fn read_step(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Option<Step> 
         "expire_trackers" => StepKind::ExpireTrackers,
         op if checks::OPS.contains(&op) => checks::read(op, &mut o, errs)?,
         op if fair::OPS.contains(&op) => StepKind::Fair(Box::new(fair::read(op, &mut o, errs)?)),
-        other if crate::sched::is_sched_op(other) => {
-            // Scheduler-specific: the whole step object is handed over; the scheduler module
-            // validates it (unknown fields included).
-            let args = v.clone();
-            if let Err(list) = crate::sched::validate_step(other, &args, path) {
-                for (p, m) in list {
-                    errs.push(&p, m);
-                }
-            }
-            return Some(Step { path: path.to_string(), kind: StepKind::Sched { op: other.to_string(), args }, note });
+        // A Capacity step is read from the whole step object (its own field list).
+        op if capacity::is_op(op) => {
+            let kind = StepKind::Capacity(Box::new(capacity::read(op, v, path, errs)?));
+            return Some(Step { path: path.to_string(), kind, note });
         }
         other => {
             let hint = match crate::input::json::suggest(
                 other,
-                OPS.iter().copied().chain(crate::sched::sched_ops().iter().copied()).chain(fair::OPS.iter().copied()),
+                OPS.iter().copied().chain(capacity::ops()).chain(fair::OPS.iter().copied()),
             ) {
                 Some(s) => format!("; did you mean {s:?}?"),
                 None => String::new(),
@@ -374,6 +365,11 @@ fn read_step(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Option<Step> 
     };
     o.finish(errs);
     Some(Step { path: path.to_string(), kind, note })
+}
+
+/// A step only the Capacity or the Fair Scheduler runs.
+fn is_scheduler_op(op: &str) -> bool {
+    capacity::is_op(op) || fair::OPS.contains(&op)
 }
 
 pub(super) fn job_of(o: &mut Obj, errs: &mut Errs) -> Option<u32> {

@@ -14,7 +14,6 @@ pub mod xml_doc;
 use crate::model::cluster::{JobEvent, TrackerEvent};
 use crate::model::{Cluster, Job, JobId, Millis};
 use crate::sched::decision::{Assignment, Decision};
-use serde_json::Value;
 
 /// `TaskScheduler`: decides which tasks a heartbeating tracker gets.
 pub trait TaskScheduler {
@@ -33,11 +32,6 @@ pub trait TaskScheduler {
     /// Submission-time admission (`JobInProgressListener.jobAdded` may throw); `Err` rejects.
     fn check_admission(&mut self, _cluster: &Cluster, _job: &Job) -> Result<(), Refusal> {
         Ok(())
-    }
-    /// A scheduler-specific scripted step (`{"op": ...}` not known to the engine). `None` if
-    /// this scheduler does not know `op`; otherwise the step's outcome (`Err` = check failed).
-    fn exec_step(&mut self, _cluster: &mut Cluster, _op: &str, _args: &Value) -> Option<Result<(), String>> {
-        None
     }
     /// How expectations written as Hadoop attempt names (`attempt_test_0001_m_000001_0`) name
     /// this attempt; `None` = Hadoop's own numbering (the TIP index).
@@ -102,9 +96,6 @@ impl Scheduler {
     pub fn check_admission(&mut self, cluster: &Cluster, job: &Job) -> Result<(), Refusal> {
         self.inner().check_admission(cluster, job)
     }
-    pub fn exec_step(&mut self, cluster: &mut Cluster, op: &str, args: &Value) -> Option<Result<(), String>> {
-        self.inner().exec_step(cluster, op, args)
-    }
     pub fn job_order(&self) -> Vec<JobId> {
         match self {
             Scheduler::Fifo(s) => s.job_order(),
@@ -143,28 +134,4 @@ impl Scheduler {
             _ => Vec::new(),
         }
     }
-}
-
-/// Scheduler-specific scripted step ops (each scheduler module lists its own).
-pub fn sched_ops() -> &'static [&'static str] {
-    static ALL: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    ALL.get_or_init(|| capacity::steps::OPS.to_vec())
-}
-
-/// A scheduler-specific step that checks (its `Err` is a failed expectation, and the run
-/// goes on) rather than acts (its `Err` means the step cannot run, and the run stops).
-pub fn op_is_check(op: &str) -> bool {
-    op.starts_with("expect_") || op == "submit_rejected"
-}
-
-pub fn is_sched_op(op: &str) -> bool {
-    sched_ops().contains(&op)
-}
-
-/// Validate a scheduler-specific step: `Err` holds (JSON path, message) pairs.
-pub fn validate_step(op: &str, step: &Value, path: &str) -> Result<(), Vec<(String, String)>> {
-    if capacity::steps::OPS.contains(&op) {
-        return capacity::steps::validate(op, step, path);
-    }
-    Err(vec![(path.to_string(), format!("no scheduler handles op {op:?}"))])
 }

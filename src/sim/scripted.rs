@@ -4,6 +4,7 @@
 
 use super::*;
 
+pub mod capacity;
 pub mod fair;
 pub mod spark;
 
@@ -214,9 +215,9 @@ impl Engine {
                 crate::sched::Scheduler::Fair(fs) => fair::run(fs, &mut self.cluster, f),
                 other => Err(format!("the {} scheduler does not support op {:?}", other.name(), f.op())),
             },
-            StepKind::Sched { op, args } => match self.scheduler.exec_step(&mut self.cluster, op, args) {
-                Some(r) => r,
-                None => Err(format!("the {} scheduler does not support op {op:?}", self.scheduler.name())),
+            StepKind::Capacity(c) => match &mut self.scheduler {
+                crate::sched::Scheduler::Capacity(sc) => capacity::run(sc, &mut self.cluster, c),
+                other => Err(format!("the {} scheduler does not support op {:?}", other.name(), c.op())),
             },
         };
         self.flush_events();

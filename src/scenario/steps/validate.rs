@@ -17,7 +17,7 @@ impl StepKind {
             | StepKind::ExpectHeartbeatInterval { .. }
             | StepKind::ExpectMatchingLevel { .. }
             | StepKind::ExpectCluster { .. } => true,
-            StepKind::Sched { op, .. } => crate::sched::op_is_check(op),
+            StepKind::Capacity(c) => c.is_check(),
             StepKind::Spark(s) => s.is_check(),
             StepKind::Fair(f) => f.is_check(),
             _ => false,

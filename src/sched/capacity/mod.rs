@@ -6,7 +6,6 @@
 //! `conf` (CapacitySchedulerConf), `display` (the scheduling-info texts), `decision` (the
 //! heartbeat record), `scenario` / `steps` (scenario shape and scripted ops).
 
-mod checks;
 pub mod conf;
 pub mod decision;
 pub mod display;
@@ -14,12 +13,10 @@ pub mod harness;
 pub mod init;
 pub mod memory;
 pub mod mgr;
-pub mod ops;
 pub mod ordering;
 pub mod queue;
 pub mod queue_list;
 pub mod scenario;
-pub mod steps;
 mod usage;
 pub mod xml;
 
@@ -276,11 +273,6 @@ impl crate::sched::TaskScheduler for CapacityTaskScheduler {
 
     fn check_admission(&mut self, cluster: &Cluster, job: &crate::model::Job) -> Result<(), super::Refusal> {
         self.admit(cluster, job.id, &job.user, &job.queue, (job.desired_maps() + job.desired_reduces()) as i64)
-    }
-
-    fn exec_step(&mut self, cluster: &mut Cluster, op: &str, args: &serde_json::Value) -> Option<Result<(), String>> {
-        self.sync(cluster);
-        steps::exec(self, cluster, op, args)
     }
 
     /// `assignTasks(TaskTracker)`: refresh usage, the map phase, then at most one reduce.
