@@ -89,7 +89,7 @@ pub fn retarget(s: &Scenario, v: &Variant) -> Result<Scenario, String> {
             let v = serde_json::json!({"scheduler": "capacity", "config": {"queues": queues,
                 "initial_queue_order": names, "map_slots": s.config.map_slots, "reduce_slots": s.config.reduce_slots}});
             let mut errs = Errs::default();
-            let (_, cap) = crate::sched::capacity::scenario::normalise(&v, &mut errs)
+            let (_, cap) = crate::scenario::capacity::normalise(&v, &mut errs)
                 .ok_or("capacity settings could not be built")?;
             if !errs.0.is_empty() {
                 return Err(errs.0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; "));

@@ -4,19 +4,20 @@
 //! classes live next to it: `queue` (CapacitySchedulerQueue), `ordering` (QueueComparator),
 //! `memory` (MemoryMatcher, fallow slots), `init` (JobQueuesManager, JobInitializationPoller),
 //! `conf` (CapacitySchedulerConf), `display` (the scheduling-info texts), `decision` (the
-//! heartbeat record), `scenario` / `steps` (scenario shape and scripted ops).
+//! heartbeat record), `settings` (what the scheduler is started with, read from a scenario's
+//! `config`). The harness's scripted steps are read by `scenario::steps::capacity` and run by
+//! `sim::scripted::capacity`.
 
 pub mod conf;
 pub mod decision;
 pub mod display;
-pub mod harness;
 pub mod init;
 pub mod memory;
 pub mod mgr;
 pub mod ordering;
 pub mod queue;
 pub mod queue_list;
-pub mod scenario;
+pub mod settings;
 mod usage;
 pub mod xml;
 
@@ -26,7 +27,7 @@ use crate::sched::decision::{Assignment, Decision};
 use decision::{CapacityDecision, LookupResult, Phase, PhaseStop};
 use memory::Reservations;
 use queue::CapacitySchedulerQueue;
-use scenario::{CapacityScenario, JobExtra};
+use settings::{CapacityScenario, JobExtra};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;

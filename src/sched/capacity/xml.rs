@@ -6,7 +6,7 @@
 
 use super::conf::{Props, QUEUE_PREFIX};
 use super::queue_list::QueueSet;
-use super::scenario::{MEMORY_FIELDS, OTHER_HADOOP, QUEUE_FIELDS, SCHED_FIELDS};
+use super::settings::{MEMORY_FIELDS, OTHER_HADOOP, QUEUE_FIELDS, SCHED_FIELDS};
 use crate::input::json::suggest;
 
 /// Properties Hadoop 1.2.1 reads only to log that they are deprecated.

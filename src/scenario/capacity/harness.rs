@@ -3,9 +3,9 @@
 //! `docs/scenario-format.md` § "Capacity steps"): job fields
 //! such as `map_mem_mb`, `split_hosts`, `fails_init`, and step forms such as `submit` with
 //! `init` / `expect_reject` or `finish` with a Hadoop attempt name, rewritten into the generic
-//! scenario format (the capacity-only parts go to [`CapacityScenario`]).
+//! scenario format by `scenario::capacity` (the capacity-only parts go to [`CapacityScenario`]).
 
-use super::scenario::{CapacityScenario, JobExtra, child};
+use crate::sched::capacity::settings::{CapacityScenario, JobExtra, child};
 use crate::input::json::{Errs, found};
 use serde_json::{Map, Value};
 
