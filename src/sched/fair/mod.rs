@@ -287,7 +287,7 @@ impl TaskScheduler for FairScheduler {
             };
             let order = self.sorted_pools(cluster, kind);
             let lines = order.iter().take(POOL_LINES).map(|pi| self.pool_line(cluster, *pi, kind)).collect();
-            let mut turn = Turn { kind: kind.as_str(), choice, order: lines, visits: Vec::new(), assigned: None };
+            let mut turn = Turn { kind, choice, order: lines, visits: Vec::new(), assigned: None };
             let mut found = None;
             for pi in order {
                 let visited = if kind == TaskType::Map { &mut visited_map } else { &mut visited_reduce };
