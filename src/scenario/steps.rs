@@ -2,7 +2,7 @@
 //! job changes and checks (`docs/scenario-format.md`, "steps").
 
 use super::{JobSpec, MAX_SCRIPTED_STEPS, Scenario, TrackerSpec, read_job};
-use crate::input::json::{Errs, Obj, as_array, as_str, child, found, index};
+use crate::input::json::{Errs, Obj, as_array, as_str, child, found, index, need};
 use crate::model::{AttemptId, JobPriority, Locality, Millis, RunState, TaskType};
 use serde_json::Value;
 
@@ -154,13 +154,6 @@ pub struct Ctx<'a> {
     pub spark: bool,
 }
 
-pub(super) fn need<T>(x: Option<T>, o: &Obj, key: &str, what: &str, errs: &mut Errs) -> Option<T> {
-    if x.is_none() && !o.has(key) {
-        errs.push(&o.path_of(key), format!("missing; expected {what}"));
-    }
-    x
-}
-
 pub fn read_steps(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Vec<Step> {
     let Some(list) = as_array(v, path, MAX_SCRIPTED_STEPS, errs) else { return Vec::new() };
     list.iter().enumerate().filter_map(|(i, s)| read_step(s, &index(path, i), ctx, errs)).collect()
@@ -205,7 +198,7 @@ fn read_step(v: &Value, path: &str, ctx: &Ctx, errs: &mut Errs) -> Option<Step> 
             errs.push(&o.path_of("op"), format!("{op:?} is a Spark step; expected \"scheduler\": \"spark\""));
             return None;
         }
-        let kind = spark::read(&op, &mut o, errs)?;
+        let kind = StepKind::Spark(Box::new(spark::read(&op, &mut o, errs)?));
         o.finish(errs);
         return Some(Step { path: path.to_string(), kind, note });
     }

@@ -95,7 +95,11 @@ pub fn validate_steps(s: &Scenario, steps: &[Step], errs: &mut Errs) {
              {\"op\": \"run\", \"until_ms\": ...} to run the automatic driver until a time",
         );
     }
-    super::spark::validate(steps, errs);
+    let spark = steps.iter().filter_map(|s| match &s.kind {
+        StepKind::Spark(sp) => Some((s.path.as_str(), &**sp)),
+        _ => None,
+    });
+    super::spark::validate(spark, errs);
     let mut jobs = Jobs(s.jobs.iter().map(|j| (j.id, (j.num_maps(), j.reduces))).collect());
     // Trackers in the cluster at each step (`add_tracker` adds one, `lose_tracker` removes it).
     let mut live: Vec<String> = s.trackers.iter().map(|t| t.name.clone()).collect();
