@@ -21,10 +21,10 @@ pub mod schedulables;
 pub mod shares;
 mod update;
 
-use super::TaskScheduler;
+use crate::sched::common::TaskScheduler;
 use crate::model::cluster::JobEvent;
 use crate::model::{AttemptId, Cluster, Job, JobId, JobPriority, Millis, TaskType};
-use crate::sched::decision::{Assignment, Decision};
+use crate::sched::common::assignment::Assignment;
 use config::{FairConfig, UpdateMode};
 use decision::*;
 use delay::{DelayState, Delays, LocalityLevel};
@@ -191,6 +191,8 @@ impl FairScheduler {
 }
 
 impl TaskScheduler for FairScheduler {
+    type Decision = FairDecision;
+
     fn job_event(&mut self, cluster: &Cluster, event: &JobEvent) {
         // jobUpdated does nothing in 1.2.1; finished jobs leave at the next update().
         if let JobEvent::Added { job } = event {
@@ -204,7 +206,7 @@ impl TaskScheduler for FairScheduler {
     }
 
     /// `FairScheduler.assignTasks(TaskTracker)`.
-    fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Decision) {
+    fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Self::Decision) {
         let now = cluster.now;
         self.cache_pool_running(cluster);
         self.stamp += 1;
@@ -379,7 +381,7 @@ impl TaskScheduler for FairScheduler {
             preemptions: std::mem::take(&mut self.pending_preemptions),
             updates_since_last: std::mem::take(&mut self.updates_since_hb),
         };
-        (assigned, Decision::Fair(d))
+        (assigned, d)
     }
 
     fn on_clock(&mut self, cluster: &mut Cluster, now: Millis) {
@@ -388,9 +390,9 @@ impl TaskScheduler for FairScheduler {
         }
     }
 
-    fn check_admission(&mut self, _cluster: &Cluster, job: &Job) -> Result<(), super::Refusal> {
+    fn check_admission(&mut self, _cluster: &Cluster, job: &Job) -> Result<(), crate::sched::common::Refusal> {
         // `mapred.fairscheduler.allow.undeclared.pools` false and an undeclared pool.
-        self.admission(&self.pm.pool_name_of(job)).map_err(super::Refusal::Config)
+        self.admission(&self.pm.pool_name_of(job)).map_err(crate::sched::common::Refusal::Config)
     }
 
 }
