@@ -6,7 +6,7 @@
 
 use crate::input::json::Errs;
 use crate::sched::capacity::queue_list::queue_names;
-use crate::sched::capacity::settings::{ClusterCapacityRule, CapacityScenario, read_config};
+use crate::sched::capacity::settings::{CapacityScenario, ClusterCapacityRule, read_config};
 use serde_json::Value;
 
 mod harness;

@@ -2,12 +2,12 @@
 //! (`assignTasks`, `exceededPadding`), exactly as in 1.2.1
 //! (`src/mapred/org/apache/hadoop/mapred/JobQueueTaskScheduler.java`). Its quirks are listed in `docs/hadoop/fifo.md`.
 
-use crate::sched::common::TaskScheduler;
-use crate::sched::common::job_queue::JobQueue;
 use crate::model::cluster::JobEvent;
 use crate::model::task_selection::{NON_LOCAL_CACHE_LEVEL, NoTask};
 use crate::model::{Cluster, JobId, RunState, TaskType};
+use crate::sched::common::TaskScheduler;
 use crate::sched::common::assignment::{Assignment, JobLine, Why};
+use crate::sched::common::job_queue::JobQueue;
 
 mod decision;
 pub use decision::*;

@@ -16,8 +16,8 @@
 //! [`Command::parse`] reads one from its fields (the page reads them off the JavaScript
 //! object), so what is accepted is decided here.
 
-use crate::scenario::limits::MAX_NAMED_HEARTBEAT;
 use crate::i18n::Locale;
+use crate::scenario::limits::MAX_NAMED_HEARTBEAT;
 
 /// Prefix of every message type, in and out.
 pub const PREFIX: &str = "schedscope:";

@@ -5,8 +5,8 @@
 //! `init` / `expect_reject` or `finish` with a Hadoop attempt name, rewritten into the generic
 //! scenario format by `scenario::capacity` (the capacity-only parts go to [`CapacityScenario`]).
 
-use crate::sched::capacity::settings::{CapacityScenario, JobExtra, child};
 use crate::input::json::{Errs, found};
+use crate::sched::capacity::settings::{CapacityScenario, JobExtra, child};
 use serde_json::{Map, Value};
 
 /// Turn a capacity job object into a generic one, recording its capacity-only fields.

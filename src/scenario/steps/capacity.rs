@@ -72,22 +72,40 @@ pub struct HadoopAttempt {
 #[derive(Debug, Clone, PartialEq)]
 pub enum CapacityStep {
     /// `init_direct`: `JobInProgress.initTasks` called by the test.
-    InitDirect { job: u32 },
+    InitDirect {
+        job: u32,
+    },
     /// `finish_task` (`finish` with a Hadoop attempt name): the attempt succeeds.
     FinishTask(HadoopAttempt),
     /// `complete_job`: the job ends in `state` (SUCCEEDED, FAILED or KILLED).
-    CompleteJob { job: u32, state: RunState },
+    CompleteJob {
+        job: u32,
+        state: RunState,
+    },
     /// `poll`: `JobInitializationPoller.selectJobsToInitialize` and the initialisation threads;
     /// `promote: false` leaves the initialised jobs' RUNNING event unheard.
-    Poll { promote: bool },
+    Poll {
+        promote: bool,
+    },
     /// `promote`: the RUNNING event of the queue's initialised jobs is heard.
-    Promote { queue: String },
+    Promote {
+        queue: String,
+    },
     /// `refresh`: `updateAllQueues` with the current cluster.
     Refresh,
     /// `refresh_queues`: `mradmin -refreshQueues` with properties changed (`None` removes one).
-    RefreshQueues { set: Vec<(String, Option<String>)>, expect_error: Option<String> },
+    RefreshQueues {
+        set: Vec<(String, Option<String>)>,
+        expect_error: Option<String>,
+    },
     /// `submit_rejected` (`submit` with `expect_reject`): the listener refuses the job.
-    SubmitRejected { id: u32, user: String, queue: String, desired_tasks: i64, message: Option<String> },
+    SubmitRejected {
+        id: u32,
+        user: String,
+        queue: String,
+        desired_tasks: i64,
+        message: Option<String>,
+    },
     Check(Box<CapacityCheck>),
 }
 

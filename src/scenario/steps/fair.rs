@@ -92,25 +92,45 @@ pub enum FairStep {
     /// `fair_update`: `FairScheduler.update()`.
     Update,
     /// `advance_no_update`: the clock moves, the update thread does not run.
-    AdvanceNoUpdate { ms: i64 },
+    AdvanceNoUpdate {
+        ms: i64,
+    },
     /// `fair_preempt`: `preemptTasksIfNecessary()`.
     Preempt,
     /// `fair_reload`: `PoolManager.reloadAllocs()` with a new allocation file.
     Reload(Box<Allocations>),
     /// `create_pool`: `PoolManager.getPool(name)`.
-    CreatePool { pool: String },
+    CreatePool {
+        pool: String,
+    },
     /// `move_pool`: `PoolManager.setPool(job, pool)`.
-    MovePool { job: u32, pool: String },
+    MovePool {
+        job: u32,
+        pool: String,
+    },
     ExpectFairJob(Box<ExpectFairJob>),
     ExpectPool(Box<ExpectPool>),
     ExpectPoolManager(Box<ExpectPoolManager>),
     /// `expect_pool_admission`: would a job submitted to `pool` be accepted.
-    ExpectPoolAdmission { pool: String, accepted: bool, message_contains: Option<String> },
+    ExpectPoolAdmission {
+        pool: String,
+        accepted: bool,
+        message_contains: Option<String>,
+    },
     /// `expect_fair_shares`: `SchedulingAlgorithms.computeFairShares`.
-    ExpectFairShares { items: Vec<ShareInput>, total_slots: f64, shares: Vec<Num> },
+    ExpectFairShares {
+        items: Vec<ShareInput>,
+        total_slots: f64,
+        shares: Vec<Num>,
+    },
     ExpectLoadCap(Box<ExpectLoadCap>),
     /// `expect_max_tasks_to_assign`: `FairScheduler.maxTasksToAssign` (`testMaxTasksToAssign`).
-    ExpectMaxTasksToAssign { assign_multiple: bool, assign_cap: i64, available_slots: i64, result: i64 },
+    ExpectMaxTasksToAssign {
+        assign_multiple: bool,
+        assign_cap: i64,
+        available_slots: i64,
+        result: i64,
+    },
 }
 
 impl FairStep {
@@ -257,7 +277,8 @@ pub fn read(op: &str, o: &mut Obj, errs: &mut Errs) -> Option<FairStep> {
             let pool_count = o.u64_in("pool_count", 0, u64::MAX, errs);
             let pools = o.get("pools").and_then(|l| {
                 let p = o.path_of("pools");
-                as_array(l, &p, 100_000, errs).map(|l| l.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
+                as_array(l, &p, 100_000, errs)
+                    .map(|l| l.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
             });
             let mut user_max_jobs = Vec::new();
             if let Some(u) = o.get("user_max_jobs") {

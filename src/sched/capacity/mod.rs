@@ -27,8 +27,8 @@ use crate::sched::common::assignment::Assignment;
 use decision::{CapacityDecision, LookupResult, Phase, PhaseStop};
 use memory::Reservations;
 use queue::CapacitySchedulerQueue;
-use settings::{CapacityScenario, JobExtra};
 use serde::Serialize;
+use settings::{CapacityScenario, JobExtra};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -274,7 +274,11 @@ impl crate::sched::common::TaskScheduler for CapacityTaskScheduler {
         self.next_poll = now - now.rem_euclid(iv) + iv;
     }
 
-    fn check_admission(&mut self, cluster: &Cluster, job: &crate::model::Job) -> Result<(), crate::sched::common::Refusal> {
+    fn check_admission(
+        &mut self,
+        cluster: &Cluster,
+        job: &crate::model::Job,
+    ) -> Result<(), crate::sched::common::Refusal> {
         self.admit(cluster, job.id, &job.user, &job.queue, (job.desired_maps() + job.desired_reduces()) as i64)
     }
 

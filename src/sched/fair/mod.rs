@@ -21,9 +21,9 @@ pub mod schedulables;
 pub mod shares;
 mod update;
 
-use crate::sched::common::TaskScheduler;
 use crate::model::cluster::JobEvent;
 use crate::model::{AttemptId, Cluster, Job, JobId, JobPriority, Millis, TaskType};
+use crate::sched::common::TaskScheduler;
 use crate::sched::common::assignment::Assignment;
 use config::{FairConfig, UpdateMode};
 use decision::*;
@@ -394,5 +394,4 @@ impl TaskScheduler for FairScheduler {
         // `mapred.fairscheduler.allow.undeclared.pools` false and an undeclared pool.
         self.admission(&self.pm.pool_name_of(job)).map_err(crate::sched::common::Refusal::Config)
     }
-
 }

@@ -81,7 +81,8 @@ fn finish_task(sc: &CapacityTaskScheduler, cluster: &mut Cluster, t: &HadoopAtte
     if cluster.is_running(aid) {
         return cluster.end_attempt(aid, AttemptEnd::Succeeded).map(|_| ());
     }
-    let done = cluster.jobs.get(&JobId(*j)).and_then(|x| x.tips(*k).get(index as usize)).is_some_and(|tip| tip.complete);
+    let done =
+        cluster.jobs.get(&JobId(*j)).and_then(|x| x.tips(*k).get(index as usize)).is_some_and(|tip| tip.complete);
     if done { Ok(()) } else { Err(format!("{name} is not running")) }
 }
 

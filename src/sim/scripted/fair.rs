@@ -39,20 +39,18 @@ pub fn run(fs: &mut FairScheduler, cluster: &mut Cluster, step: &FairStep) -> Re
         FairStep::ExpectFairJob(e) => return expect_job(fs, cluster, e),
         FairStep::ExpectPool(e) => expect_pool(fs, cluster, e, &mut bad),
         FairStep::ExpectPoolManager(e) => expect_manager(fs, e, &mut bad),
-        FairStep::ExpectPoolAdmission { pool, accepted, message_contains } => {
-            match (&fs.admission(pool), *accepted) {
-                (Ok(()), false) => bad.push("expected the job to be rejected, but it was accepted".into()),
-                (Err(e), true) => bad.push(format!("expected the job to be accepted, but: {e}")),
-                (Err(e), false) => {
-                    if let Some(c) = message_contains {
-                        if !e.contains(c.as_str()) {
-                            bad.push(format!("rejection message {e:?} does not contain {c:?}"));
-                        }
+        FairStep::ExpectPoolAdmission { pool, accepted, message_contains } => match (&fs.admission(pool), *accepted) {
+            (Ok(()), false) => bad.push("expected the job to be rejected, but it was accepted".into()),
+            (Err(e), true) => bad.push(format!("expected the job to be accepted, but: {e}")),
+            (Err(e), false) => {
+                if let Some(c) = message_contains {
+                    if !e.contains(c.as_str()) {
+                        bad.push(format!("rejection message {e:?} does not contain {c:?}"));
                     }
                 }
-                _ => {}
             }
-        }
+            _ => {}
+        },
         FairStep::ExpectFairShares { items, total_slots, shares } => {
             let got = compute_fair_shares(items, *total_slots);
             if shares.len() != got.len() {
@@ -64,7 +62,8 @@ pub fn run(fs: &mut FairScheduler, cluster: &mut Cluster, step: &FairStep) -> Re
             }
         }
         FairStep::ExpectLoadCap(e) => {
-            let c = CapCheck::new(e.total_runnable, e.tracker_slots, e.total_slots, e.max_diff as f32, e.tracker_running);
+            let c =
+                CapCheck::new(e.total_runnable, e.tracker_slots, e.total_slots, e.max_diff as f32, e.tracker_running);
             if let Some(want) = e.cap {
                 if want != c.cap {
                     bad.push(format!("getCap expected {want}, got {}", c.cap));

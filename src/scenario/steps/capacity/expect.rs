@@ -118,7 +118,9 @@ fn list(f: &mut Fields) -> Option<JobListName> {
 pub(super) fn read(op: &str, f: &mut Fields) -> Option<CapacityCheck> {
     Some(match op {
         "expect_used" => CapacityCheck::Used { queue: f.string("queue")?, kind: f.kind()?, text: f.string("text")? },
-        "expect_capacity" => CapacityCheck::Capacity { queue: f.string("queue")?, kind: f.kind()?, slots: f.int("slots")? },
+        "expect_capacity" => {
+            CapacityCheck::Capacity { queue: f.string("queue")?, kind: f.kind()?, slots: f.int("slots")? }
+        }
         "expect_info" => CapacityCheck::Info { queue: f.string("queue")?, lines: f.strings("lines")? },
         "expect_info_lines" => {
             let queue = f.string("queue")?;
@@ -138,7 +140,9 @@ pub(super) fn read(op: &str, f: &mut Fields) -> Option<CapacityCheck> {
             let text = f.opt_string("text")?;
             let values = match f.get("values") {
                 None => None,
-                Some(Value::Array(l)) if l.iter().all(Value::is_i64) => Some(l.iter().filter_map(Value::as_i64).collect()),
+                Some(Value::Array(l)) if l.iter().all(Value::is_i64) => {
+                    Some(l.iter().filter_map(Value::as_i64).collect())
+                }
                 Some(_) => return f.wrong("values", "a list of six integers"),
             };
             CapacityCheck::SchedInfo { job, text, values }
@@ -151,7 +155,9 @@ pub(super) fn read(op: &str, f: &mut Fields) -> Option<CapacityCheck> {
             reduce_avail: f.opt_int("reduce_avail")?.unwrap_or(0),
         },
         "expect_queue_order" => CapacityCheck::QueueOrder { kind: f.kind()?, order: f.strings("order")? },
-        "expect_job_order" => CapacityCheck::JobOrder { queue: f.string("queue")?, list: list(f)?, jobs: f.ids("jobs")? },
+        "expect_job_order" => {
+            CapacityCheck::JobOrder { queue: f.string("queue")?, list: list(f)?, jobs: f.ids("jobs")? }
+        }
         "expect_count" => CapacityCheck::Count { queue: f.string("queue")?, list: list(f)?, value: f.int("value")? },
         "expect_in_list" => {
             let job = f.job()?;
@@ -173,7 +179,9 @@ pub(super) fn read(op: &str, f: &mut Fields) -> Option<CapacityCheck> {
             let kind = f.kind()?;
             CapacityCheck::Reserved { tracker, kind, job: f.opt_int("job")? }
         }
-        "expect_reserved_count" => CapacityCheck::ReservedCount { job: f.job()?, kind: f.kind()?, value: f.int("value")? },
+        "expect_reserved_count" => {
+            CapacityCheck::ReservedCount { job: f.job()?, kind: f.kind()?, value: f.int("value")? }
+        }
         "expect_get_jobs" => CapacityCheck::GetJobs { queue: f.string("queue")?, jobs: f.ids("jobs")? },
         "expect_pending" => CapacityCheck::Pending { job: f.job()?, maps: f.int("maps")?, reduces: f.int("reduces")? },
         "expect_start_error" => CapacityCheck::StartError { error: f.string("error")? },

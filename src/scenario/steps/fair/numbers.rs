@@ -54,7 +54,13 @@ pub struct TypeChecks {
     pub items: Vec<(&'static str, Num)>,
 }
 
-pub(super) fn type_checks(v: &Value, path: &str, keys: &[&'static str], tol: Option<f64>, errs: &mut Errs) -> TypeChecks {
+pub(super) fn type_checks(
+    v: &Value,
+    path: &str,
+    keys: &[&'static str],
+    tol: Option<f64>,
+    errs: &mut Errs,
+) -> TypeChecks {
     let mut c = TypeChecks::default();
     let Some(mut o) = Obj::new(v, path, errs) else { return c };
     for k in keys {
@@ -70,7 +76,8 @@ pub(super) fn type_checks(v: &Value, path: &str, keys: &[&'static str], tol: Opt
 }
 
 pub(super) const JOB_TYPE_KEYS: &[&str] = &["fair_share", "demand", "running", "weight"];
-pub(super) const POOL_TYPE_KEYS: &[&str] = &["fair_share", "demand", "running", "min_share", "max_share", "tasks_to_preempt"];
+pub(super) const POOL_TYPE_KEYS: &[&str] =
+    &["fair_share", "demand", "running", "min_share", "max_share", "tasks_to_preempt"];
 
 /// The map and reduce checks of a job or pool.
 #[derive(Debug, Clone, Default, PartialEq)]

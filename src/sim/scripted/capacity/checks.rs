@@ -144,7 +144,8 @@ pub(super) fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, c: &Cap
             check("number of initialised jobs", *value, sc.initialized.len() as i64)
         }
         CapacityCheck::InitializedHas { jobs, contains } => {
-            let bad: Vec<u32> = jobs.iter().copied().filter(|j| sc.initialized.contains(&JobId(*j)) != *contains).collect();
+            let bad: Vec<u32> =
+                jobs.iter().copied().filter(|j| sc.initialized.contains(&JobId(*j)) != *contains).collect();
             if bad.is_empty() {
                 Ok(())
             } else {
@@ -183,7 +184,11 @@ pub(super) fn run(sc: &mut CapacityTaskScheduler, cluster: &mut Cluster, c: &Cap
         CapacityCheck::Pending { job, maps, reduces } => {
             let id = JobId(*job);
             let j = cluster.jobs.get(&id).ok_or_else(|| format!("no job {}", id.0))?;
-            check(&format!("J{} pending (maps, reduces)", id.0), (*maps, *reduces), (j.pending_maps(), j.pending_reduces()))
+            check(
+                &format!("J{} pending (maps, reduces)", id.0),
+                (*maps, *reduces),
+                (j.pending_maps(), j.pending_reduces()),
+            )
         }
         CapacityCheck::StartError { error: want } => match &sc.start_error {
             None => Err(format!("expected the scheduler to fail to start with {want:?}, but it started")),
