@@ -1,5 +1,5 @@
 //! Hadoop's test-harness shape of jobs and steps (`TestCapacityScheduler`'s fake jobs and
-//! trackers, `src/contrib/capacity-scheduler/src/test/org/apache/hadoop/mapred/TestCapacityScheduler.java`;
+//! trackers, `FakeJobInProgress` and `FakeTaskTrackerManager`, `src/contrib/capacity-scheduler/src/test/org/apache/hadoop/mapred/TestCapacityScheduler.java`;
 //! `docs/scenario-format.md` § "Capacity steps"): job fields
 //! such as `map_mem_mb`, `split_hosts`, `fails_init`, and step forms such as `submit` with
 //! `init` / `expect_reject` or `finish` with a Hadoop attempt name, rewritten into the generic

@@ -1,5 +1,6 @@
 //! Running the Capacity Scheduler's scripted steps (`scenario::steps::capacity`) against a
-//! `CapacityTaskScheduler`: the actions of `TestCapacityScheduler`'s harness
+//! `CapacityTaskScheduler`: the actions of `TestCapacityScheduler`'s harness (its
+//! `FakeTaskTrackerManager` and `FakeJobInProgress`)
 //! (`src/contrib/capacity-scheduler/src/test/org/apache/hadoop/mapred/TestCapacityScheduler.java`)
 //! here, its assertions in `capacity/checks.rs`.
 

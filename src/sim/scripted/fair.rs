@@ -1,5 +1,6 @@
 //! Running the Fair Scheduler's scripted steps (`scenario::steps::fair`), the harness actions
-//! and checks of `TestFairScheduler`
+//! and checks of `TestFairScheduler` (whose `FakeTaskTrackerManager` and `FakeClock` the
+//! engine's scripted driver plays)
 //! (`src/contrib/fairscheduler/src/test/org/apache/hadoop/mapred/TestFairScheduler.java`),
 //! against a `FairScheduler`.
 
