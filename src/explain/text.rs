@@ -23,8 +23,15 @@ pub fn render_lines(r: &HeartbeatRecord, lang: Lang) -> Lines {
     let mut out = Lines::default();
     // A Spark offer round is its own record: the round's line, then each offer and call.
     if let Decision::Spark(d) = &r.decision {
-        for (i, line) in super::spark_text::render(r, d, lang).into_iter().enumerate() {
-            out.add(if i == 0 { LineKind::Heartbeat } else { LineKind::Step }, line);
+        let lines = super::spark_text::render(r, d, lang);
+        let last = lines.len() - 1;
+        for (i, line) in lines.into_iter().enumerate() {
+            let kind = match i {
+                0 => LineKind::Heartbeat,
+                i if i == last => LineKind::Result,
+                _ => LineKind::Step,
+            };
+            out.add(kind, line);
         }
         return out;
     }

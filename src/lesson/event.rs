@@ -10,6 +10,7 @@
 
 mod capacity;
 mod fair;
+mod spark;
 mod fifo;
 
 pub use super::event_json::parse;
@@ -184,6 +185,28 @@ pub enum Event {
         kind: String,
         count: u32,
     },
+    /// Spark: a task set's current level after the round (`myLocalityLevels(currentLocalityIndex)`)
+    /// and, if given, the time its wait timer counts from (`lastLocalityWaitResetTime`).
+    SparkLevel {
+        task_set: Option<String>,
+        level: String,
+        timer_ms: Option<i64>,
+    },
+    /// Spark: tasks the round launched (matching every given field; `count` exact, default at
+    /// least one).
+    SparkLaunch {
+        task_set: Option<String>,
+        index: Option<usize>,
+        executor: Option<String>,
+        locality: Option<String>,
+        count: Option<u32>,
+    },
+    /// Spark: what the round did to a task set's timer (SPARK-18886): `reset`, `rejected`,
+    /// `not_since_reject`, `no_launch`, or `legacy` (the legacy mode's reset on launch).
+    SparkReset {
+        task_set: Option<String>,
+        outcome: String,
+    },
     /// A number of the lesson's whole-run experiments (`compare`, `sweeps`) in a range: holds
     /// at every heartbeat (`lesson::figure`).
     Figure(super::figure::FigureClaim),
@@ -323,6 +346,9 @@ impl Event {
                     _ => return false,
                 };
                 n == *count
+            }
+            Event::SparkLevel { .. } | Event::SparkLaunch { .. } | Event::SparkReset { .. } => {
+                matches!(d, Decision::Spark(sd) if spark::holds(self, sd))
             }
             Event::Figure(f) => f.holds(),
             Event::Not { of } => !of.holds(c),

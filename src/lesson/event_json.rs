@@ -28,12 +28,17 @@ pub const EVENTS: &[&str] = &[
     "reservation_honoured",
     "capacity_stop",
     "job_state",
+    "spark_level",
+    "spark_launch",
+    "spark_reset",
     "running",
     "figure",
     "not",
     "all",
     "any",
 ];
+
+const SPARK_LEVELS: &[&str] = &["PROCESS_LOCAL", "NODE_LOCAL", "NO_PREF", "RACK_LOCAL", "ANY"];
 
 fn one_of(o: &mut Obj, key: &'static str, allowed: &[&str], errs: &mut Errs) -> Option<String> {
     let path = o.path_of(key);
@@ -199,6 +204,25 @@ pub fn parse(v: &Value, path: &str, runs: &RunsRef, errs: &mut Errs) -> Option<E
                 "one_reduce",
             ];
             Event::CapacityStop { kind, stop: required(one_of(&mut o, "stop", &allowed, errs), &o, "stop", errs)? }
+        }
+        "spark_level" => {
+            let task_set = o.str("task_set", errs).map(str::to_string);
+            let level = required(one_of(&mut o, "level", SPARK_LEVELS, errs), &o, "level", errs);
+            let timer_ms = o.i64_in("timer_ms", 0, 1 << 50, errs);
+            Event::SparkLevel { task_set, level: level?, timer_ms }
+        }
+        "spark_launch" => Event::SparkLaunch {
+            task_set: o.str("task_set", errs).map(str::to_string),
+            index: o.u64_in("index", 0, 100_000, errs).map(|x| x as usize),
+            executor: o.str("executor", errs).map(str::to_string),
+            locality: one_of(&mut o, "locality", SPARK_LEVELS, errs),
+            count: o.u64_in("count", 0, 100_000, errs).map(|x| x as u32),
+        },
+        "spark_reset" => {
+            let task_set = o.str("task_set", errs).map(str::to_string);
+            let allowed = ["reset", "rejected", "not_since_reject", "no_launch", "legacy"];
+            let outcome = required(one_of(&mut o, "outcome", &allowed, errs), &o, "outcome", errs);
+            Event::SparkReset { task_set, outcome: outcome? }
         }
         "job_state" => {
             let j = required(job(&mut o, errs), &o, "job", errs);

@@ -16,5 +16,6 @@ pub fn builtin() -> &'static [(&'static str, &'static str)] {
         ("capacity-max-capacity", include_str!("../../scenarios/capacity-max-capacity.json")),
         ("capacity-tasks-per-heartbeat", include_str!("../../scenarios/capacity-tasks-per-heartbeat.json")),
         ("trackers-come-and-go", include_str!("../../scenarios/trackers-come-and-go.json")),
+        ("spark-18886", include_str!("../../scenarios/spark-18886.json")),
     ]
 }

@@ -13,8 +13,8 @@ pub const MAX_TRACKERS: usize = 10_000;
 pub const MAX_JOBS: usize = MAX_JOB_ID as usize;
 pub use crate::model::MAX_JOB_ID;
 /// The latest time the clock may reach (2^50 ms, about 35,700 years): time sums stay far
-/// from overflowing.
-pub const MAX_TIME_MS: Millis = 1 << 50;
+/// from overflowing. Defined with the clock (`model`), so every reader imports it downwards.
+pub use crate::model::MAX_TIME_MS;
 pub const MAX_TASKS_PER_JOB: u64 = 1_000_000;
 pub const MAX_TOTAL_TASKS: u64 = 2_000_000;
 /// The most scripted steps one scenario may list (`$.steps`).

@@ -8,6 +8,7 @@ pub mod job_conf;
 pub mod limits;
 pub mod props;
 mod readers;
+pub mod spark_app;
 pub mod steps;
 pub mod traces;
 
@@ -151,6 +152,9 @@ pub struct Scenario {
     pub warnings: Vec<ScenarioError>,
     /// Spark's properties (from `config`, by their Spark names) and the `spark` section.
     pub spark: Option<crate::sched::spark::conf::SparkSettings>,
+    /// A Spark scenario in automatic mode: its executors and stages (`$.spark.executors`,
+    /// `$.spark.stages`).
+    pub spark_app: Option<spark_app::SparkApp>,
 }
 
 impl Scenario {
@@ -278,13 +282,8 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
                 );
             }
         }
-        if !o.has("steps") {
-            errs.push(
-                "$.steps",
-                "missing; a Spark scenario runs scripted steps (automatic mode is not modelled for Spark yet)",
-            );
-        }
     }
+    let spark_app = spark_application(is_spark, o.has("steps"), o.map.get("spark"), errs);
     if config.max_running_tasks_per_job.is_some() && scheduler != SchedulerKind::LimitTasksPerJob {
         errs.push(
             "$.config.max_running_tasks_per_job",
@@ -390,9 +389,48 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
         fair,
         warnings: Vec::new(),
         spark,
+        spark_app,
     };
     validate(&scenario, errs);
     Some(scenario)
+}
+
+/// A Spark scenario runs scripted steps, or in automatic mode the application of
+/// `spark.executors` and `spark.stages`: one of the two.
+fn spark_application(
+    is_spark: bool,
+    has_steps: bool,
+    section: Option<&Value>,
+    errs: &mut Errs,
+) -> Option<spark_app::SparkApp> {
+    if !is_spark {
+        return None;
+    }
+    let (ex, st) = match section.and_then(Value::as_object) {
+        Some(m) => (m.get("executors").filter(|v| !v.is_null()), m.get("stages").filter(|v| !v.is_null())),
+        None => (None, None),
+    };
+    match (has_steps, ex, st) {
+        (true, None, None) => None,
+        (true, _, _) => {
+            let key = if ex.is_some() { "$.spark.executors" } else { "$.spark.stages" };
+            errs.push(key, "a Spark scenario runs scripted steps or an application (executors and stages), not both; expected one of the two");
+            None
+        }
+        (false, Some(e), Some(s)) => Some(spark_app::parse(e, s, "$.spark", errs)),
+        (false, None, None) => {
+            errs.push(
+                "$.steps",
+                "missing; a Spark scenario runs scripted steps, or in automatic mode the application of spark.executors and spark.stages",
+            );
+            None
+        }
+        (false, e, _) => {
+            let missing = if e.is_none() { "$.spark.executors" } else { "$.spark.stages" };
+            errs.push(missing, "missing; automatic mode needs both spark.executors and spark.stages");
+            None
+        }
+    }
 }
 
 /// Cross-field checks that need the whole scenario.

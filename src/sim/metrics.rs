@@ -5,6 +5,7 @@
 //! (Zaharia et al., EuroSys 2010; `scenario::generator::FACEBOOK_2009_BINS`).
 
 mod by_size;
+pub mod spark;
 
 pub use by_size::{BinLocality, LocalityTally, bin_of, data_nodes_of, locality_by_size, node_locality_of};
 

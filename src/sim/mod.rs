@@ -9,9 +9,12 @@ pub mod history;
 pub mod interesting;
 mod jobs;
 pub mod metrics;
+mod offer_order;
 pub mod placement;
 pub mod runs;
 mod scripted;
+pub mod spark_backend;
+pub mod spark_mapping;
 pub mod stage;
 mod trackers;
 mod validate;
@@ -93,6 +96,8 @@ pub struct Engine {
     pub ended: bool,
     /// Replica placement over the trackers' hosts, built once.
     placement: Arc<placement::Placement>,
+    /// Spark's automatic mode: the driver's events and executors' free cores.
+    pub spark_backend: Option<Box<spark_backend::Backend>>,
 }
 
 impl Engine {
@@ -176,6 +181,7 @@ impl Engine {
             placement: Arc::new(placement::Placement::new(
                 s.trackers.iter().map(|t| (t.host.as_str(), t.rack.as_str())),
             )),
+            spark_backend: s.spark_app.clone().map(|a| Box::new(spark_backend::Backend::new(Arc::new(a)))),
         };
         if s.steps.is_some() {
             for (i, j) in s.jobs.iter().enumerate() {
@@ -301,7 +307,13 @@ impl Engine {
         if self.ended {
             return None;
         }
-        let r = if self.is_scripted() { self.scripted_next() } else { self.auto_next(self.scenario.run.until_ms) };
+        let r = if self.is_scripted() {
+            self.scripted_next()
+        } else if self.spark_backend.is_some() {
+            self.spark_next()
+        } else {
+            self.auto_next(self.scenario.run.until_ms)
+        };
         if r.is_none() {
             self.ended = true;
         }

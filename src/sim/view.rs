@@ -1,6 +1,8 @@
 //! A render-ready picture of the cluster at one heartbeat: racks, nodes, slots. The page and
 //! exports draw this; it holds no simulation logic.
 
+pub mod spark;
+
 use super::Engine;
 use crate::explain::{ClusterSize, HeartbeatRecord, KillReason};
 use crate::model::{JobId, Locality, Millis, TaskType};
@@ -71,6 +73,8 @@ pub struct RackView {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct JobView {
     pub job: u32,
+    /// How the page names it: `J1` (a Hadoop job), `TaskSet_0.0` (a Spark task set).
+    pub label: String,
     pub name: String,
     pub state: &'static str,
     pub priority: &'static str,
@@ -99,9 +103,15 @@ pub struct ClusterView {
     pub jobs: Vec<JobView>,
     /// Submissions the scheduler refused so far.
     pub rejected: Vec<super::Rejection>,
+    /// A Spark run: the nodes are executors, their map slots its cores (no reduce slots).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub spark: bool,
 }
 
 pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
+    if let crate::sched::Scheduler::Spark(s) = &e.scheduler {
+        return spark::build(e, s, last);
+    }
     let c = &e.cluster;
     let mut racks: Vec<RackView> = Vec::new();
     // Racks in first-seen order, found by name.
@@ -177,6 +187,7 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
         .values()
         .map(|j| JobView {
             job: j.id.0,
+            label: format!("J{}", j.id.0),
             name: j.name.clone(),
             state: j.state.as_str(),
             priority: j.priority.as_str(),
@@ -199,6 +210,7 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
         racks,
         jobs,
         rejected: e.rejected.to_vec(),
+        spark: false,
     }
 }
 

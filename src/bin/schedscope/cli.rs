@@ -124,8 +124,10 @@ pub struct CompareArgs {
     #[arg(value_name = "FILE", required_unless_present = "paper", conflicts_with = "paper")]
     pub file: Option<String>,
     /// Schedulers to compare, comma-separated: fifo, fair, capacity, limit_tasks_per_job, or
-    /// fair@MS / fair@NODE_MS/RACK_MS for a Fair locality delay.
-    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = variant, default_value = "fifo,fair,capacity", conflicts_with = "paper")]
+    /// fair@MS / fair@NODE_MS/RACK_MS for a Fair locality delay; for a Spark scenario spark
+    /// (Spark 3.1's timer reset) and spark-legacy (the reset on every launch) [default:
+    /// fifo,fair,capacity; for a Spark scenario spark-legacy,spark].
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = variant, conflicts_with = "paper")]
     pub schedulers: Vec<Variant>,
     /// Stop each run after N heartbeats.
     #[arg(long, value_name = "N", default_value = "1000000", allow_negative_numbers = true, value_parser = at_least_one, conflicts_with = "paper")]

@@ -75,7 +75,16 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
         Some(file) => read(file)
             .and_then(|t| scenario::parse(&t).map_err(|e| e.to_string()))
             .map_err(|e| format!("{file}:\n{e}"))
-            .and_then(|s| cmp::compare(&s, &args.schedulers, args.max_heartbeats)),
+            .and_then(|s| {
+                let spark = s.scheduler == scenario::SchedulerKind::Spark;
+                let default = if spark { "spark-legacy,spark" } else { "fifo,fair,capacity" };
+                let given = if args.schedulers.is_empty() {
+                    default.split(',').map(cmp::parse_variant).collect::<Result<Vec<_>, _>>()?
+                } else {
+                    args.schedulers.clone()
+                };
+                cmp::compare(&s, &given, args.max_heartbeats)
+            }),
     };
     match result {
         Ok(c) if args.json => println!("{}", serde_json::to_string(&c).expect("serialises")),

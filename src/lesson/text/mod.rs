@@ -9,6 +9,7 @@
 mod config;
 mod names;
 mod sched;
+mod spark;
 mod values;
 
 use super::event::Ctx;

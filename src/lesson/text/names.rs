@@ -28,6 +28,8 @@ pub enum Arg {
     Bins,
     /// A lookup of the Capacity map phase (0 = the first).
     Lookup,
+    /// A Spark task set, `<stage>.<attempt>` (`0.0`).
+    TaskSet,
 }
 
 /// A run value: its name, its arguments (the last `optional` may be left out) and what it is.
@@ -136,6 +138,15 @@ pub const NAMES: &[Name] = &[
     n("cap.missed", &[Job], 0, "Capacity: the job's missed scheduling opportunities after the heartbeat"),
     n("cap.max_tasks", &[], 0, "Capacity: maximum-tasks-per-heartbeat"),
     n("cap.after_offswitch", &[], 0, "Capacity: maximum-tasks-after-offswitch"),
+    n("spark.level", &[TaskSet], 0, "Spark: the task set's current level after the round"),
+    n("spark.timer", &[TaskSet], 0, "Spark: the time its wait timer counts from after the round, ms"),
+    n("spark.waited", &[TaskSet], 0, "Spark: the time since then, ms"),
+    n("spark.wait", &[TaskSet], 0, "Spark: the current level's wait (0 at the last level), ms"),
+    n("spark.rejects", &[TaskSet], 0, "Spark: the round's delay-schedule rejects of the task set"),
+    n("spark.launched", &[], 0, "Spark: tasks the round launched"),
+    n("spark.done", &[TaskSet], 0, "Spark: the task set's tasks done after the round"),
+    n("spark.finished", &[TaskSet], 0, "Spark: when the task set's last task finished (automatic mode), ms"),
+    n("spark.locality_wait", &[], 0, "Spark: spark.locality.wait, ms"),
     n("variant_delay", &[Variant], 0, "the node locality delay of a compare variant (fair@MS), ms"),
     n("sweep_delay", &[Delay, Sweep], 1, "a sweep's node delay (names the point; checked to be one of its delays), ms"),
     n("sweep_rack_delay", &[Sweep], 0, "a sweep's rack delay, ms"),
@@ -206,6 +217,7 @@ pub(super) fn check(p: &Placeholder, k: &Known) -> Result<(), String> {
             Sweep => a.parse::<usize>().is_ok_and(|s| s < k.sweeps.len()),
             Bins => bins(a).is_some(),
             Lookup => a.parse::<usize>().is_ok(),
+            TaskSet => a.split_once('.').is_some_and(|(s, t)| s.parse::<u32>().is_ok() && t.parse::<u32>().is_ok()),
         };
         if !ok {
             let expected = match kind_ {
@@ -220,6 +232,7 @@ pub(super) fn check(p: &Placeholder, k: &Known) -> Result<(), String> {
                 Sweep => format!("a sweep of the lesson (0 to {})", k.sweeps.len().saturating_sub(1)),
                 Bins => "job-size bins, e.g. 1-2 or 6".into(),
                 Lookup => "a lookup index (0 = the first)".into(),
+                TaskSet => "a task set as <stage>.<attempt>, e.g. 0.0".into(),
             };
             return Err(format!("found {a:?} for the {kind_:?} argument, expected {expected}"));
         }

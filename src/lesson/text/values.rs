@@ -93,6 +93,7 @@ pub(super) fn value(p: &Placeholder, src: &Source) -> Result<Val, String> {
             _ => Err("not a FIFO heartbeat".into()),
         },
         name if name.starts_with("fair.") => super::sched::fair(p, ctx),
+        name if name.starts_with("spark.") => super::spark::value(p, ctx),
         name if name.starts_with("cap.") => super::sched::capacity(p, ctx),
         other => Err(format!("unknown value {other:?}")),
     }

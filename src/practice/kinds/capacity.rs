@@ -7,6 +7,7 @@ use super::super::Difficulty;
 use super::super::answer::{Answer, Form};
 use super::super::situation::{Draw, Moment, Posed};
 use super::build::{self, Shape};
+use super::capacity_walk as walk;
 use super::{Kind, bi, header, maps, secs};
 use crate::explain::Decision;
 use crate::lesson::Bi;
@@ -235,10 +236,16 @@ fn first_job_capacity(m: &Moment) -> Option<Posed> {
     if !capped && !borrowing {
         return None;
     }
+    if walk::hidden_init(m, l) {
+        return None;
+    }
     let (ids, options) = job_options(m);
     let mut prompt = header(m);
+    prompt.extend(walk::poll_line(m));
     prompt.extend(l.order.iter().map(|q| standing_limits(m, q)));
+    prompt.extend(walk::tie_line(l));
     prompt.extend(job_lines(m));
+    prompt.extend(walk::locality_lines(m));
     prompt.push(first_job_question(m));
     Some(Posed {
         category: u8::from(capped),

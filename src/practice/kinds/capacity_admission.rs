@@ -8,6 +8,7 @@ use super::capacity::{
     Flavour, decision, first_job_question, first_lookup, first_map_choice, job_lines, job_options, scenario,
     sched_before, standing_limits,
 };
+use super::capacity_walk as walk;
 use super::{Kind, bi, header, maps, secs};
 use crate::model::RunState;
 use serde_json::Value;
@@ -26,12 +27,19 @@ fn admission(m: &Moment) -> Option<Posed> {
     if prep.is_empty() {
         return None;
     }
+    // Every job the poller may initialise before the scheduler runs is one the stage shows.
+    if walk::hidden_init(m, l) {
+        return None;
+    }
     let first = maps(m.rec).first().map(|a| a.job);
     let (ids, options) = job_options(m);
     let mut prompt = header(m);
     prompt.push(bi(
-        format!("The initialisation poller runs every second; its next pass is at {}.", secs(c.next_poll)),
-        format!("作业初始化线程每秒运行一次；下一次在 {}。", secs(c.next_poll)),
+        format!(
+            "The initialisation poller runs every second; its next pass is at {}. No job has reduces: a job's tasks are its maps.",
+            secs(c.next_poll)
+        ),
+        format!("作业初始化线程每秒运行一次；下一次在 {}。作业都没有 reduce：作业的任务数即其 map 数。", secs(c.next_poll)),
     ));
     for q in c.queues.values() {
         let users: Vec<String> = q.users.iter().map(|(u, i)| format!("{u} {}", i.active_tasks)).collect();
@@ -52,7 +60,9 @@ fn admission(m: &Moment) -> Option<Posed> {
     }
     // The queue order and the user limits decide among the initialised jobs.
     prompt.extend(l.order.iter().map(|q| standing_limits(m, q)));
+    prompt.extend(walk::tie_line(l));
     prompt.extend(job_lines(m));
+    prompt.extend(walk::locality_lines(m));
     prompt.push(first_job_question(m));
     Some(Posed {
         category: u8::from(first.is_some_and(|j| prep.contains(&j))),

@@ -8,7 +8,6 @@ use super::capacity::{Flavour, decision, first_lookup, job_lines, scenario};
 use super::{Kind, bi, header, input_lines, inputs_shown, maps};
 use crate::model::JobId;
 use crate::model::Locality;
-use crate::model::TaskType;
 use crate::sched::capacity::decision::JobVerdict;
 use serde_json::Value;
 
@@ -54,19 +53,7 @@ fn locality_wait(m: &Moment) -> Option<Posed> {
         _ => return None,
     };
     let trackers = m.before.cluster.trackers.len();
-    // scheduleOffSwitch reads the maps not finished when the scheduler runs: after this
-    // heartbeat's reports (a map reported finished here no longer counts).
-    let reported = m
-        .rec
-        .reported
-        .iter()
-        .filter(|x| {
-            x.outcome == crate::model::cluster::AttemptEnd::Succeeded
-                && x.attempt.job == v.job
-                && x.attempt.kind == TaskType::Map
-        })
-        .count() as u32;
-    let left = job.desired_maps() - job.finished_maps - reported.min(job.desired_maps() - job.finished_maps);
+    let left = super::capacity_walk::maps_left(m, v.job);
     let mut prompt = header(m);
     prompt.extend(job_lines(m));
     prompt.extend(input_lines(m.before, &m.rec.tracker));

@@ -5,6 +5,7 @@ use super::super::Difficulty;
 use super::super::answer::{Answer, Form};
 use super::super::situation::{Draw, Moment, Posed};
 use super::capacity::{Flavour, decision, first_lookup, job_lines, scenario, sched_before, standing_limits};
+use super::capacity_walk as walk;
 use super::{Kind, bi, header};
 use crate::model::{JobId, TaskType};
 use crate::sched::capacity::decision::{JobVerdict, LookupResult, ReservationStep};
@@ -45,6 +46,9 @@ fn high_memory(m: &Moment) -> Option<Posed> {
             _ => None,
         })?,
     };
+    if walk::hidden_init(m, l) {
+        return None;
+    }
     let t = m.before.cluster.trackers.iter().find(|t| t.name == m.rec.tracker)?;
     let reserved: Vec<String> = c
         .reservations
@@ -70,8 +74,17 @@ fn high_memory(m: &Moment) -> Option<Posed> {
             if reserved == "none" { "无".to_string() } else { reserved.clone() }
         ),
     ));
+    prompt.extend(walk::poll_line(m));
     prompt.extend(l.order.iter().map(|q| standing_limits(m, q)));
+    // A reserved tracker serves its job first: no queue is walked, nothing else decides.
+    let walked = l.reservation.is_none();
+    if walked {
+        prompt.extend(walk::tie_line(l));
+    }
     prompt.extend(job_lines(m));
+    if walked {
+        prompt.extend(walk::locality_lines(m));
+    }
     prompt.push(bi(
         format!("What happens to J{job} when {} asks for a map?", m.rec.tracker),
         format!("{} 请求 map 时，J{job} 会怎样？", m.rec.tracker),

@@ -8,6 +8,7 @@ mod capacity_admission;
 mod capacity_heartbeat;
 mod capacity_locality;
 mod capacity_memory;
+mod capacity_walk;
 mod fair;
 mod fair_delay;
 mod fair_multiple;

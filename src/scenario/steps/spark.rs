@@ -36,7 +36,7 @@ pub const OPS: &[&str] = &[
 ];
 
 /// The most tasks one task set may have, and offers one round.
-const MAX_TASKS: usize = 100_000;
+pub(crate) const MAX_TASKS: usize = 100_000;
 const MAX_OFFERS: usize = 10_000;
 
 /// An expected launch: the task index, and optionally its task set, executor and locality.
@@ -159,7 +159,7 @@ impl SparkStep {
     }
 }
 
-fn name(o: &mut Obj, key: &'static str, what: &str, errs: &mut Errs) -> Option<String> {
+pub(crate) fn name(o: &mut Obj, key: &'static str, what: &str, errs: &mut Errs) -> Option<String> {
     let s = o.str(key, errs).map(str::to_string);
     if s.as_deref() == Some("") {
         errs.push(&o.path_of(key), format!("found \"\", expected {what}"));
@@ -200,7 +200,7 @@ fn locations(v: &Value, path: &str, errs: &mut Errs) -> Option<Vec<TaskLocation>
 }
 
 /// `tasks`: a list of location lists, or `{"count": N, "locations": [...]}`.
-fn tasks(o: &mut Obj, errs: &mut Errs) -> Option<Vec<Vec<TaskLocation>>> {
+pub(crate) fn tasks(o: &mut Obj, errs: &mut Errs) -> Option<Vec<Vec<TaskLocation>>> {
     let p = o.path_of("tasks");
     let Some(v) = o.get("tasks") else {
         return need(None, o, "tasks", "a list of tasks' preferred locations, e.g. [[\"host1\"], []]", errs);
@@ -384,7 +384,7 @@ pub(super) fn read(op: &str, o: &mut Obj, errs: &mut Errs) -> Option<SparkStep> 
         "expect_level" => {
             let task_set = ts(o, errs);
             let level = level(o, "level", errs);
-            let timer_ms = o.i64_in("timer_ms", 0, crate::scenario::MAX_TIME_MS, errs);
+            let timer_ms = o.i64_in("timer_ms", 0, crate::model::MAX_TIME_MS, errs);
             SparkStep::ExpectLevel { task_set, level: level?, timer_ms }
         }
         "expect_task_set" => {

@@ -13,6 +13,8 @@ use std::collections::BTreeMap;
 
 /// Spark's time property default: `spark.locality.wait` = `3s`.
 pub const DEFAULT_LOCALITY_WAIT: Millis = 3000;
+/// `spark.scheduler.revive.interval`'s default, `1s`.
+pub const DEFAULT_REVIVE_INTERVAL: Millis = 1000;
 /// The largest wait accepted (a year in ms): larger is surely a mistake.
 const MAX_WAIT_MS: Millis = 365 * 24 * 3600 * 1000;
 
@@ -28,6 +30,9 @@ pub struct SparkConf {
     /// `spark.locality.wait.legacyResetOnTaskLaunch` (Spark ≤ 3.0 behaviour when true).
     pub legacy_reset: bool,
     pub task_cpus: u32,
+    /// `spark.scheduler.revive.interval`: the period of the driver's revive thread
+    /// (`CoarseGrainedSchedulerBackend`, a full `makeOffers()` round each time), automatic mode.
+    pub revive_interval: Millis,
 }
 
 impl Default for SparkConf {
@@ -40,6 +45,7 @@ impl Default for SparkConf {
             mode: SchedulingMode::Fifo,
             legacy_reset: false,
             task_cpus: 1,
+            revive_interval: DEFAULT_REVIVE_INTERVAL,
         }
     }
 }
@@ -76,6 +82,7 @@ const PROPS: &[&str] = &[
     "spark.locality.wait.legacyResetOnTaskLaunch",
     "spark.scheduler.mode",
     "spark.task.cpus",
+    "spark.scheduler.revive.interval",
 ];
 
 /// A Spark time property (`JavaUtils.timeStringAsMs`): a whole number with an optional unit
@@ -141,6 +148,11 @@ pub fn parse_conf(v: &Value, path: &str, errs: &mut Errs) -> SparkConf {
                 Some(s) if s == "FAIR" => c.mode = SchedulingMode::Fair,
                 _ => errs.expected(&p, val, "\"FIFO\" or \"FAIR\""),
             },
+            "spark.scheduler.revive.interval" => match time_ms(val, &p, errs) {
+                Some(0) => errs.push(&p, "found 0, expected an interval of at least 1 ms"),
+                Some(ms) => c.revive_interval = ms,
+                None => {}
+            },
             "spark.task.cpus" => {
                 if let Some(n) = crate::input::json::as_u64_in(val, &p, 1, 1024, errs) {
                     c.task_cpus = n as u32;
@@ -200,6 +212,9 @@ pub fn parse_section(v: Option<&Value>, path: &str, conf: SparkConf, errs: &mut 
             }
         }
     }
+    // Automatic mode's application, read by `scenario::spark_app`.
+    o.allow("executors");
+    o.allow("stages");
     if let Some(x) = o.get("offer_order") {
         match x.as_str() {
             Some("identity") => s.offer_order = OfferOrder::Identity,

@@ -22,9 +22,18 @@ pub struct Variant {
     /// Fair Scheduler only: `locality.delay.node` / `.rack` (ms).
     pub node_delay_ms: Option<Millis>,
     pub rack_delay_ms: Option<Millis>,
+    /// Spark only: `spark.locality.wait.legacyResetOnTaskLaunch` (`spark-legacy`: true).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spark_legacy: Option<bool>,
+    /// Spark only: `spark.locality.wait` (`spark@MS`), every level's wait.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spark_wait_ms: Option<Millis>,
 }
 
-/// `fifo`, `fair`, `capacity`, `limit_tasks_per_job`, or `fair@NODE_MS` / `fair@NODE_MS/RACK_MS`.
+/// `fifo`, `fair`, `capacity`, `limit_tasks_per_job`, `fair@NODE_MS` / `fair@NODE_MS/RACK_MS`,
+/// or `spark` (Spark 3.1's timer reset) and `spark-legacy` (the reset on every launch,
+/// `spark.locality.wait.legacyResetOnTaskLaunch`), each optionally `@MS` for
+/// `spark.locality.wait`. A Hadoop workload runs under Spark as `sim::spark_mapping` maps it.
 pub fn parse_variant(s: &str) -> Result<Variant, String> {
     let (name, delay) = match s.split_once('@') {
         Some((n, d)) => (n, Some(d)),
@@ -35,8 +44,26 @@ pub fn parse_variant(s: &str) -> Result<Variant, String> {
         "fair" => SchedulerKind::Fair,
         "capacity" => SchedulerKind::Capacity,
         "limit_tasks_per_job" => SchedulerKind::LimitTasksPerJob,
+        "spark" | "spark-legacy" => {
+            let wait = match delay {
+                None => None,
+                Some(d) => Some(d.trim().parse::<Millis>().ok().filter(|v| (0..=MAX_LOCALITY_DELAY_MS).contains(v)).ok_or(
+                    format!("{s:?}: expected spark.locality.wait in ms from 0 to {MAX_LOCALITY_DELAY_MS}, e.g. spark@3000"),
+                )?),
+            };
+            return Ok(Variant {
+                label: s.to_string(),
+                scheduler: SchedulerKind::Spark,
+                node_delay_ms: None,
+                rack_delay_ms: None,
+                spark_legacy: Some(name == "spark-legacy"),
+                spark_wait_ms: wait,
+            });
+        }
         other => {
-            return Err(format!("unknown scheduler {other:?}; expected fifo, fair, capacity or limit_tasks_per_job"));
+            return Err(format!(
+                "unknown scheduler {other:?}; expected fifo, fair, capacity, limit_tasks_per_job, spark or spark-legacy"
+            ));
         }
     };
     let ms = |x: &str| {
@@ -56,12 +83,37 @@ pub fn parse_variant(s: &str) -> Result<Variant, String> {
             None => (Some(ms(d)?), Some(ms(d)?)),
         },
     };
-    Ok(Variant { label: s.to_string(), scheduler, node_delay_ms: node, rack_delay_ms: rack })
+    Ok(Variant {
+        label: s.to_string(),
+        scheduler,
+        node_delay_ms: node,
+        rack_delay_ms: rack,
+        spark_legacy: None,
+        spark_wait_ms: None,
+    })
 }
 
 /// The scenario under another scheduler. A Capacity run of a scenario without queues gets one
 /// queue per job queue/pool name, with equal capacities.
 pub fn retarget(s: &Scenario, v: &Variant) -> Result<Scenario, String> {
+    if v.scheduler == SchedulerKind::Spark {
+        let mut out = match (&s.spark, s.scheduler) {
+            (Some(_), SchedulerKind::Spark) => s.clone(),
+            _ => crate::sim::spark_mapping::as_spark(s, Default::default()),
+        };
+        let sp = out.spark.as_mut().expect("a Spark scenario has its settings");
+        if let Some(legacy) = v.spark_legacy {
+            sp.conf.legacy_reset = legacy;
+        }
+        if let Some(w) = v.spark_wait_ms {
+            let c = &mut sp.conf;
+            (c.locality_wait, c.wait_process, c.wait_node, c.wait_rack) = (w, w, w, w);
+        }
+        return Ok(out);
+    }
+    if s.scheduler == SchedulerKind::Spark {
+        return Err(format!("{}: a Spark scenario runs under spark or spark-legacy only", v.label));
+    }
     let mut out = s.clone();
     out.scheduler = v.scheduler;
     match v.scheduler {
@@ -106,6 +158,9 @@ pub fn retarget(s: &Scenario, v: &Variant) -> Result<Scenario, String> {
 pub struct Comparison {
     pub scenario: String,
     pub runs: Vec<RunSummary>,
+    /// A Spark scenario's runs (`runs` is then empty).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub spark_runs: Vec<metrics::spark::SparkSummary>,
 }
 
 /// Run `s` once per variant (automatic mode only), at most `max_heartbeats` each.
@@ -113,16 +168,24 @@ pub fn compare(s: &Scenario, variants: &[Variant], max_heartbeats: u64) -> Resul
     if s.steps.is_some() {
         return Err("compare runs whole workloads: the scenario must be in automatic mode (no \"steps\")".into());
     }
+    if s.scheduler == SchedulerKind::Spark && s.spark_app.is_none() {
+        return Err("compare runs whole workloads: a Spark scenario needs spark.executors and spark.stages".into());
+    }
     if variants.is_empty() || variants.len() > 4 {
         return Err(format!("found {} schedulers, expected 1 to 4", variants.len()));
     }
     let mut runs = Vec::new();
+    let mut spark_runs = Vec::new();
     for v in variants {
         let sc = retarget(s, v)?;
         let e = Engine::new(sc).map_err(|e| format!("{}: {e}", v.label))?;
-        runs.push(metrics::run(e, &v.label, max_heartbeats).0);
+        if v.scheduler == SchedulerKind::Spark {
+            spark_runs.push(metrics::spark::run(e, &v.label, max_heartbeats));
+        } else {
+            runs.push(metrics::run(e, &v.label, max_heartbeats).0);
+        }
     }
-    Ok(Comparison { scenario: s.id.clone(), runs })
+    Ok(Comparison { scenario: s.id.clone(), runs, spark_runs })
 }
 
 /// The paper's evaluation cluster and workload, scaled to class: 100 nodes in 5 racks with 4
@@ -156,12 +219,16 @@ pub fn delay_experiment(seed: u64, delay_ms: Millis) -> Result<Comparison, Strin
             scheduler: SchedulerKind::Fair,
             node_delay_ms: Some(0),
             rack_delay_ms: Some(0),
+            spark_legacy: None,
+            spark_wait_ms: None,
         },
         Variant {
             label: format!("fair, delay {delay_ms} ms"),
             scheduler: SchedulerKind::Fair,
             node_delay_ms: Some(delay_ms),
             rack_delay_ms: Some(delay_ms),
+            spark_legacy: None,
+            spark_wait_ms: None,
         },
     ];
     compare(&s, &v, 1_000_000)
@@ -169,6 +236,9 @@ pub fn delay_experiment(seed: u64, delay_ms: Millis) -> Result<Comparison, Strin
 
 /// The comparison as a text table (English or Chinese).
 pub fn render(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
+    if c.runs.is_empty() {
+        return render_spark(c, lang);
+    }
     let s = |x: Option<f64>| x.map(|v| format!("{:.1}", v / 1000.0)).unwrap_or_else(|| "-".into());
     let mut out = vec![
         lang.pick(&format!("Comparison of {}", c.scenario), &format!("{} 的比较", c.scenario)).to_string(),
@@ -197,6 +267,28 @@ pub fn render(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
             100.0 * r.utilisation
         ));
     }
+    for r in &c.spark_runs {
+        out.push(format!(
+            "{:<22} {:>9} {:>6} {:>6} {:>6} {:>9}s {:>9}s {:>8}",
+            r.label,
+            r.node_locality.map(|x| format!("{:.1}%", 100.0 * x)).unwrap_or_else(|| "-".into()),
+            r.tasks_node,
+            r.tasks_rack,
+            r.tasks_off,
+            s(r.mean_response_ms),
+            s(r.makespan_ms.map(|m| m as f64)),
+            "-"
+        ));
+    }
+    if !c.spark_runs.is_empty() {
+        out.push(
+            lang.pick(
+                "Spark runs: each TaskTracker a host with one executor whose cores are its map slots, each job one stage of its maps on the same input hosts; reduces left out.",
+                "Spark 运行：每个 TaskTracker 是一台主机，上面一个 executor，核数等于它的 map slot 数；每个作业是一个 stage，包含它的 map，输入主机相同；不含 reduce。",
+            )
+            .to_string(),
+        );
+    }
     out.push(
         lang.pick("Mean response time (s) by job size (maps):", "按作业大小（map 数）的平均响应时间（秒）：")
             .to_string(),
@@ -223,6 +315,43 @@ pub fn render(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
         out.push(format!("  {:>9}: {}", bin_label(lo, hi), cells.join("  |  ")));
     }
     out.extend(render_locality(c, lang));
+    if !c.spark_runs.is_empty() {
+        out.extend(render_spark(c, lang).into_iter().skip(1));
+    }
+    out
+}
+
+/// A Spark comparison: each run's stage finish times, launches by level and tasks per executor.
+fn render_spark(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
+    let colon = lang.pick(": ", "：");
+    let secs = |x: Option<i64>| x.map(|v| format!("{:.1} s", v as f64 / 1000.0)).unwrap_or_else(|| "-".into());
+    let mut out =
+        vec![lang.pick(&format!("Comparison of {}", c.scenario), &format!("{} 的比较", c.scenario)).to_string()];
+    for r in &c.spark_runs {
+        let reset = if r.legacy_reset {
+            lang.pick("timer reset on every launch (legacy, Spark ≤ 3.0)", "每次启动都重置计时（旧规则，Spark ≤ 3.0）")
+        } else {
+            lang.pick(
+                "timer reset after a round without rejects (Spark ≥ 3.1)",
+                "一轮没有拒绝后才重置计时（Spark ≥ 3.1）",
+            )
+        };
+        out.push(format!("{}{colon}{reset}", r.label));
+        out.push(format!("  {} {}", lang.pick("job done at", "作业完成于"), secs(r.makespan_ms)));
+        if (2..=8).contains(&r.stages.len()) {
+            for st in &r.stages {
+                out.push(format!("  stage {}: {} → {}", st.stage, secs(Some(st.submit_ms)), secs(st.finish_ms)));
+            }
+        }
+        let levels: Vec<String> = r.launches.iter().map(|(l, n)| format!("{} {n}", l.as_str())).collect();
+        out.push(format!("  {}{colon}{}", lang.pick("launches by level", "按本地性级别的启动数"), levels.join(", ")));
+        let per: Vec<String> = r.per_executor.iter().map(|(e, n)| format!("{e} {n}")).collect();
+        out.push(format!("  {}{colon}{}", lang.pick("tasks per executor", "每个 executor 的任务数"), per.join(", ")));
+        out.push(format!("  {}{colon}{}", lang.pick("offer rounds", "offer 轮数"), r.rounds));
+        if let Some(m) = &r.stopped {
+            out.push(format!("  {}{colon}{m}", lang.pick("stopped", "已停止")));
+        }
+    }
     out
 }
 

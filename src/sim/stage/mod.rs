@@ -7,6 +7,7 @@
 pub mod capacity;
 pub mod fair;
 pub mod fifo;
+pub mod spark;
 
 use super::Engine;
 use crate::explain::{Decision, HeartbeatRecord};
@@ -16,6 +17,7 @@ use serde::Serialize;
 pub use capacity::CapacityStage;
 pub use fair::FairStage;
 pub use fifo::FifoStage;
+pub use spark::SparkStage;
 
 /// One scheduler's state on the stage.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -26,6 +28,7 @@ pub enum SchedStage {
     Fifo(Option<FifoStage>),
     Fair(FairStage),
     Capacity(CapacityStage),
+    Spark(SparkStage),
 }
 
 /// The order of the Capacity Scheduler's map queues before this heartbeat, with their ratios
@@ -41,7 +44,6 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>, before: OrderBefore) ->
             Decision::Fifo(d) => Some(fifo::build(e, r, d)),
             _ => None,
         })),
-        // The Spark stage is not drawn yet (issue 27): no scheduler overlay.
-        Scheduler::Spark(_) => SchedStage::Fifo(None),
+        Scheduler::Spark(s) => SchedStage::Spark(spark::build(e, s, last)),
     }
 }

@@ -62,12 +62,12 @@ pub fn chips(
                 html! {
                     <button class={classes!("job-chip", on.then_some("on"), state.map(|s| s.0))} data-testid={format!("job-chip-{id}")}
                             data-point={format!("job:J{id}")} data-state={j.state}
-                            aria-pressed={on.to_string()} title={fill(t(lang, "job_chip_title"), &[&format!("J{id}"), &j.name])}
+                            aria-pressed={on.to_string()} title={fill(t(lang, "job_chip_title"), &[&j.label, &j.name])}
                             onclick={Callback::from(move |_| d.dispatch(Action::SelectJob(Some(id))))}>
                         if numbered { <span class="chip-rank">{i + 1}</span> }
                         <span class={classes!("swatch-dot", job_class(id))}></span>
-                        <b>{format!("J{id}")}</b>
-                        <span class="chip-name">{&j.name}</span>
+                        <b>{&j.label}</b>
+                        if j.name != j.label { <span class="chip-name">{&j.name}</span> }
                         if let Some(q) = queue { <span class="qtag">{q}</span> }
                         if let Some(f) = fair {
                             <span class={classes!("lvl", "on", "mini", (!f.asked).then_some("dim"))} data-testid={format!("chip-level-{id}")}>{f.reach.level.as_str()}</span>

@@ -153,7 +153,7 @@ pub fn Grid(props: &GridProps) -> Html {
              data-point={any.map(|r| format!("reach:J{}", r.job))}>
             if let Some(r) = any {
                 <span class="reach-label any" data-testid="reach-label">
-                    <span class="lvl on">{"ANY"}</span>{fill(t(lang, "reach_any"), &[&format!("J{}", r.job)])}</span>
+                    <span class="lvl on">{r.level_name}</span>{fill(t(lang, "reach_any"), &[&r.name])}</span>
             }
             if let Some(p) = &pixels {
                 { grid_canvas::view(view, p, lang) }
@@ -218,9 +218,11 @@ fn rack(rack: &RackView, point_reach: bool, heartbeating: Option<&str>, marks: &
                 <span class="rack-name">{rack.name.trim_start_matches('/')}</span>
                 if let Some(r) = rack_reach {
                     <span class="reach-label rack" data-testid="reach-label">
-                        <span class="lvl on">{"RACK"}</span>{fill(t(lang, "reach_rack"), &[&format!("J{}", r.job)])}</span>
+                        <span class="lvl on">{r.level_name}</span>{fill(t(lang, "reach_rack"), &[&r.name])}</span>
                 } else if cols.stacked {
                     <span class="col-label stacked-label">{t(lang, "stacked_label")}</span>
+                } else if cols.reduce == 0 {
+                    <span class={classes!("col-label", cols.group(cols.map))}>{t(lang, "spark_cores")}</span>
                 } else {
                     <span class={classes!("col-label", cols.group(cols.map))}>{t(lang, "map_slots")}</span>
                     <span class={classes!("col-label", cols.group(cols.reduce))}>{t(lang, "reduce_slots")}</span>
@@ -323,11 +325,11 @@ fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &
                 <span class={classes!("tt-tag", state_class)} data-testid="tracker-state">{tag}</span>
             }
             if let Some(r) = skipped_here {
-                <span class="skip-tag" data-testid="skip-tag">{fill(t(lang, if in_reach { "skipped_here" } else { "skipped_outside" }), &[&format!("J{}", r.job)])}</span>
+                <span class="skip-tag" data-testid="skip-tag">{fill(t(lang, if in_reach { "skipped_here" } else { "skipped_outside" }), &[&r.name])}</span>
             }
             if let Some(r) = node_reach.filter(|r| r.hosts.len() <= MAX_NODE_REACH_LABELS) {
                 <span class="reach-label node" data-testid="reach-label">
-                    <span class="lvl on">{"NODE"}</span>{fill(t(lang, "reach_node"), &[&format!("J{}", r.job)])}</span>
+                    <span class="lvl on">{r.level_name}</span>{fill(t(lang, if r.level_name == "NODE" { "reach_node" } else { "spark_reach_node" }), &[&r.name])}</span>
             }
             if heartbeating { { marks.plan_tag(lang) } }
         </div>

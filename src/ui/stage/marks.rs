@@ -13,12 +13,17 @@ use crate::model::cluster::AttemptEnd;
 use crate::sched::fair::delay::LocalityLevel;
 use crate::sim::stage::capacity::Reserved;
 use crate::sim::stage::fair::{FairJob, LevelChange};
+use crate::sim::stage::spark::SparkTaskSet;
 use crate::sim::stage::{FifoStage, SchedStage};
 
 /// The focus job's delay-scheduling reach, ready to draw.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReachMarks {
     pub job: u32,
+    /// How the reach labels name the job (`J1`, `TaskSet_0.0`) and its level (`NODE`,
+    /// `NODE_LOCAL`).
+    pub name: String,
+    pub level_name: &'static str,
     pub level: LocalityLevel,
     pub change: LevelChange,
     pub hosts: HashSet<String>,
@@ -32,12 +37,42 @@ impl ReachMarks {
     pub fn of(j: &FairJob) -> ReachMarks {
         ReachMarks {
             job: j.job,
+            name: format!("J{}", j.job),
+            level_name: match j.reach.level {
+                LocalityLevel::Node => "NODE",
+                LocalityLevel::Nodegroup | LocalityLevel::Rack => "RACK",
+                LocalityLevel::Any => "ANY",
+            },
             level: j.reach.level,
             change: j.change,
             hosts: j.reach.hosts.iter().cloned().collect(),
             racks: j.reach.racks.iter().cloned().collect(),
             all: j.reach.all,
             skipped: j.skipped,
+        }
+    }
+    /// A Spark task set's reach at its current level (PROCESS_LOCAL, NODE_LOCAL and NO_PREF
+    /// reach the preferred hosts, RACK_LOCAL their racks, ANY every executor).
+    pub fn of_spark(t: &SparkTaskSet) -> ReachMarks {
+        use crate::sched::spark::locality::TaskLocality as L;
+        ReachMarks {
+            job: t.stage,
+            name: t.name.clone(),
+            level_name: t.current.as_str(),
+            level: match t.current {
+                L::ProcessLocal | L::NodeLocal | L::NoPref => LocalityLevel::Node,
+                L::RackLocal => LocalityLevel::Rack,
+                L::Any => LocalityLevel::Any,
+            },
+            change: match t.reset {
+                Some(crate::sched::spark::decision::ResetOutcome::Reset { .. }) => LevelChange::Reset,
+                _ if !t.legacy_resets.is_empty() => LevelChange::Reset,
+                _ => LevelChange::None,
+            },
+            hosts: t.reach.hosts.iter().cloned().collect(),
+            racks: t.reach.racks.iter().cloned().collect(),
+            all: t.reach.all,
+            skipped: t.rejects > 0,
         }
     }
     /// Whether a tracker on `host` in `rack` is in reach.
@@ -192,6 +227,10 @@ pub fn gather(
             m.caps = caps.iter().map(|c| (c.tracker.clone(), (c.map_cap, c.reduce_cap))).collect();
         }
         SchedStage::Fifo(None) => {}
+        SchedStage::Spark(s) => {
+            let pick = |id: Option<u32>| id.and_then(|j| s.task_sets.iter().find(|t| t.stage == j && !t.finished));
+            m.reach = pick(focus.or(selected)).or_else(|| pick(s.focus)).map(ReachMarks::of_spark);
+        }
     }
     m
 }

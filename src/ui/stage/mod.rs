@@ -13,6 +13,7 @@ pub mod grid;
 pub mod grid_canvas;
 pub mod grid_dense;
 pub mod marks;
+pub mod spark;
 pub mod transport;
 
 use crate::ui::Dispatch;
@@ -89,6 +90,12 @@ fn summary(view: &crate::sim::view::ClusterView, lang: Lang) -> String {
     };
     let (mb, mt) = count(|n| &n.map_slots);
     let (rb, rt) = count(|n| &n.reduce_slots);
+    if view.spark {
+        return fill(
+            t(lang, "spark_summary"),
+            &[&view.racks.len().to_string(), &nodes.len().to_string(), &mb.to_string(), &mt.to_string()],
+        );
+    }
     fill(
         t(lang, "cluster_summary"),
         &[
@@ -103,17 +110,19 @@ fn summary(view: &crate::sim::view::ClusterView, lang: Lang) -> String {
 }
 
 fn legend(stage: &SchedStage, marks: &marks::Marks, lang: Lang) -> Html {
-    let reach = marks.reach.as_ref().map(|r| format!("J{}", r.job));
+    let reach = marks.reach.as_ref().map(|r| r.name.clone());
     html! {
         <footer class="legend" aria-label={t(lang, "legend")}>
             <span class="legend-item"><span class="swatch slot filled map job-c0 loc-node"><span class="loc">{"N"}</span></span>{t(lang, "loc_node")}</span>
             <span class="legend-item"><span class="swatch slot filled map job-c0 loc-rack"><span class="loc">{"R"}</span></span>{t(lang, "loc_rack")}</span>
             <span class="legend-item"><span class="swatch slot filled map job-c0 loc-off"><span class="loc">{"O"}</span></span>{t(lang, "loc_off")}</span>
-            <span class="legend-item"><span class="swatch slot filled reduce job-c0"></span>{t(lang, "reduce_task")}</span>
+            if !matches!(stage, SchedStage::Spark(_)) {
+                <span class="legend-item"><span class="swatch slot filled reduce job-c0"></span>{t(lang, "reduce_task")}</span>
+            }
             <span class="legend-item"><span class="swatch slot free"></span>{t(lang, "free_slot")}</span>
-            <span class="legend-item"><span class="swatch hb-frame"></span>{t(lang, "hb_tracker")}</span>
+            <span class="legend-item"><span class="swatch hb-frame"></span>{t(lang, if matches!(stage, SchedStage::Spark(_)) { "spark_offered" } else { "hb_tracker" })}</span>
             { match stage {
-                SchedStage::Fair(_) => html! {
+                SchedStage::Fair(_) | SchedStage::Spark(_) => html! {
                     if let Some(j) = &reach {
                         <span class="legend-item"><span class="swatch reach-swatch job-c0"></span>{fill(t(lang, "legend_reach"), &[j])}</span>
                         <span class="legend-item"><span class="block-icon">{"▤"}</span>{fill(t(lang, "input_blocks_of"), &[j])}</span>
@@ -187,6 +196,7 @@ pub fn Stage(props: &StageProps) -> Html {
         SchedStage::Fifo(_) => "fifo",
         SchedStage::Fair(_) => "fair",
         SchedStage::Capacity(_) => "capacity",
+        SchedStage::Spark(_) => "spark",
     };
     let trackers: usize = view.racks.iter().map(|r| r.nodes.len()).sum();
     html! {
@@ -206,6 +216,7 @@ pub fn Stage(props: &StageProps) -> Html {
             </div>
             { match &stage {
                 SchedStage::Fair(f) => fair::band(f, fair_focus, &mask, lang, &props.dispatch),
+                SchedStage::Spark(s) => spark::band(s, fair_focus, lang),
                 SchedStage::Fifo(Some(f)) if !mask.budget => fifo::budget(f, lang),
                 _ => html! {},
             } }

@@ -1,0 +1,149 @@
+//! Spark under the grid (`sim::stage::spark`): the focus task set's five locality levels
+//! PROCESS_LOCAL › NODE_LOCAL › NO_PREF › RACK_LOCAL › ANY (the valid ones drawn, the current
+//! one lit), its wait meter (time since the timer's reset against the current level's wait),
+//! what the round did to the timer (SPARK-18886's reset, rejects, the legacy reset on launch),
+//! and one row per other unfinished task set.
+
+use yew::prelude::*;
+
+use super::bars::svg_bar;
+use super::grid::job_class;
+use crate::i18n::Lang;
+use crate::sched::spark::decision::{ResetOutcome, RoundKind};
+use crate::sched::spark::locality::TaskLocality;
+use crate::sim::stage::SparkStage;
+use crate::sim::stage::spark::SparkTaskSet;
+use crate::ui::{fill, t};
+
+fn secs(ms: i64) -> String {
+    format!("{:.1}", ms as f64 / 1000.0)
+}
+
+fn ladder(ts: &SparkTaskSet) -> Html {
+    let pills = TaskLocality::ALL.iter().enumerate().map(|(i, l)| {
+        let valid = ts.levels.iter().any(|(v, _)| v == l);
+        let on = ts.current == *l;
+        html! {
+            <>
+                if i > 0 { <span class="lvl-sep" aria-hidden="true">{"›"}</span> }
+                <span class={classes!("lvl", on.then_some("on"), (!valid).then_some("invalid"))} data-level={l.as_str()}
+                      data-valid={valid.to_string()}>{l.as_str()}</span>
+            </>
+        }
+    });
+    html! { <span class="levels spark-levels" data-testid="spark-levels">{ for pills }</span> }
+}
+
+fn reset_tag(ts: &SparkTaskSet, lang: Lang) -> Html {
+    let pill = |class: &'static str, test: &'static str, text: String| {
+        html! { <span class={classes!("pill", class)} data-testid={test}>{text}</span> }
+    };
+    if let Some(l) = ts.legacy_resets.last() {
+        return pill("ok", "spark-reset", format!("↺ {}", fill(t(lang, "spark_legacy_reset"), &[l.as_str()])));
+    }
+    match ts.reset {
+        Some(ResetOutcome::Reset { to }) => {
+            pill("ok", "spark-reset", format!("↺ {}", fill(t(lang, "spark_reset_to"), &[to.as_str()])))
+        }
+        Some(ResetOutcome::Rejected { rejects }) => {
+            pill("amber", "spark-rejected", format!("✕ {}", fill(t(lang, "spark_rejected"), &[&rejects.to_string()])))
+        }
+        Some(ResetOutcome::NotSinceReject) => {
+            pill("amber", "spark-no-reset", t(lang, "spark_not_since_reject").to_string())
+        }
+        Some(ResetOutcome::NoLaunch) if ts.in_round => {
+            pill("", "spark-no-launch", t(lang, "spark_no_launch").to_string())
+        }
+        _ => html! {},
+    }
+}
+
+/// The wait meter: the time since the timer's reset against the current level's wait.
+fn meter(ts: &SparkTaskSet, lang: Lang) -> Html {
+    let next = ts.levels.iter().map(|(l, _)| *l).skip_while(|l| *l != ts.current).nth(1);
+    let note = match next {
+        None => t(lang, "spark_last_level").to_string(),
+        Some(n) if ts.waited_ms >= ts.wait_ms => fill(t(lang, "spark_next_due"), &[n.as_str(), &secs(ts.wait_ms)]),
+        Some(n) => fill(t(lang, "spark_next_in"), &[n.as_str(), &secs(ts.wait_ms - ts.waited_ms), &secs(ts.wait_ms)]),
+    };
+    let end = (ts.wait_ms.max(1) as f64 * 1.25).max(ts.waited_ms as f64 * 1.05);
+    let pct = |ms: i64| (ms as f64 / end * 100.0).clamp(0.0, 100.0);
+    let ticks = if next.is_some() { vec![pct(ts.wait_ms)] } else { vec![] };
+    html! {
+        <div class="meter-wrap spark-meter">
+            <span class="mini-meter wide">{ svg_bar(&[(0.0, pct(ts.waited_ms), if ts.rejects > 0 { "seg-amber" } else { "seg-accent" })], &ticks) }</span>
+            <div class="meter-foot">
+                <span class="waited" data-testid="spark-waited" data-value={ts.waited_ms.to_string()}>
+                    {fill(t(lang, "spark_waited"), &[&secs(ts.waited_ms), &secs(ts.timer_from_ms)])}</span>
+                <span class="meter-note" data-testid="spark-next">{note}</span>
+            </div>
+        </div>
+    }
+}
+
+fn focus_set(ts: &SparkTaskSet, lang: Lang) -> Html {
+    html! {
+        <div class="ladder-job" data-testid={format!("spark-{}", ts.name)} data-level={ts.current.as_str()}
+             data-point={format!("job:J{} reach:J{}", ts.stage, ts.stage)}>
+            <div class="ladder-head">
+                <span class={classes!("swatch-dot", job_class(ts.stage))}></span>
+                <b>{&ts.name}</b>
+                if ts.pool != "default" { <span class="qtags">{&ts.pool}</span> }
+                <span class="ladder-caption">{fill(t(lang, "spark_tasks"), &[&ts.pending.to_string(), &ts.running.to_string(),
+                    &ts.succeeded.to_string(), &ts.total.to_string()])}</span>
+                { reset_tag(ts, lang) }
+            </div>
+            <div class="ladder-head">
+                <span class="ladder-caption">{t(lang, "spark_levels")}</span>
+                { ladder(ts) }
+            </div>
+            { meter(ts, lang) }
+        </div>
+    }
+}
+
+fn other_row(ts: &SparkTaskSet) -> Html {
+    html! {
+        <li>
+            <span class="other-job" data-testid={format!("spark-{}", ts.name)} data-level={ts.current.as_str()}>
+                <span class={classes!("swatch-dot", job_class(ts.stage))}></span>
+                <b>{&ts.name}</b>
+                <span class="lvl on mini">{ts.current.as_str()}</span>
+                <span class="chip-wait">{format!("{} s", secs(ts.waited_ms))}</span>
+            </span>
+        </li>
+    }
+}
+
+/// The band under the grid; `focus` is the task set (by stage) whose ladder is large.
+pub fn band(s: &SparkStage, focus: Option<u32>, lang: Lang) -> Html {
+    let open: Vec<&SparkTaskSet> = s.task_sets.iter().filter(|t| !t.finished).collect();
+    let main =
+        focus.or(s.focus).and_then(|id| open.iter().copied().find(|t| t.stage == id)).or_else(|| open.first().copied());
+    let others: Vec<&SparkTaskSet> =
+        open.iter().copied().filter(|t| Some(t.stage) != main.map(|m| m.stage)).take(3).collect();
+    let round = match (s.round, &s.executor) {
+        (Some(RoundKind::Full), _) => t(lang, "spark_round_full").to_string(),
+        (Some(_), Some(e)) => fill(t(lang, "spark_round_partial"), &[e]),
+        _ => String::new(),
+    };
+    html! {
+        <div class="fair-band spark-band">
+            <section class="ladder" data-testid="ladder" data-point="panel:spark.delay">
+                <h3 class="band-title">{t(lang, "spark_delay")}
+                    <span class="sub">{t(lang, if s.legacy_reset { "spark_mode_legacy" } else { "spark_mode_new" })}</span></h3>
+                if !round.is_empty() { <p class="meta small" data-testid="spark-round">{round}</p> }
+                if let Some(ts) = main {
+                    { focus_set(ts, lang) }
+                } else if s.task_sets.is_empty() {
+                    <p class="hint">{t(lang, "spark_no_task_set")}</p>
+                } else {
+                    <p class="hint" data-testid="spark-done">{t(lang, "spark_done")}</p>
+                }
+                if !others.is_empty() {
+                    <ul class="other-jobs">{ for others.iter().map(|t| other_row(t)) }</ul>
+                }
+            </section>
+        </div>
+    }
+}
