@@ -27,8 +27,9 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 pub const VERSION: u32 = 1;
 /// Longest hash accepted (characters), about 384 KiB of scenario JSON.
 pub const MAX_HASH_LEN: usize = 512 * 1024;
-/// Largest heartbeat a link may ask for.
-pub const MAX_HB: u64 = 1_000_000;
+// The largest heartbeat a link may ask for (`MAX_NAMED_HEARTBEAT`); the messages name it by
+// its short local name.
+use crate::scenario::limits::MAX_NAMED_HEARTBEAT as MAX_HB;
 
 /// What a link carries.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -254,3 +254,55 @@ fn an_unknown_huge_key_is_not_echoed_in_full() {
     assert!(errs[0].len() < 1000, "{} bytes of message", errs[0].len());
     assert!(errs[0].starts_with(&format!("$[\"{}\"…]: unknown field", "k".repeat(64))), "{}", &errs[0][..200]);
 }
+
+/// Capacity and Fair steps are read once, when the scenario is: a field of the wrong type, a
+/// list name or an attempt name that cannot be, a missing field a check needs, each with its
+/// path (before, most of these were found only when the step ran).
+#[test]
+fn scheduler_steps_are_typed_when_read() {
+    let capacity = json!({
+        "scheduler": "capacity",
+        "config": {"queues": [{"name": "default", "capacity": 100}]},
+        "trackers": [{"name": "tt1"}],
+        "steps": [
+            {"op": "expect_used", "queue": 3, "type": "map", "text": "x"},
+            {"op": "expect_job_order", "queue": "default", "list": "done", "jobs": []},
+            {"op": "finish", "task": "attempt_x"},
+            {"op": "expect_initialized", "jobs": [1, "a"]},
+            {"op": "expect_mem", "tracker": "tt1"},
+            {"op": "complete_job", "job": 1, "state": "RUNNING"},
+            {"op": "expect_capacity", "queue": "default", "type": "both"}
+        ]
+    });
+    let got = errors(&capacity);
+    assert_eq!(
+        got,
+        [
+            "$.steps[0].queue: found 3, expected a string",
+            "$.steps[1].list: found \"done\", expected waiting, initializing or running",
+            "$.steps[2].task: found \"attempt_x\", expected attempt_test_0001_m_000001_0",
+            "$.steps[3].jobs[1]: found \"a\", expected a job number from 1 to 100000",
+            "$.steps[4].map_mb: missing; the expect_mem step needs it",
+            "$.steps[5].state: found \"RUNNING\", expected SUCCEEDED, FAILED or KILLED",
+            "$.steps[6].type: found \"both\", expected \"map\" or \"reduce\"",
+        ]
+    );
+    let fair = json!({
+        "scheduler": "fair",
+        "trackers": [{"name": "tt1"}],
+        "steps": [
+            {"op": "expect_fair_job", "job": 1, "last_locality": "HOST"},
+            {"op": "advance_no_update"},
+            {"op": "expect_pool", "pool": "p", "weigth": 2}
+        ]
+    });
+    let got = errors(&fair);
+    assert_eq!(
+        got,
+        [
+            "$.steps[0].last_locality: found \"HOST\", expected NODE, RACK or ANY",
+            "$.steps[1].ms: missing; expected milliseconds to advance",
+            "$.steps[2].weigth: unknown field; did you mean \"weight\"?",
+        ]
+    );
+}

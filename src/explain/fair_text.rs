@@ -7,6 +7,7 @@ pub use super::delay_text::allowed_text;
 use super::lines::{LineKind, Lines};
 use super::text::{no_task, short};
 use crate::i18n::Lang;
+use crate::model::TaskType;
 use crate::sched::fair::decision::*;
 
 fn secs(ms: i64) -> String {
@@ -206,24 +207,24 @@ pub fn render(d: &FairDecision, assigned: &[Assignment], lang: Lang, out: &mut L
     let mut shown_map = false;
     let mut shown_reduce = false;
     for (n, t) in d.turns.iter().enumerate() {
-        let first = if t.kind == "map" {
+        let first = if t.kind == TaskType::Map {
             !std::mem::replace(&mut shown_map, true)
         } else {
             !std::mem::replace(&mut shown_reduce, true)
         };
         if first {
-            out.add(LineKind::Order, pools_line(&t.order, t.kind, lang));
+            out.add(LineKind::Order, pools_line(&t.order, t.kind.as_str(), lang));
         }
         let why = match (&t.choice, lang) {
             (TypeChoice::Balance { maps, reduces }, Lang::En) => {
-                if t.kind == "map" {
+                if t.kind == TaskType::Map {
                     format!("maps {maps} ≤ reduces {reduces}")
                 } else {
                     format!("maps {maps} > reduces {reduces}")
                 }
             }
             (TypeChoice::Balance { maps, reduces }, Lang::Zh) => {
-                if t.kind == "map" {
+                if t.kind == TaskType::Map {
                     format!("map {maps} ≤ reduce {reduces}")
                 } else {
                     format!("map {maps} > reduce {reduces}")
@@ -250,7 +251,7 @@ pub fn render(d: &FairDecision, assigned: &[Assignment], lang: Lang, out: &mut L
             }
             for v in &pv.jobs {
                 parts.push(
-                    format!("{}{} {}", pv.pool, lang.pick(":", "："), visit_text(v, assigned, t.kind, lang))
+                    format!("{}{} {}", pv.pool, lang.pick(":", "："), visit_text(v, assigned, t.kind.as_str(), lang))
                         .replace("： ", "："),
                 );
             }

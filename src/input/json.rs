@@ -210,6 +210,15 @@ impl<'a> Obj<'a> {
     }
 }
 
+/// A required field: `x` as read, and if the field is not there at all, "missing; expected
+/// {what}" at its path (a field given but wrong has been reported by its reader).
+pub fn need<T>(x: Option<T>, o: &Obj, key: &str, what: &str, errs: &mut Errs) -> Option<T> {
+    if x.is_none() && !o.has(key) {
+        errs.push(&o.path_of(key), format!("missing; expected {what}"));
+    }
+    x
+}
+
 /// Numbers may be JSON numbers or numeric strings (as Hadoop XML values are).
 fn number(v: &Value) -> Option<f64> {
     match v {

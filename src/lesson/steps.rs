@@ -143,7 +143,7 @@ pub(super) fn read_step(
     errs: &mut Errs,
 ) -> Option<LessonStep> {
     let mut o = Obj::new(v, path, errs)?;
-    let hb = o.u64_in("hb", 0, crate::share::MAX_HB, errs);
+    let hb = o.u64_in("hb", 0, crate::scenario::limits::MAX_NAMED_HEARTBEAT, errs);
     let when = o.get("when").and_then(|w| event::parse(w, &child(path, "when"), runs, errs));
     if hb.is_none() && when.is_none() && !o.has("hb") && !o.has("when") {
         errs.push(path, "expected \"hb\" (a heartbeat number) or \"when\" (an event), or both");

@@ -19,3 +19,6 @@ pub use tracker::Tracker;
 
 /// Simulated time in milliseconds (the JobTracker clock).
 pub type Millis = i64;
+/// The latest time the clock may reach (2^50 ms, about 35,700 years): time sums stay far from
+/// overflowing. Scenarios are checked against it (`scenario::limits`).
+pub const MAX_TIME_MS: Millis = 1 << 50;

@@ -13,12 +13,15 @@ pub const MAX_TRACKERS: usize = 10_000;
 pub const MAX_JOBS: usize = MAX_JOB_ID as usize;
 pub use crate::model::MAX_JOB_ID;
 /// The latest time the clock may reach (2^50 ms, about 35,700 years): time sums stay far
-/// from overflowing.
-pub const MAX_TIME_MS: Millis = 1 << 50;
+/// from overflowing. Defined with the clock (`model`), so every reader imports it downwards.
+pub use crate::model::MAX_TIME_MS;
 pub const MAX_TASKS_PER_JOB: u64 = 1_000_000;
 pub const MAX_TOTAL_TASKS: u64 = 2_000_000;
 /// The most scripted steps one scenario may list (`$.steps`).
 pub const MAX_SCRIPTED_STEPS: usize = 1_000_000;
+/// The largest heartbeat number a share link (`#hb=`, an embed's `goto`) or a lesson step
+/// (`"hb"`) may name.
+pub const MAX_NAMED_HEARTBEAT: u64 = 1_000_000;
 /// Pools an allocation file may declare and queues a Capacity configuration may name: each
 /// scheduler reads its own list and stops at the first entry past its cap.
 pub use crate::sched::capacity::queue_list::MAX_QUEUES;

@@ -2,9 +2,10 @@
 //! writes, read strictly into a validated [`Scenario`].
 
 pub mod builtin;
+pub mod capacity;
 pub mod generator;
 pub mod job_conf;
-mod limits;
+pub mod limits;
 pub mod props;
 mod readers;
 pub mod spark_app;
@@ -143,7 +144,7 @@ pub struct Scenario {
     pub steps: Option<Vec<Step>>,
     pub run: RunLimits,
     /// The Capacity Scheduler's settings (`"scheduler": "capacity"`).
-    pub capacity: Option<crate::sched::capacity::scenario::CapacityScenario>,
+    pub capacity: Option<crate::sched::capacity::settings::CapacityScenario>,
     /// The Fair Scheduler's properties, allocation file and harness model (`$.fair`).
     pub fair: Option<crate::sched::fair::config::FairConfig>,
     /// What was accepted but is worth saying (`schedscope validate` and `run` print each as
@@ -176,7 +177,7 @@ pub fn from_value(v: &Value) -> Result<Scenario, ScenarioErrors> {
     let mut errs = Errs::default();
     crate::input::strict::check_control_chars(v, "$", &mut errs);
     // A capacity scenario's own settings (and the test harness's shape) become generic first.
-    let (v, capacity) = match crate::sched::capacity::scenario::normalise(v, &mut errs) {
+    let (v, capacity) = match capacity::normalise(v, &mut errs) {
         Some((nv, c)) => (std::borrow::Cow::Owned(nv), Some(c)),
         None => (std::borrow::Cow::Borrowed(v), None),
     };

@@ -26,7 +26,7 @@ pub const MAX_TRACE_BYTES: usize = 64 * 1024 * 1024;
 pub const MAX_IMPORT_JOBS: usize = 9999;
 /// Longest task and latest submit time a trace may give, in ms (a scenario's own limit on
 /// durations, 2^40 ms, about 35 years).
-pub const MAX_TIME_MS: i64 = 1 << 40;
+pub const MAX_TRACE_TIME_MS: i64 = 1 << 40;
 /// Largest time compression (and smallest stretch, its inverse).
 pub const MAX_TIME_SCALE: f64 = 10_000.0;
 

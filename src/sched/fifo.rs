@@ -2,12 +2,12 @@
 //! (`assignTasks`, `exceededPadding`), exactly as in 1.2.1
 //! (`src/mapred/org/apache/hadoop/mapred/JobQueueTaskScheduler.java`). Its quirks are listed in `docs/hadoop/fifo.md`.
 
-use super::TaskScheduler;
-use super::job_queue::JobQueue;
 use crate::model::cluster::JobEvent;
 use crate::model::task_selection::{NON_LOCAL_CACHE_LEVEL, NoTask};
 use crate::model::{Cluster, JobId, RunState, TaskType};
-use crate::sched::decision::{Assignment, Decision, JobLine, Why};
+use crate::sched::common::TaskScheduler;
+use crate::sched::common::assignment::{Assignment, JobLine, Why};
+use crate::sched::common::job_queue::JobQueue;
 
 mod decision;
 pub use decision::*;
@@ -182,6 +182,8 @@ pub(crate) fn job_lines(cluster: &Cluster, order: &[JobId]) -> Vec<JobLine> {
 }
 
 impl TaskScheduler for JobQueueTaskScheduler {
+    type Decision = FifoDecision;
+
     fn job_event(&mut self, cluster: &Cluster, event: &JobEvent) {
         self.queue.on_event(cluster, event);
     }
@@ -191,7 +193,7 @@ impl TaskScheduler for JobQueueTaskScheduler {
     }
 
     /// `JobQueueTaskScheduler.assignTasks(TaskTracker)`.
-    fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Decision) {
+    fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Self::Decision) {
         let order = self.queue.jobs();
         let queue = job_lines(cluster, &order);
         let snap = snapshot(cluster, &order);
@@ -373,7 +375,7 @@ impl TaskScheduler for JobQueueTaskScheduler {
             reduce_stop,
             jobs,
         };
-        (assigned, Decision::Fifo(decision))
+        (assigned, decision)
     }
 }
 

@@ -7,7 +7,7 @@ use super::fifo::job_lines;
 use super::job_queue::JobQueue;
 use crate::model::cluster::JobEvent;
 use crate::model::{Cluster, JobId, RunState, TaskType};
-use crate::sched::decision::{Assignment, Decision, JobLine, Why};
+use crate::sched::common::assignment::{Assignment, JobLine, Why};
 use serde::Serialize;
 
 #[derive(Debug, Clone)]
@@ -51,6 +51,8 @@ impl LimitTasksPerJobTaskScheduler {
 }
 
 impl TaskScheduler for LimitTasksPerJobTaskScheduler {
+    type Decision = LimitDecision;
+
     fn job_event(&mut self, cluster: &Cluster, event: &JobEvent) {
         self.queue.on_event(cluster, event);
     }
@@ -60,7 +62,7 @@ impl TaskScheduler for LimitTasksPerJobTaskScheduler {
     }
 
     /// `LimitTasksPerJobTaskScheduler.assignTasks`.
-    fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Decision) {
+    fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Self::Decision) {
         let order = self.queue.jobs();
         let (mut needed_maps, mut needed_reduces) = (0u64, 0u64);
         for id in &order {
@@ -138,6 +140,6 @@ impl TaskScheduler for LimitTasksPerJobTaskScheduler {
             tracker_reduces,
             steps,
         };
-        (assigned, Decision::LimitTasksPerJob(decision))
+        (assigned, decision)
     }
 }

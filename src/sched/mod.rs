@@ -1,69 +1,36 @@
 //! The `TaskScheduler` abstraction (Hadoop's `org.apache.hadoop.mapred.TaskScheduler`) and the
-//! schedulers that implement it.
+//! schedulers that implement it: `Scheduler`, the configured one. The interface and what
+//! every scheduler shares are in `common`.
 
 pub mod capacity;
+pub mod common;
 pub mod decision;
 pub mod fair;
 pub mod fifo;
-pub mod java;
-pub mod job_queue;
 pub mod limit_tasks;
 pub mod spark;
-pub mod xml_doc;
+
+pub use common::{Refusal, TaskScheduler, java, job_queue, xml_doc};
 
 use crate::model::cluster::{JobEvent, TrackerEvent};
 use crate::model::{Cluster, Job, JobId, Millis};
 use crate::sched::decision::{Assignment, Decision};
-use serde_json::Value;
 
-/// `TaskScheduler`: decides which tasks a heartbeating tracker gets.
-pub trait TaskScheduler {
-    /// A job listener event (`JobInProgressListener.jobAdded` / `jobUpdated`).
-    fn job_event(&mut self, cluster: &Cluster, event: &JobEvent);
-    /// A tracker joined or was lost (the JobTracker tells no scheduler; the Capacity Scheduler's
-    /// reservations on a lost tracker are cancelled: `TaskTracker.cancelAllReservations`).
-    fn tracker_event(&mut self, _cluster: &Cluster, _event: &TrackerEvent) {}
-    /// `assignTasks(TaskTracker)`: the tasks for tracker `ti`, maps first, plus why.
-    fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Decision);
-    /// The jobs in the order the scheduler considers them.
-    fn job_order(&self) -> Vec<JobId>;
-    /// The clock moved to `now` (periodic work such as the Fair Scheduler's `update()` thread
-    /// or preemption checks runs here in automatic mode).
-    fn on_clock(&mut self, _cluster: &mut Cluster, _now: Millis) {}
-    /// Submission-time admission (`JobInProgressListener.jobAdded` may throw); `Err` rejects.
-    fn check_admission(&mut self, _cluster: &Cluster, _job: &Job) -> Result<(), Refusal> {
-        Ok(())
-    }
-    /// A scheduler-specific scripted step (`{"op": ...}` not known to the engine). `None` if
-    /// this scheduler does not know `op`; otherwise the step's outcome (`Err` = check failed).
-    fn exec_step(&mut self, _cluster: &mut Cluster, _op: &str, _args: &Value) -> Option<Result<(), String>> {
-        None
-    }
-    /// How expectations written as Hadoop attempt names (`attempt_test_0001_m_000001_0`) name
-    /// this attempt; `None` = Hadoop's own numbering (the TIP index).
-    fn attempt_label(&self, _jt: &str, _aid: crate::model::AttemptId) -> Option<String> {
-        None
-    }
-}
-
-/// Why `JobTracker.submitJob` refuses a job (the scheduler's listener throws `IOException`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Refusal {
-    /// The job names what the scheduler does not have (a queue that does not exist or is not
-    /// running, an undeclared pool, memory settings it can never meet) or the scheduler did
-    /// not start: the job can never run, so the scenario is in error.
-    Config(String),
-    /// A limit of the moment (jobs the queue or user may have, tasks per user): the client
-    /// sees the exception and the JobTracker goes on, as a lesson may show.
-    Limit(String),
-}
-
-impl Refusal {
-    pub fn message(&self) -> &str {
-        match self {
-            Refusal::Config(m) | Refusal::Limit(m) => m,
+/// The same call on whichever scheduler is configured.
+macro_rules! each {
+    ($self:expr, $s:ident => $e:expr) => {
+        match $self {
+            Scheduler::Fifo($s) => $e,
+            Scheduler::LimitTasksPerJob($s) => $e,
+            Scheduler::Capacity($s) => $e,
+            Scheduler::Fair($s) => $e,
+            Scheduler::Spark($s) => $e,
         }
-    }
+    };
+}
+
+fn wrap<D>((assigned, d): (Vec<Assignment>, D), variant: impl FnOnce(D) -> Decision) -> (Vec<Assignment>, Decision) {
+    (assigned, variant(d))
 }
 
 /// The configured scheduler (an enum so a whole simulation can be cloned for history).
@@ -78,41 +45,30 @@ pub enum Scheduler {
 }
 
 impl Scheduler {
-    fn inner(&mut self) -> &mut dyn TaskScheduler {
-        match self {
-            Scheduler::Fifo(s) => s,
-            Scheduler::LimitTasksPerJob(s) => s,
-            Scheduler::Capacity(s) => s.as_mut(),
-            Scheduler::Fair(s) => s.as_mut(),
-            Scheduler::Spark(s) => s.as_mut(),
-        }
-    }
     pub fn job_event(&mut self, cluster: &Cluster, event: &JobEvent) {
-        self.inner().job_event(cluster, event)
+        each!(self, s => s.job_event(cluster, event))
     }
     pub fn tracker_event(&mut self, cluster: &Cluster, event: &TrackerEvent) {
-        self.inner().tracker_event(cluster, event)
+        each!(self, s => s.tracker_event(cluster, event))
     }
+    /// `assignTasks`, its decision as the record's variant for this scheduler.
     pub fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Decision) {
-        self.inner().assign_tasks(cluster, ti)
+        match self {
+            Scheduler::Fifo(s) => wrap(s.assign_tasks(cluster, ti), Decision::Fifo),
+            Scheduler::LimitTasksPerJob(s) => wrap(s.assign_tasks(cluster, ti), Decision::LimitTasksPerJob),
+            Scheduler::Capacity(s) => wrap(s.assign_tasks(cluster, ti), Decision::Capacity),
+            Scheduler::Fair(s) => wrap(s.assign_tasks(cluster, ti), Decision::Fair),
+            Scheduler::Spark(s) => wrap(s.assign_tasks(cluster, ti), Decision::Spark),
+        }
     }
     pub fn on_clock(&mut self, cluster: &mut Cluster, now: Millis) {
-        self.inner().on_clock(cluster, now)
+        each!(self, s => s.on_clock(cluster, now))
     }
     pub fn check_admission(&mut self, cluster: &Cluster, job: &Job) -> Result<(), Refusal> {
-        self.inner().check_admission(cluster, job)
-    }
-    pub fn exec_step(&mut self, cluster: &mut Cluster, op: &str, args: &Value) -> Option<Result<(), String>> {
-        self.inner().exec_step(cluster, op, args)
+        each!(self, s => s.check_admission(cluster, job))
     }
     pub fn job_order(&self) -> Vec<JobId> {
-        match self {
-            Scheduler::Fifo(s) => s.job_order(),
-            Scheduler::LimitTasksPerJob(s) => s.job_order(),
-            Scheduler::Capacity(s) => s.job_order(),
-            Scheduler::Fair(s) => s.job_order(),
-            Scheduler::Spark(s) => s.job_order(),
-        }
+        each!(self, s => s.job_order())
     }
     pub fn name(&self) -> &'static str {
         match self {
@@ -143,31 +99,4 @@ impl Scheduler {
             _ => Vec::new(),
         }
     }
-}
-
-/// Scheduler-specific scripted step ops (each scheduler module lists its own).
-pub fn sched_ops() -> &'static [&'static str] {
-    static ALL: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    ALL.get_or_init(|| capacity::steps::OPS.iter().chain(fair::ops::OPS).copied().collect())
-}
-
-/// A scheduler-specific step that checks (its `Err` is a failed expectation, and the run
-/// goes on) rather than acts (its `Err` means the step cannot run, and the run stops).
-pub fn op_is_check(op: &str) -> bool {
-    op.starts_with("expect_") || op == "submit_rejected"
-}
-
-pub fn is_sched_op(op: &str) -> bool {
-    sched_ops().contains(&op)
-}
-
-/// Validate a scheduler-specific step: `Err` holds (JSON path, message) pairs.
-pub fn validate_step(op: &str, step: &Value, path: &str) -> Result<(), Vec<(String, String)>> {
-    if capacity::steps::OPS.contains(&op) {
-        return capacity::steps::validate(op, step, path);
-    }
-    if fair::ops::OPS.contains(&op) {
-        return fair::ops::validate(op, step, path);
-    }
-    Err(vec![(path.to_string(), format!("no scheduler handles op {op:?}"))])
 }

@@ -16,8 +16,8 @@
 //! [`Command::parse`] reads one from its fields (the page reads them off the JavaScript
 //! object), so what is accepted is decided here.
 
-use super::MAX_HB;
 use crate::i18n::Locale;
+use crate::scenario::limits::MAX_NAMED_HEARTBEAT;
 
 /// Prefix of every message type, in and out.
 pub const PREFIX: &str = "schedscope:";
@@ -266,7 +266,7 @@ impl Command {
         Ok(Some(match name {
             "step" => Command::Step,
             "back" => Command::Back,
-            "goto" => Command::GoTo(whole("hb", MAX_HB)?),
+            "goto" => Command::GoTo(whole("hb", MAX_NAMED_HEARTBEAT)?),
             "play" => Command::Play(match field("speed") {
                 None => None,
                 Some(Value::Number(s)) if speeds.contains(&s) => Some(s),

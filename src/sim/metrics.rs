@@ -59,7 +59,7 @@ pub fn has_locations(e: &Engine, job: u32, index: u32) -> bool {
 
 fn shares_of(rec: &HeartbeatRecord) -> Option<Vec<Share>> {
     match &rec.decision {
-        Decision::Fair(f) => f.turns.iter().find(|t| t.kind == "map").map(|t| {
+        Decision::Fair(f) => f.turns.iter().find(|t| t.kind == crate::model::TaskType::Map).map(|t| {
             let mut v: Vec<Share> = t
                 .order
                 .iter()

@@ -5,17 +5,17 @@
 
 mod automatic;
 pub mod bench;
-pub mod compare;
 pub mod history;
 pub mod interesting;
 mod jobs;
 pub mod metrics;
+mod offer_order;
 pub mod placement;
+pub mod runs;
 mod scripted;
 pub mod spark_backend;
 pub mod spark_mapping;
 pub mod stage;
-pub mod sweep;
 mod trackers;
 mod validate;
 pub mod view;
@@ -23,6 +23,8 @@ pub mod view;
 pub use validate::validate;
 
 pub use history::Simulation;
+/// Compare mode and the delay sweep, by their old paths.
+pub use runs::{compare, sweep};
 
 use crate::explain::{HeartbeatRecord, KillReason, Reported};
 use crate::model::cluster::{AttemptEnd, ClusterConf};

@@ -4,6 +4,8 @@
 
 use super::*;
 
+pub mod capacity;
+pub mod fair;
 pub mod spark;
 
 impl Engine {
@@ -209,9 +211,13 @@ impl Engine {
                 if bad.is_empty() { Ok(()) } else { Err(format!("cluster: {}", bad.join("; "))) }
             }
             StepKind::Spark(_) => Ok(()),
-            StepKind::Sched { op, args } => match self.scheduler.exec_step(&mut self.cluster, op, args) {
-                Some(r) => r,
-                None => Err(format!("the {} scheduler does not support op {op:?}", self.scheduler.name())),
+            StepKind::Fair(f) => match &mut self.scheduler {
+                crate::sched::Scheduler::Fair(fs) => fair::run(fs, &mut self.cluster, f),
+                other => Err(format!("the {} scheduler does not support op {:?}", other.name(), f.op())),
+            },
+            StepKind::Capacity(c) => match &mut self.scheduler {
+                crate::sched::Scheduler::Capacity(sc) => capacity::run(sc, &mut self.cluster, c),
+                other => Err(format!("the {} scheduler does not support op {:?}", other.name(), c.op())),
             },
         };
         self.flush_events();

@@ -290,7 +290,7 @@ impl Engine {
         let Scheduler::Spark(s) = &mut self.scheduler else { unreachable!("a Spark backend runs the Spark scheduler") };
         let order = match s.settings.offer_order {
             OfferOrder::Identity => None,
-            OfferOrder::Seeded => Some(super::scripted::spark::seeded_order(seed, round_no, offers.len())),
+            OfferOrder::Seeded => Some(super::offer_order::seeded_order(seed, round_no, offers.len())),
         };
         let d = s.resource_offers(offers, order.as_deref(), full, now);
         let cpus = s.settings.conf.task_cpus;

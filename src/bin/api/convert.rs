@@ -87,15 +87,16 @@ fn number_text(n: f64) -> String {
     }
 }
 
-/// The largest heartbeat number accepted: 2^53, the last whole number JavaScript counts exactly.
-const MAX_HB: f64 = 9_007_199_254_740_992.0;
+/// The largest heartbeat number accepted: 2^53 (JavaScript's `Number.MAX_SAFE_INTEGER` + 1), the last
+/// whole number JavaScript counts exactly.
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_992.0;
 
 /// A heartbeat number from JavaScript: a number (`typeof` "number", not a numeric string, not a
 /// boolean, not a bigint) that is a whole number from 0 to 2^53. Anything else throws, naming
 /// `what` (the method) and what was found.
 pub fn heartbeat(v: &JsValue, what: &str) -> Result<u64, JsValue> {
     match v.as_f64() {
-        Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= MAX_HB => Ok(n as u64),
+        Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= MAX_SAFE_INTEGER => Ok(n as u64),
         _ => Err(error(
             &format!("{what}: expected a heartbeat number (a whole number from 0 to 2^53), found {}", kind(v)),
             &[],

@@ -19,10 +19,10 @@ pub(super) fn fair_assign(d: &FairDecision) -> CodeView {
     if !d.turns.is_empty() {
         t.push("sort");
     }
-    if d.turns.iter().any(|x| x.kind == "map") {
+    if d.turns.iter().any(|x| x.kind == crate::model::TaskType::Map) {
         t.push("map");
     }
-    if d.turns.iter().any(|x| x.kind == "reduce") {
+    if d.turns.iter().any(|x| x.kind == crate::model::TaskType::Reduce) {
         t.push("reduce");
     }
     if d.turns.iter().any(|x| x.assigned.is_some()) {

@@ -53,7 +53,7 @@ pub(super) fn holds(e: &Event, f: &FairDecision) -> bool {
             let seen: Vec<&str> = f
                 .turns
                 .iter()
-                .find(|t| t.kind == kind)
+                .find(|t| t.kind.as_str() == kind)
                 .map(|t| t.order.iter().map(|p| p.pool.as_str()).collect())
                 .unwrap_or_default();
             !order.is_empty() && seen.len() >= order.len() && seen[..order.len()] == order[..]
@@ -61,7 +61,7 @@ pub(super) fn holds(e: &Event, f: &FairDecision) -> bool {
         Event::PoolShare { pool, kind, fair_share, min_share } => f
             .turns
             .iter()
-            .find(|t| t.kind == kind)
+            .find(|t| t.kind.as_str() == kind)
             .and_then(|t| t.order.iter().find(|p| p.pool == *pool))
             .is_some_and(|p| (p.fair_share - fair_share).abs() < 0.01 && min_share.is_none_or(|m| p.min_share == m)),
         Event::FairStop { kind, stop } => {

@@ -52,7 +52,12 @@ pub(super) fn fair(p: &Placeholder, ctx: &Ctx) -> Result<Val, String> {
     let t = arg_kind(p, 1);
     let turn = || {
         let i: usize = arg(1).parse().unwrap_or(0);
-        let tn = dec()?.turns.iter().filter(|t| t.kind == "map").nth(i).ok_or_else(|| format!("no map turn {i}"))?;
+        let tn = dec()?
+            .turns
+            .iter()
+            .filter(|t| t.kind == crate::model::TaskType::Map)
+            .nth(i)
+            .ok_or_else(|| format!("no map turn {i}"))?;
         tn.order.iter().find(|l| l.pool == arg(0)).ok_or_else(|| format!("{} was not sorted at map turn {i}", arg(0)))
     };
     let cap = || {

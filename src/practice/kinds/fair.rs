@@ -112,7 +112,7 @@ pub fn decision<'a>(m: &'a Moment) -> Option<&'a FairDecision> {
 
 /// The heartbeat's first map turn.
 pub fn first_map_turn(d: &FairDecision) -> Option<&Turn> {
-    d.turns.iter().find(|t| t.kind == "map")
+    d.turns.iter().find(|t| t.kind == crate::model::TaskType::Map)
 }
 
 fn pool_givens(p: &PoolLine, with_running: bool) -> Bi {

@@ -32,7 +32,9 @@ fn level_visits<'a>(m: &'a Moment) -> Vec<&'a JobVisit> {
     let Some(d) = decision(m) else { return Vec::new() };
     let mut seen = Vec::new();
     let mut out = Vec::new();
-    for v in d.turns.iter().filter(|t| t.kind == "map").flat_map(|t| &t.visits).flat_map(|p| &p.jobs) {
+    for v in
+        d.turns.iter().filter(|t| t.kind == crate::model::TaskType::Map).flat_map(|t| &t.visits).flat_map(|p| &p.jobs)
+    {
         if v.allowed.is_some() && !seen.contains(&v.job) {
             seen.push(v.job);
             out.push(v);

@@ -6,8 +6,7 @@
 //! the current level). `sim::scripted::spark` runs them. The static cross-check (a task set
 //! named before it is submitted, a task index it does not have) is `validate`.
 
-use super::{StepKind, need};
-use crate::input::json::{Errs, Obj, as_array, as_str, child, index};
+use crate::input::json::{Errs, Obj, as_array, as_str, child, index, need};
 use crate::model::Millis;
 use crate::sched::spark::decision::Offer;
 use crate::sched::spark::locality::{TaskLocality, TaskLocation};
@@ -267,7 +266,7 @@ fn offers(o: &mut Obj, errs: &mut Errs) -> Option<Vec<Offer>> {
 }
 
 /// Read Spark op `op` from step object `o`.
-pub(super) fn read(op: &str, o: &mut Obj, errs: &mut Errs) -> Option<StepKind> {
+pub(super) fn read(op: &str, o: &mut Obj, errs: &mut Errs) -> Option<SparkStep> {
     let ts = |o: &mut Obj, errs: &mut Errs| o.str("task_set", errs).map(str::to_string);
     let step = match op {
         "add_executor" => {
@@ -385,7 +384,7 @@ pub(super) fn read(op: &str, o: &mut Obj, errs: &mut Errs) -> Option<StepKind> {
         "expect_level" => {
             let task_set = ts(o, errs);
             let level = level(o, "level", errs);
-            let timer_ms = o.i64_in("timer_ms", 0, crate::scenario::MAX_TIME_MS, errs);
+            let timer_ms = o.i64_in("timer_ms", 0, crate::model::MAX_TIME_MS, errs);
             SparkStep::ExpectLevel { task_set, level: level?, timer_ms }
         }
         "expect_task_set" => {
@@ -397,5 +396,5 @@ pub(super) fn read(op: &str, o: &mut Obj, errs: &mut Errs) -> Option<StepKind> {
         }
         _ => return None,
     };
-    Some(StepKind::Spark(Box::new(step)))
+    Some(step)
 }

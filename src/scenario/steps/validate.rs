@@ -17,8 +17,9 @@ impl StepKind {
             | StepKind::ExpectHeartbeatInterval { .. }
             | StepKind::ExpectMatchingLevel { .. }
             | StepKind::ExpectCluster { .. } => true,
-            StepKind::Sched { op, .. } => crate::sched::op_is_check(op),
+            StepKind::Capacity(c) => c.is_check(),
             StepKind::Spark(s) => s.is_check(),
+            StepKind::Fair(f) => f.is_check(),
             _ => false,
         }
     }
@@ -66,10 +67,10 @@ fn clock_after(k: &StepKind, now: Millis) -> Option<Millis> {
     match k {
         StepKind::Advance { ms } => Some(now.saturating_add(*ms)),
         StepKind::Run { until_ms } => Some(now.max(*until_ms)),
-        StepKind::Sched { op, args } if op == "advance_no_update" => {
-            let ms = args.get("ms").and_then(|v| v.as_i64().or_else(|| v.as_str()?.trim().parse().ok()));
-            Some(now.saturating_add(ms.unwrap_or(0)))
-        }
+        StepKind::Fair(f) => match **f {
+            super::fair::FairStep::AdvanceNoUpdate { ms } => Some(now.saturating_add(ms)),
+            _ => None,
+        },
         _ => None,
     }
 }
@@ -94,7 +95,11 @@ pub fn validate_steps(s: &Scenario, steps: &[Step], errs: &mut Errs) {
              {\"op\": \"run\", \"until_ms\": ...} to run the automatic driver until a time",
         );
     }
-    super::spark::validate(steps, errs);
+    let spark = steps.iter().filter_map(|s| match &s.kind {
+        StepKind::Spark(sp) => Some((s.path.as_str(), &**sp)),
+        _ => None,
+    });
+    super::spark::validate(spark, errs);
     let mut jobs = Jobs(s.jobs.iter().map(|j| (j.id, (j.num_maps(), j.reduces))).collect());
     // Trackers in the cluster at each step (`add_tracker` adds one, `lose_tracker` removes it).
     let mut live: Vec<String> = s.trackers.iter().map(|t| t.name.clone()).collect();

@@ -5,7 +5,7 @@
 //! at a time from the stream; every unusable field is reported with its JSON path in the trace.
 
 use super::input::each_document;
-use super::{MAX_TIME_MS, Maps, TraceJob, err};
+use super::{MAX_TRACE_TIME_MS, Maps, TraceJob, err};
 use crate::input::json::{child, found, index};
 use crate::scenario::ScenarioError;
 use serde_json::{Map, Value};
@@ -100,10 +100,10 @@ fn task(t: &Value, path: &str, errs: &mut Vec<ScenarioError>) -> Option<RTask> {
         });
         return None;
     }
-    if finish - start > MAX_TIME_MS {
+    if finish - start > MAX_TRACE_TIME_MS {
         errs.push(ScenarioError {
             path: child(&span_path, "finishTime"),
-            message: format!("found a task of {} ms, expected at most {MAX_TIME_MS} ms", finish - start),
+            message: format!("found a task of {} ms, expected at most {MAX_TRACE_TIME_MS} ms", finish - start),
         });
         return None;
     }

@@ -4,7 +4,7 @@
 //! per reduce) (0 for map-only jobs, else at least 1), as SWIM's own replay tool does. Read line
 //! by line; every unusable row is reported with its line and column.
 
-use super::{ImportOptions, MAX_TIME_MS, Maps, TraceJob};
+use super::{ImportOptions, MAX_TRACE_TIME_MS, Maps, TraceJob};
 use crate::scenario::ScenarioError;
 use std::io::BufRead;
 
@@ -87,10 +87,10 @@ pub(super) fn read<R: BufRead>(
             continue;
         }
         last_submit = Some(submit);
-        if submit * 1000.0 > MAX_TIME_MS as f64 {
+        if submit * 1000.0 > MAX_TRACE_TIME_MS as f64 {
             errs.push(ScenarioError {
                 path: at(2),
-                message: format!("found a submit time of {submit} s, expected at most {} s", MAX_TIME_MS / 1000),
+                message: format!("found a submit time of {submit} s, expected at most {} s", MAX_TRACE_TIME_MS / 1000),
             });
             continue;
         }

@@ -8,7 +8,7 @@
 //! `capacity-scheduler.xml`, from flat Hadoop keys in the scenario, or from the friendly queue
 //! objects), then read exactly as Hadoop reads them, so errors carry Hadoop's wording.
 
-use crate::sched::java::{float_string, parse_float, parse_long};
+use crate::sched::common::java::{float_string, parse_float, parse_long};
 use std::collections::BTreeMap;
 
 /// Prefix of every per-queue property (`CapacitySchedulerConf.QUEUE_CONF_PROPERTY_NAME_PREFIX`).

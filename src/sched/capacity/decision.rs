@@ -52,7 +52,7 @@ pub enum JobVerdict {
     LocalityWait {
         opportunities: u64,
         required_slots: u32,
-        #[serde(serialize_with = "crate::sched::decision::f32_as_decimal")]
+        #[serde(serialize_with = "crate::sched::common::assignment::f32_as_decimal")]
         factor: f32,
     },
     /// Maps: nothing local, and this heartbeat already gave its off-switch map.

@@ -5,7 +5,7 @@
 //! `CapacityTaskScheduler.java`), with Java's number formatting (`sched::java`).
 
 use super::queue::{CapacitySchedulerQueue, SlotsUsage};
-use crate::sched::java::{float_string, format_1f, hash_order};
+use crate::sched::common::java::{float_string, format_1f, hash_order};
 
 /// `occupied × 100 / capacity` in float, `%.1f`; 0.0 when capacity is 0.
 pub fn pct(part: i32, whole: i32) -> String {

@@ -8,7 +8,7 @@
 use super::{CapacityTaskScheduler, JobInfo};
 use crate::model::cluster::JobEvent;
 use crate::model::{Cluster, JobId, RunState};
-use crate::sched::Refusal;
+use crate::sched::common::Refusal;
 
 fn hadoop_job_id(jt: &str, id: JobId) -> String {
     format!("job_{jt}_{:04}", id.0)

@@ -9,7 +9,7 @@ use super::{CapacityTaskScheduler, memory, ordering};
 use crate::model::cluster::Launched;
 use crate::model::task_selection::{MapSource, NON_LOCAL_CACHE_LEVEL, NoTask};
 use crate::model::{Cluster, JobId, RunState, TaskType};
-use crate::sched::decision::Assignment;
+use crate::sched::common::assignment::Assignment;
 
 /// `JobInProgress.overrideSchedulingOpportunities`.
 pub const OVERRIDE_OPPORTUNITIES: u64 = 1_000_000;

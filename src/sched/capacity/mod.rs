@@ -4,33 +4,31 @@
 //! classes live next to it: `queue` (CapacitySchedulerQueue), `ordering` (QueueComparator),
 //! `memory` (MemoryMatcher, fallow slots), `init` (JobQueuesManager, JobInitializationPoller),
 //! `conf` (CapacitySchedulerConf), `display` (the scheduling-info texts), `decision` (the
-//! heartbeat record), `scenario` / `steps` (scenario shape and scripted ops).
+//! heartbeat record), `settings` (what the scheduler is started with, read from a scenario's
+//! `config`). The harness's scripted steps are read by `scenario::steps::capacity` and run by
+//! `sim::scripted::capacity`.
 
-mod checks;
 pub mod conf;
 pub mod decision;
 pub mod display;
-pub mod harness;
 pub mod init;
 pub mod memory;
 pub mod mgr;
-pub mod ops;
 pub mod ordering;
 pub mod queue;
 pub mod queue_list;
-pub mod scenario;
-pub mod steps;
+pub mod settings;
 mod usage;
 pub mod xml;
 
 use crate::model::cluster::JobEvent;
 use crate::model::{AttemptId, Cluster, JobId, Millis, TaskType};
-use crate::sched::decision::{Assignment, Decision};
+use crate::sched::common::assignment::Assignment;
 use decision::{CapacityDecision, LookupResult, Phase, PhaseStop};
 use memory::Reservations;
 use queue::CapacitySchedulerQueue;
-use scenario::{CapacityScenario, JobExtra};
 use serde::Serialize;
+use settings::{CapacityScenario, JobExtra};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -164,7 +162,7 @@ impl CapacityTaskScheduler {
         }
         let order = match &self.setup.initial_queue_order {
             Some(o) => o.iter().filter(|n| self.queues.contains_key(*n)).cloned().collect(),
-            None => crate::sched::java::hash_order(&self.config_order),
+            None => crate::sched::common::java::hash_order(&self.config_order),
         };
         let mut order: Vec<String> = order;
         let mut listed: std::collections::BTreeSet<String> = order.iter().cloned().collect();
@@ -235,7 +233,9 @@ impl CapacityTaskScheduler {
     }
 }
 
-impl crate::sched::TaskScheduler for CapacityTaskScheduler {
+impl crate::sched::common::TaskScheduler for CapacityTaskScheduler {
+    type Decision = CapacityDecision;
+
     fn job_event(&mut self, cluster: &Cluster, event: &JobEvent) {
         self.on_job_event(cluster, event);
     }
@@ -274,17 +274,16 @@ impl crate::sched::TaskScheduler for CapacityTaskScheduler {
         self.next_poll = now - now.rem_euclid(iv) + iv;
     }
 
-    fn check_admission(&mut self, cluster: &Cluster, job: &crate::model::Job) -> Result<(), super::Refusal> {
+    fn check_admission(
+        &mut self,
+        cluster: &Cluster,
+        job: &crate::model::Job,
+    ) -> Result<(), crate::sched::common::Refusal> {
         self.admit(cluster, job.id, &job.user, &job.queue, (job.desired_maps() + job.desired_reduces()) as i64)
     }
 
-    fn exec_step(&mut self, cluster: &mut Cluster, op: &str, args: &serde_json::Value) -> Option<Result<(), String>> {
-        self.sync(cluster);
-        steps::exec(self, cluster, op, args)
-    }
-
     /// `assignTasks(TaskTracker)`: refresh usage, the map phase, then at most one reduce.
-    fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Decision) {
+    fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Self::Decision) {
         self.sync(cluster);
         self.visit_budget = decision::VISIT_LINES;
         let mut d = CapacityDecision {
@@ -297,7 +296,7 @@ impl crate::sched::TaskScheduler for CapacityTaskScheduler {
             max_tasks_after_offswitch: self.sched.max_tasks_after_offswitch,
         };
         if self.start_error.is_some() {
-            return (Vec::new(), Decision::Capacity(d));
+            return (Vec::new(), d);
         }
         self.update_all_queues(cluster);
         d.map_cluster_capacity = self.cluster_capacity(cluster, TaskType::Map);
@@ -305,7 +304,7 @@ impl crate::sched::TaskScheduler for CapacityTaskScheduler {
         let mut assigned = Vec::new();
         d.map = self.add_map_tasks(cluster, ti, &mut assigned);
         d.reduce = self.add_reduce_task(cluster, ti, &mut assigned);
-        (assigned, Decision::Capacity(d))
+        (assigned, d)
     }
 
     fn attempt_label(&self, jt: &str, aid: AttemptId) -> Option<String> {

@@ -4,7 +4,7 @@
 //! the cap, and names are looked up in sets, so a hostile list costs linear time.
 
 use super::conf::{Props, QUEUE_PREFIX};
-use super::scenario::{QUEUE_FIELDS, child, prop_value, set_unique};
+use super::settings::{QUEUE_FIELDS, child, prop_value, set_unique};
 use crate::input::json::Errs;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};

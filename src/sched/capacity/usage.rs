@@ -5,7 +5,7 @@
 //! capacities follow trackers that join or are lost), and the test helper
 //! `updateQueueUsageForTests`.
 
-use super::scenario::ClusterCapacityRule;
+use super::settings::ClusterCapacityRule;
 use super::{CapacityTaskScheduler, ordering};
 use crate::model::{Cluster, TaskType};
 

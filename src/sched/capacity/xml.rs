@@ -6,7 +6,7 @@
 
 use super::conf::{Props, QUEUE_PREFIX};
 use super::queue_list::QueueSet;
-use super::scenario::{MEMORY_FIELDS, OTHER_HADOOP, QUEUE_FIELDS, SCHED_FIELDS};
+use super::settings::{MEMORY_FIELDS, OTHER_HADOOP, QUEUE_FIELDS, SCHED_FIELDS};
 use crate::input::json::suggest;
 
 /// Properties Hadoop 1.2.1 reads only to log that they are deprecated.
@@ -53,7 +53,7 @@ pub fn check_name(name: &str) -> Result<(), String> {
 /// getter's default silently (`getFloat`, `getInt`, `getLong`, `getBoolean`, as
 /// `CapacitySchedulerConf` calls them): why, naming the value, or `None` when it reads.
 pub fn unreadable(name: &str, value: &str) -> Option<String> {
-    use crate::sched::java::{parse_float as parse_java_float, parse_long as parse_java_long};
+    use crate::sched::common::java::{parse_float as parse_java_float, parse_long as parse_java_long};
     let per_queue = name.strip_prefix(QUEUE_PREFIX).and_then(|r| r.rsplit_once('.')).map(|(_, s)| s);
     let key = per_queue.map(|s| format!("default-{s}")).unwrap_or_else(|| name.to_string());
     let key = key.trim_start_matches("mapred.capacity-scheduler.");
@@ -135,8 +135,8 @@ impl Props {
         at_out: &mut Vec<(String, String)>,
         warnings: &mut Vec<String>,
     ) -> Result<(), Vec<String>> {
-        let doc = crate::sched::xml_doc::parse(xml).map_err(|e| vec![e])?;
-        let loc = crate::sched::xml_doc::Locator::new(&doc);
+        let doc = crate::sched::common::xml_doc::parse(xml).map_err(|e| vec![e])?;
+        let loc = crate::sched::common::xml_doc::Locator::new(&doc);
         let at = |n: roxmltree::Node| loc.at(n);
         let root = doc.root_element();
         if root.tag_name().name() != "configuration" {

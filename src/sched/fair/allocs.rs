@@ -202,8 +202,8 @@ pub(super) fn set_top(a: &mut Allocations, name: &str, v: Val) {
 
 /// Parse Hadoop's XML allocation file. Errors are `line L, column C: message`.
 pub fn parse_xml(text: &str) -> Result<Allocations, Vec<String>> {
-    let doc = crate::sched::xml_doc::parse(text).map_err(|e| vec![e])?;
-    let loc = crate::sched::xml_doc::Locator::new(&doc);
+    let doc = crate::sched::common::xml_doc::parse(text).map_err(|e| vec![e])?;
+    let loc = crate::sched::common::xml_doc::Locator::new(&doc);
     let at = |n: roxmltree::Node| loc.at(n);
     let root = doc.root_element();
     if root.tag_name().name() != "allocations" {

@@ -9,7 +9,7 @@ use super::allocs::SchedulingMode;
 use super::delay::{Allowed, LocalityLevel, WaitGrowth};
 use super::load_manager::CapCheck;
 use crate::model::task_selection::NoTask;
-use crate::model::{AttemptId, Millis};
+use crate::model::{AttemptId, Millis, TaskType};
 use serde::Serialize;
 
 /// A pool as the comparator saw it (one task type).
@@ -101,7 +101,8 @@ pub struct PoolVisit {
 /// One turn of the main loop.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Turn {
-    pub kind: &'static str,
+    /// The task type offered in this turn (`"map"` or `"reduce"` in JSON).
+    pub kind: TaskType,
     pub choice: TypeChoice,
     /// The pools of that type in comparator order (live running counts at this turn), at most
     /// `POOL_LINES`.

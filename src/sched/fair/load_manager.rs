@@ -24,7 +24,7 @@ pub struct CapCheck {
     pub total_runnable: i64,
     pub total_slots: i64,
     pub tracker_slots: i64,
-    #[serde(serialize_with = "crate::sched::decision::f32_as_decimal")]
+    #[serde(serialize_with = "crate::sched::common::assignment::f32_as_decimal")]
     pub max_diff: f32,
     /// `getCap(...)`.
     pub cap: i64,

@@ -4,8 +4,7 @@
 //! `docs/hadoop/fair.md`. The other Hadoop concepts live in
 //! their own files: `pools` (PoolManager, Pool, PoolSchedulable), `allocs` (the allocation
 //! file), `shares` (SchedulingAlgorithms), `delay` (delay scheduling), `load_manager`
-//! (CapBasedLoadManager), `preemption`, `decision` (the heartbeat record), `ops` (scripted
-//! steps) and `config` (properties and the harness model). The delay-scheduling paper's locality
+//! (CapBasedLoadManager), `preemption`, `decision` (the heartbeat record) and `config` (properties and the harness model). The delay-scheduling paper's locality
 //! bound against measurement runs whole simulations, so it lives above the engine in
 //! `sim::sweep`.
 
@@ -16,25 +15,22 @@ pub mod decision;
 pub mod delay;
 pub mod listener;
 pub mod load_manager;
-pub mod ops;
-mod ops_run;
 pub mod pools;
 pub mod preemption;
 pub mod schedulables;
 pub mod shares;
 mod update;
 
-use super::TaskScheduler;
 use crate::model::cluster::JobEvent;
 use crate::model::{AttemptId, Cluster, Job, JobId, JobPriority, Millis, TaskType};
-use crate::sched::decision::{Assignment, Decision};
+use crate::sched::common::TaskScheduler;
+use crate::sched::common::assignment::Assignment;
 use config::{FairConfig, UpdateMode};
 use decision::*;
 use delay::{DelayState, Delays, LocalityLevel};
 use load_manager::{CapCheck, max_tasks_to_assign};
 use pools::PoolManager;
 use serde::Serialize;
-use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A job's cached values for one task type (`JobSchedulable`).
@@ -195,6 +191,8 @@ impl FairScheduler {
 }
 
 impl TaskScheduler for FairScheduler {
+    type Decision = FairDecision;
+
     fn job_event(&mut self, cluster: &Cluster, event: &JobEvent) {
         // jobUpdated does nothing in 1.2.1; finished jobs leave at the next update().
         if let JobEvent::Added { job } = event {
@@ -208,7 +206,7 @@ impl TaskScheduler for FairScheduler {
     }
 
     /// `FairScheduler.assignTasks(TaskTracker)`.
-    fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Decision) {
+    fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Self::Decision) {
         let now = cluster.now;
         self.cache_pool_running(cluster);
         self.stamp += 1;
@@ -291,7 +289,7 @@ impl TaskScheduler for FairScheduler {
             };
             let order = self.sorted_pools(cluster, kind);
             let lines = order.iter().take(POOL_LINES).map(|pi| self.pool_line(cluster, *pi, kind)).collect();
-            let mut turn = Turn { kind: kind.as_str(), choice, order: lines, visits: Vec::new(), assigned: None };
+            let mut turn = Turn { kind, choice, order: lines, visits: Vec::new(), assigned: None };
             let mut found = None;
             for pi in order {
                 let visited = if kind == TaskType::Map { &mut visited_map } else { &mut visited_reduce };
@@ -383,7 +381,7 @@ impl TaskScheduler for FairScheduler {
             preemptions: std::mem::take(&mut self.pending_preemptions),
             updates_since_last: std::mem::take(&mut self.updates_since_hb),
         };
-        (assigned, Decision::Fair(d))
+        (assigned, d)
     }
 
     fn on_clock(&mut self, cluster: &mut Cluster, now: Millis) {
@@ -392,12 +390,8 @@ impl TaskScheduler for FairScheduler {
         }
     }
 
-    fn check_admission(&mut self, _cluster: &Cluster, job: &Job) -> Result<(), super::Refusal> {
+    fn check_admission(&mut self, _cluster: &Cluster, job: &Job) -> Result<(), crate::sched::common::Refusal> {
         // `mapred.fairscheduler.allow.undeclared.pools` false and an undeclared pool.
-        self.admission(&self.pm.pool_name_of(job)).map_err(super::Refusal::Config)
-    }
-
-    fn exec_step(&mut self, cluster: &mut Cluster, op: &str, args: &Value) -> Option<Result<(), String>> {
-        ops::exec(self, cluster, op, args)
+        self.admission(&self.pm.pool_name_of(job)).map_err(crate::sched::common::Refusal::Config)
     }
 }

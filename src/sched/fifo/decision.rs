@@ -2,7 +2,7 @@
 //! and reduce assignment stopped, and what each job got.
 
 use crate::model::task_selection::NoTask;
-use crate::sched::decision::{JobLine, Why};
+use crate::sched::common::assignment::{JobLine, Why};
 use serde::Serialize;
 
 /// Load-factor arithmetic for one task type (the remaining load, the load factor and the
@@ -28,7 +28,7 @@ pub struct PaddingCheck {
     pub total_tasks: u32,
     pub total_capacity: u32,
     pub num_trackers: u32,
-    #[serde(serialize_with = "crate::sched::decision::f32_as_decimal")]
+    #[serde(serialize_with = "crate::sched::common::assignment::f32_as_decimal")]
     pub pad_fraction: f32,
     /// Σ desired tasks of RUNNING jobs with reduces, up to the job that tripped the check.
     pub total_needed: u64,

@@ -17,8 +17,8 @@ pub mod task_set;
 
 use crate::model::cluster::JobEvent;
 use crate::model::{Cluster, JobId, Millis};
-use crate::sched::TaskScheduler;
-use crate::sched::decision::{Assignment, Decision};
+use crate::sched::common::TaskScheduler;
+use crate::sched::common::assignment::Assignment;
 use conf::SparkSettings;
 use decision::{LevelsChange, Pass, RoundKind, SparkDecision};
 use executors::Executors;
@@ -281,11 +281,13 @@ impl SparkScheduler {
 }
 
 impl TaskScheduler for SparkScheduler {
+    type Decision = Box<SparkDecision>;
+
     /// Spark has no Hadoop jobs: task sets arrive by `submit_task_set`.
     fn job_event(&mut self, _cluster: &Cluster, _event: &JobEvent) {}
     /// Spark has no TaskTrackers: rounds of offers replace heartbeats, so a heartbeat gets
     /// nothing (a Spark scenario has no trackers to heartbeat).
-    fn assign_tasks(&mut self, _cluster: &mut Cluster, _ti: usize) -> (Vec<Assignment>, Decision) {
+    fn assign_tasks(&mut self, _cluster: &mut Cluster, _ti: usize) -> (Vec<Assignment>, Self::Decision) {
         let empty = SparkDecision {
             round: RoundKind::Partial,
             offer_order: self.settings.offer_order,
@@ -295,7 +297,7 @@ impl TaskScheduler for SparkScheduler {
             task_sets: Vec::new(),
             launches: Vec::new(),
         };
-        (Vec::new(), Decision::Spark(Box::new(empty)))
+        (Vec::new(), Box::new(empty))
     }
     fn job_order(&self) -> Vec<JobId> {
         Vec::new()

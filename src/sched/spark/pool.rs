@@ -4,7 +4,7 @@
 //! `weight`, `minShare`; the `default` pool added when the file has none), and
 //! `FIFOSchedulableBuilder` (every task set directly in the root pool).
 
-use crate::sched::xml_doc;
+use crate::sched::common::xml_doc;
 use serde::Serialize;
 use std::cmp::Ordering;
 

@@ -13,20 +13,7 @@ use crate::sched::spark::conf::OfferOrder;
 use crate::sched::spark::decision::{Launch, SparkDecision};
 use crate::sched::spark::locality::TaskLocality;
 use crate::sched::{Scheduler, spark::SparkScheduler};
-use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
-
-/// The project's seeded offer order for a round: a Fisher–Yates shuffle driven by ChaCha8
-/// seeded from the scenario's seed and the round's number (not Scala's `Random.shuffle`).
-pub fn seeded_order(seed: u64, round: u64, n: usize) -> Vec<usize> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let mut p: Vec<usize> = (0..n).collect();
-    for i in (1..n).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        p.swap(i, j);
-    }
-    p
-}
+use crate::sim::offer_order::seeded_order;
 
 fn launch_matches(e: &ExpectLaunch, l: &Launch) -> bool {
     e.index == l.index

@@ -3,11 +3,10 @@
 
 use super::SparkStep;
 use crate::input::json::{Errs, child};
-use crate::scenario::steps::{Step, StepKind};
 
 /// Task sets named by steps exist by then (submitted earlier, once), and task indices are
-/// within them.
-pub fn validate(steps: &[Step], errs: &mut Errs) {
+/// within them. `steps`: each Spark step with its JSON path, in order.
+pub fn validate<'a>(steps: impl Iterator<Item = (&'a str, &'a SparkStep)>, errs: &mut Errs) {
     let mut sets: Vec<(String, usize)> = Vec::new();
     let check = |sets: &Vec<(String, usize)>, path: &str, ts: &Option<String>, idx: Option<usize>, errs: &mut Errs| {
         let Some(id) = ts else { return };
@@ -28,14 +27,13 @@ pub fn validate(steps: &[Step], errs: &mut Errs) {
             }
         }
     };
-    for s in steps {
-        let StepKind::Spark(sp) = &s.kind else { continue };
-        match sp.as_ref() {
+    for (path, sp) in steps {
+        match sp {
             SparkStep::SubmitTaskSet { stage, attempt, tasks, .. } => {
                 let id = format!("{stage}.{attempt}");
                 if sets.iter().any(|(x, _)| *x == id) {
                     errs.push(
-                        &child(&s.path, "stage"),
+                        &child(path, "stage"),
                         format!("task set {id} is submitted twice; expected a new stage or attempt"),
                     );
                 }
@@ -43,14 +41,14 @@ pub fn validate(steps: &[Step], errs: &mut Errs) {
             }
             SparkStep::ResourceOffer { task_set, expect, .. } => {
                 let idx = expect.as_ref().and_then(|e| e.as_ref()).map(|e| e.index);
-                check(&sets, &s.path, task_set, None, errs);
+                check(&sets, path, task_set, None, errs);
                 if let (Some(i), Some(id)) =
                     (idx, task_set.as_ref().or(if sets.len() == 1 { Some(&sets[0].0) } else { None }))
                 {
                     if let Some((_, n)) = sets.iter().find(|(x, _)| x == id) {
                         if i >= *n {
                             errs.push(
-                                &child(&child(&s.path, "expect"), "index"),
+                                &child(&child(path, "expect"), "index"),
                                 format!("found {i}, expected a task index of {id} (0 to {})", n - 1),
                             );
                         }
@@ -60,13 +58,13 @@ pub fn validate(steps: &[Step], errs: &mut Errs) {
             SparkStep::FinishTask { task_set, index }
             | SparkStep::FailTask { task_set, index, .. }
             | SparkStep::Speculate { task_set, index }
-            | SparkStep::ExcludeTask { task_set, index, .. } => check(&sets, &s.path, task_set, Some(*index), errs),
+            | SparkStep::ExcludeTask { task_set, index, .. } => check(&sets, path, task_set, Some(*index), errs),
             SparkStep::SetZombie { task_set, .. }
             | SparkStep::ExcludeNode { task_set, .. }
             | SparkStep::ExcludeExecutor { task_set, .. }
             | SparkStep::ExpectLevels { task_set, .. }
             | SparkStep::ExpectLevel { task_set, .. }
-            | SparkStep::ExpectTaskSet { task_set, .. } => check(&sets, &s.path, task_set, None, errs),
+            | SparkStep::ExpectTaskSet { task_set, .. } => check(&sets, path, task_set, None, errs),
             SparkStep::AddExecutor { .. }
             | SparkStep::LoseExecutor { .. }
             | SparkStep::DecommissionExecutor { .. }

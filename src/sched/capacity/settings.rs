@@ -1,13 +1,12 @@
-//! The capacity scenario shape (`docs/scenario-format.md`, "Capacity Scheduler"): queue and
-//! scheduler settings inside `config` (friendly names, Hadoop property names, or an inline
-//! `capacity-scheduler.xml`), the test-harness options, and the job fields of
-//! `TestCapacityScheduler`
-//! (`docs/scenario-format.md` § "Job fields (in `jobs` and in `submit` steps)"). `normalise`
-//! turns such a document into the generic scenario format plus a [`CapacityScenario`], so
-//! Hadoop's tests can be encoded as they are written.
+//! What the Capacity Scheduler is started with (`docs/scenario-format.md`, "Capacity
+//! Scheduler"): the Hadoop properties `CapacitySchedulerConf` reads (given inside `config` by
+//! friendly names, by Hadoop property names, or as an inline `capacity-scheduler.xml`), the
+//! test-harness options (`TestCapacityScheduler`'s fake cluster as explicit settings) and the
+//! capacity-only settings of each job, read by [`read_config`]. `scenario::capacity` calls it
+//! for a capacity scenario.
 
 use super::conf::Props;
-use super::queue_list::{MAX_QUEUES, QueueSet, queue_names, read_queues, too_many};
+use super::queue_list::{MAX_QUEUES, QueueSet, read_queues, too_many};
 use super::xml::XmlFile;
 use crate::input::json::Errs;
 use serde::Serialize;
@@ -103,14 +102,14 @@ pub const SCHED_FIELDS: &[(&str, &str)] = &[
     ("default_init_accept_jobs_factor", "mapred.capacity-scheduler.default-init-accept-jobs-factor"),
 ];
 
-pub(super) const MEMORY_FIELDS: &[(&str, &str)] = &[
+pub const MEMORY_FIELDS: &[(&str, &str)] = &[
     ("map_slot_mb", "mapred.cluster.map.memory.mb"),
     ("reduce_slot_mb", "mapred.cluster.reduce.memory.mb"),
     ("max_map_mb", "mapred.cluster.max.map.memory.mb"),
     ("max_reduce_mb", "mapred.cluster.max.reduce.memory.mb"),
 ];
 
-pub(super) const OTHER_HADOOP: &[&str] = &["mapred.task.limit.maxvmem", "mapred.task.default.maxvmem"];
+pub const OTHER_HADOOP: &[&str] = &["mapred.task.limit.maxvmem", "mapred.task.default.maxvmem"];
 
 /// Is `k` a Hadoop property the Capacity Scheduler reads (rather than a generic config key)?
 pub fn is_capacity_property(k: &str) -> bool {
@@ -157,8 +156,9 @@ pub(super) fn set_unique(
     props.set(key, &val);
 }
 
-/// Pull the capacity settings out of `config`, leaving the generic properties.
-fn read_config(
+/// Pull the capacity settings out of `config` (the object at `$.config`), leaving the generic
+/// properties; trackers given in `config` move to `top`. Whether `harness` was given.
+pub fn read_config(
     cfg: &mut Map<String, Value>,
     out: &mut CapacityScenario,
     top: &mut Map<String, Value>,
@@ -336,66 +336,4 @@ fn read_config(
     out.default_map_slots = slots("map_slots", "mapred.tasktracker.map.tasks.maximum");
     out.default_reduce_slots = slots("reduce_slots", "mapred.tasktracker.reduce.tasks.maximum");
     harness_given
-}
-
-/// If `v` is a capacity scenario, its generic form and the capacity settings.
-pub fn normalise(v: &Value, errs: &mut Errs) -> Option<(Value, CapacityScenario)> {
-    let Value::Object(top) = v else { return None };
-    if top.get("scheduler").and_then(Value::as_str) != Some("capacity") {
-        return None;
-    }
-    let mut top = top.clone();
-    let mut out = CapacityScenario::default();
-    let mut harness_given = false;
-    if let Some(Value::Object(cfg)) = top.get("config").cloned() {
-        let mut cfg = cfg;
-        harness_given = read_config(&mut cfg, &mut out, &mut top, errs);
-        top.insert("config".into(), Value::Object(cfg));
-    } else {
-        out.default_map_slots = 2;
-        out.default_reduce_slots = 2;
-    }
-    if !harness_given {
-        out.harness = out.cluster_capacity == ClusterCapacityRule::TrackersTimesDefault;
-    }
-    if let Some(o) = out.initial_queue_order.as_ref().filter(|_| !out.too_many_queues) {
-        let names = queue_names(&out.props);
-        let mut a = o.clone();
-        let mut b = names.clone();
-        crate::sort::sort(&mut a);
-        crate::sort::sort(&mut b);
-        if a != b {
-            errs.push(
-                "$.config.initial_queue_order",
-                format!("found {o:?}, expected an order of exactly the configured queues {names:?}"),
-            );
-        }
-    }
-    let harness = out.harness;
-    if let Some(Value::Array(jobs)) = top.get("jobs").cloned() {
-        let list: Vec<Value> = jobs
-            .iter()
-            .enumerate()
-            .map(|(i, j)| super::harness::normalise_job(j, &format!("$.jobs[{i}]"), harness, false, &mut out, errs))
-            .collect();
-        top.insert("jobs".into(), Value::Array(list));
-    }
-    if let Some(Value::Array(steps)) = top.get("steps").cloned() {
-        let list: Vec<Value> = steps
-            .iter()
-            .enumerate()
-            .map(|(i, s)| super::harness::normalise_step(s, &format!("$.steps[{i}]"), harness, &mut out, errs))
-            .collect();
-        top.insert("steps".into(), Value::Array(list));
-    }
-    if !out.expects_start_error && !out.too_many_queues {
-        if let Err(e) = super::conf::start(&out.props) {
-            let why = match out.unreadable.is_empty() {
-                true => String::new(),
-                false => format!(" ({})", out.unreadable.join("; ")),
-            };
-            errs.push("$.config", format!("CapacityTaskScheduler could not start: {e}{why}"));
-        }
-    }
-    Some((Value::Object(top), out))
 }

@@ -5,13 +5,13 @@
 //! EuroSys 2010, sections 5–6): a Facebook-like mix of job sizes on 100 nodes under Fair sharing with
 //! and without delay scheduling, where the 1- and 2-map jobs show head-of-line scheduling.
 
-use super::Engine;
-use super::metrics::{self, RunSummary};
 use crate::input::json::Errs;
 use crate::model::Millis;
 use crate::scenario::generator::{WorkloadSpec, generate};
 use crate::scenario::{Scenario, SchedulerKind};
 use crate::sched::fair::config::MAX_LOCALITY_DELAY_MS;
+use crate::sim::Engine;
+use crate::sim::metrics::{self, RunSummary};
 use serde::Serialize;
 
 /// One side of a comparison.
@@ -99,7 +99,7 @@ pub fn retarget(s: &Scenario, v: &Variant) -> Result<Scenario, String> {
     if v.scheduler == SchedulerKind::Spark {
         let mut out = match (&s.spark, s.scheduler) {
             (Some(_), SchedulerKind::Spark) => s.clone(),
-            _ => super::spark_mapping::as_spark(s, Default::default()),
+            _ => crate::sim::spark_mapping::as_spark(s, Default::default()),
         };
         let sp = out.spark.as_mut().expect("a Spark scenario has its settings");
         if let Some(legacy) = v.spark_legacy {
@@ -141,8 +141,8 @@ pub fn retarget(s: &Scenario, v: &Variant) -> Result<Scenario, String> {
             let v = serde_json::json!({"scheduler": "capacity", "config": {"queues": queues,
                 "initial_queue_order": names, "map_slots": s.config.map_slots, "reduce_slots": s.config.reduce_slots}});
             let mut errs = Errs::default();
-            let (_, cap) = crate::sched::capacity::scenario::normalise(&v, &mut errs)
-                .ok_or("capacity settings could not be built")?;
+            let (_, cap) =
+                crate::scenario::capacity::normalise(&v, &mut errs).ok_or("capacity settings could not be built")?;
             if !errs.0.is_empty() {
                 return Err(errs.0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; "));
             }

@@ -1,12 +1,12 @@
 //! Hadoop's test-harness shape of jobs and steps (`TestCapacityScheduler`'s fake jobs and
-//! trackers, `src/contrib/capacity-scheduler/src/test/org/apache/hadoop/mapred/TestCapacityScheduler.java`;
+//! trackers, `FakeJobInProgress` and `FakeTaskTrackerManager`, `src/contrib/capacity-scheduler/src/test/org/apache/hadoop/mapred/TestCapacityScheduler.java`;
 //! `docs/scenario-format.md` § "Capacity steps"): job fields
 //! such as `map_mem_mb`, `split_hosts`, `fails_init`, and step forms such as `submit` with
 //! `init` / `expect_reject` or `finish` with a Hadoop attempt name, rewritten into the generic
-//! scenario format (the capacity-only parts go to [`CapacityScenario`]).
+//! scenario format by `scenario::capacity` (the capacity-only parts go to [`CapacityScenario`]).
 
-use super::scenario::{CapacityScenario, JobExtra, child};
 use crate::input::json::{Errs, found};
+use crate::sched::capacity::settings::{CapacityScenario, JobExtra, child};
 use serde_json::{Map, Value};
 
 /// Turn a capacity job object into a generic one, recording its capacity-only fields.

@@ -64,7 +64,7 @@ impl WaitTally {
         let Decision::Fair(f) = &rec.decision else { return };
         let delays = Delays { node: f.node_delay_ms, rack: f.rack_delay_ms, auto: false };
         // Launches: the visit that produced each map says what was allowed and why.
-        for turn in f.turns.iter().filter(|t| t.kind == "map") {
+        for turn in f.turns.iter().filter(|t| t.kind == crate::model::TaskType::Map) {
             let Some(idx) = turn.assigned else { continue };
             let Some(a) = rec.assigned.get(idx) else { continue };
             let visit = turn.visits.iter().flat_map(|p| &p.jobs).find(|v| v.assigned == Some(idx));

@@ -20,10 +20,10 @@ mod waits;
 
 pub use render::render;
 
-use super::Engine;
-use super::metrics::has_locations;
 use crate::model::{Locality, TaskType};
 use crate::scenario::{Scenario, SchedulerKind};
+use crate::sim::Engine;
+use crate::sim::metrics::has_locations;
 use serde::Serialize;
 
 /// The paper's lower bound on node locality, clamped to [0, 1].
