@@ -108,14 +108,8 @@ fn shown() -> Vec<(String, String)> {
             }
         }
     }
-    let tables = [
-        ("stage", i18n::STAGE_STRINGS),
-        ("ui", i18n::UI_STRINGS),
-        ("teach", i18n::TEACH_STRINGS),
-        ("practice", i18n::PRACTICE_STRINGS),
-    ];
-    for (what, table) in tables {
-        out.extend(table.iter().map(|(key, _, zh)| (format!("{what} label {key}"), to_hant(zh))));
+    for (what, table) in i18n::TABLES {
+        out.extend(table.iter().map(|text| (format!("{what} label {}", text.key), to_hant(text.zh))));
     }
     for (id, json) in schedscope::scenario::builtin() {
         let mut sim = schedscope::sim::Simulation::from_json(json).unwrap();

@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use schedscope::i18n::Locale;
+use schedscope::i18n::{Locale, k};
 use schedscope::page::prefs::{DEFAULT_SPEED, KEY_LANG, KEY_SPEED, KEY_THEME, SPEEDS};
 use schedscope::page::{
     Action, Browser, Chart, CompareAction, Dialog, LessonAction, Origin, Page, PracticeAction, Prefs, PrefsAction,
@@ -79,8 +79,8 @@ fn run_steps_forward_and_back_and_is_unchanged_when_nothing_moves() {
 #[test]
 fn a_toast_or_a_tab_leaves_the_run_equal() {
     let p = run(&page(), RunAction::Next);
-    let t = act(&p, Action::Toast(Some("toast_copied")));
-    assert_eq!(t.toast, Some("toast_copied"));
+    let t = act(&p, Action::Toast(Some(k::toast_copied)));
+    assert_eq!(t.toast, Some(k::toast_copied));
     assert_eq!(t.run, p.run);
     let s = act(&p, Action::Side(SideAction::SetTab(Tab::Log)));
     assert_eq!(s.side.tab, Tab::Log);
@@ -242,7 +242,7 @@ fn practice_holds_the_run_until_the_question_is_answered() {
     assert_eq!(p.practice_limit(), Some(q.hb - 1));
     let held = run(&p, RunAction::Next);
     assert_eq!(held.run.hb(), q.hb - 1);
-    assert_eq!(held.toast, Some("practice_answer_first"));
+    assert_eq!(held.toast, Some(k::practice_answer_first));
     let switched = act(&p, Action::SetScheduler("fair"));
     assert_eq!(switched.run.scheduler_name(), p.run.scheduler_name(), "the scheduler is held for the set");
     // Answer with the first choice (whatever the form) and the heartbeat runs.
@@ -370,7 +370,7 @@ fn every_builtin_switches_to_every_scheduler_or_says_why() {
                     // Coming from Fair, the page says what it adapted.
                     if fair && name != "fair" {
                         match &s.note {
-                            Some(n) if n.adapted.iter().any(|(k, _)| *k == "switch_dropped_fair") => {}
+                            Some(n) if n.adapted.iter().any(|(key, _)| *key == k::switch_dropped_fair) => {}
                             other => {
                                 wrong.push(format!("{} → {name}: no note of what was adapted: {other:?}", entry.id))
                             }
@@ -380,7 +380,7 @@ fn every_builtin_switches_to_every_scheduler_or_says_why() {
                         let queues = s
                             .note
                             .as_ref()
-                            .and_then(|n| n.adapted.iter().find(|(k, _)| *k == "switch_queues_from_pools"));
+                            .and_then(|n| n.adapted.iter().find(|(key, _)| *key == k::switch_queues_from_pools));
                         if queues.is_none() {
                             wrong.push(format!("{} → capacity: no queue per pool noted", entry.id));
                         }

@@ -4,6 +4,7 @@
 //! its run at the last heartbeat at or before the shared time. The delay scheduling paper's
 //! experiment in miniature and the measured-vs-bound locality sweep live here too.
 
+use crate::i18n::{k, Text};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -22,15 +23,15 @@ pub const PAPER_SEED: u64 = 1;
 pub const MAX_COLUMNS: usize = 3;
 
 /// The variants a column can run: (spec for `compare::parse_variant`, i18n key).
-pub const VARIANTS: [(&str, &str); 8] = [
-    ("fifo", "sched_fifo"),
-    ("limit_tasks_per_job", "sched_limit"),
-    ("fair", "cmp_fair_as_set"),
-    ("fair@0", "cmp_fair_no_delay"),
-    ("fair@1500", "cmp_fair_1500"),
-    ("fair@3000", "cmp_fair_3000"),
-    ("fair@6000", "cmp_fair_6000"),
-    ("capacity", "sched_capacity"),
+pub const VARIANTS: [(&str, Text); 8] = [
+    ("fifo", k::sched_fifo),
+    ("limit_tasks_per_job", k::sched_limit),
+    ("fair", k::cmp_fair_as_set),
+    ("fair@0", k::cmp_fair_no_delay),
+    ("fair@1500", k::cmp_fair_1500),
+    ("fair@3000", k::cmp_fair_3000),
+    ("fair@6000", k::cmp_fair_6000),
+    ("capacity", k::sched_capacity),
 ];
 
 /// One run.
@@ -189,8 +190,8 @@ impl CompareState {
 }
 
 /// What switching the scheduler changed in the workload (`retarget_text`), each an interface
-/// string key (`i18n::ui`, filled with the argument) the page shows under the banner area.
-pub type Adapted = Vec<(&'static str, String)>;
+/// phrase (`i18n::k`, filled with the argument) the page shows under the banner area.
+pub type Adapted = Vec<(Text, String)>;
 
 /// Scenario JSON that runs under scheduler `name` when the text as it is does not: the
 /// settings only another scheduler knows (`errors` flagged as unknown, and the Fair Scheduler's
@@ -227,14 +228,14 @@ pub fn retarget_text(
         }
     }
     if !dropped.is_empty() {
-        adapted.push(("switch_dropped", dropped.join(", ")));
+        adapted.push((k::switch_dropped, dropped.join(", ")));
     }
     // Coming from Fair: each job's pool, and the pools' weights.
     let mut pools: Option<Vec<(String, f64)>> = None;
     if name != "fair" {
         if let Some(fair) = v.as_object_mut().and_then(|o| o.remove("fair")) {
             changed = true;
-            adapted.push(("switch_dropped_fair", String::new()));
+            adapted.push((k::switch_dropped_fair, String::new()));
             if name == "capacity" && v.pointer("/config/queues").is_none() {
                 let weight = |pool: &str| {
                     fair.pointer(&format!("/allocations/pools/{}/weight", pool.replace('~', "~0").replace('/', "~1")))
@@ -287,7 +288,7 @@ pub fn retarget_text(
     let names: Vec<&str> = queues.iter().map(|q| q.0.as_str()).collect();
     v["config"]["initial_queue_order"] = serde_json::json!(names);
     let shown: Vec<String> = names.iter().zip(&caps).map(|(q, c)| format!("{q} {c} %")).collect();
-    adapted.push((if from_pools { "switch_queues_from_pools" } else { "switch_queues_from_jobs" }, shown.join(", ")));
+    adapted.push((if from_pools { k::switch_queues_from_pools } else { k::switch_queues_from_jobs }, shown.join(", ")));
     serde_json::to_string_pretty(&v).ok()
 }
 

@@ -45,7 +45,7 @@ pub use run::{Clock, Origin, Run, SimCell};
 pub use shared::Shared;
 pub use side::{Chart, Side, SideAction, Tab};
 
-use crate::i18n::{Lang, Locale};
+use crate::i18n::{Lang, Locale, Text};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialog {
@@ -60,11 +60,11 @@ pub enum Dialog {
 }
 
 /// What `Action::SetScheduler` changed in the workload so that it runs under `scheduler`: each
-/// an interface string key (`i18n::ui`) and its argument (`compare::retarget_text`).
+/// an interface phrase (`i18n::k`) and its argument (`compare::retarget_text`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SwitchNote {
     pub scheduler: &'static str,
-    pub adapted: Rc<[(&'static str, String)]>,
+    pub adapted: Rc<[(Text, String)]>,
 }
 
 /// Everything the page shows. Cloning is cheap (reference counts); equality is cheap too (the
@@ -83,7 +83,7 @@ pub struct Page {
     /// An error to show above the page (a bad link, a scheduler the workload cannot use).
     pub banner: Option<String>,
     /// A short confirmation ("Saved", "Link copied"): an interface string key.
-    pub toast: Option<&'static str>,
+    pub toast: Option<Text>,
     /// What switching the scheduler adapted in the workload, shown under the banner area
     /// until the next run.
     pub note: Option<SwitchNote>,

@@ -4,6 +4,7 @@
 //! browser: storage is written by the page after a change (`Prefs::remembered`,
 //! `SavedList::saves`).
 
+use crate::i18n::{k, Text};
 use std::rc::Rc;
 
 use super::compare::{CompareAction, CompareState, retarget_text};
@@ -13,7 +14,7 @@ use super::prefs::{PrefsAction, speed_index};
 use super::shared::Shared;
 use super::side::SideAction;
 use super::{Dialog, Origin, Page};
-use crate::i18n::{fill, ui as t};
+use crate::i18n::{fill, t};
 use crate::share::embed::{Command, PREFIX};
 use crate::sim::interesting;
 
@@ -72,7 +73,7 @@ pub enum Action {
     /// Open a share link's hash (with or without `#`).
     OpenLink(String),
     DismissBanner,
-    Toast(Option<&'static str>),
+    Toast(Option<Text>),
     /// Open compare mode on the current scenario (or the paper's workload).
     OpenCompare,
     CloseCompare,
@@ -90,7 +91,7 @@ impl Page {
         if self.practice_holds(&action) {
             let mut held = (*self).clone();
             held.playing = false;
-            held.toast = Some("practice_answer_first");
+            held.toast = Some(k::practice_answer_first);
             return Rc::new(held);
         }
         if let Action::Run(a) = action {
@@ -299,7 +300,7 @@ impl Page {
             self.banner = Some(format!(
                 "{} {name}: {}",
                 self.lang().pick("This workload cannot run under", "这个工作负载无法在此调度器下运行："),
-                crate::i18n::fill(crate::i18n::ui(self.lang(), "switch_scripted"), &[&from])
+                k::switch_scripted.fill(self.lang(), &[&from])
             ));
             return true;
         }
@@ -400,7 +401,7 @@ impl Page {
         match f(&mut run) {
             Outcome::Stay => {}
             Outcome::Show(q) => {
-                let label = fill(t(self.lang(), "practice_origin"), &[&q.number.to_string()]);
+                let label = fill(t(self.lang(), k::practice_origin), &[&q.number.to_string()]);
                 self.install(q.scenario, Origin::Custom(label), q.hb);
                 self.selected_job = q.select;
             }

@@ -2,6 +2,7 @@
 //! area beside it (narrative, why, code, charts, jobs, log), dialogs; and the effects that
 //! connect it to the browser (keyboard, the play timer, the URL hash, the document language).
 
+use crate::i18n::k;
 use std::rc::Rc;
 
 use gloo::events::{EventListener, EventListenerOptions};
@@ -116,7 +117,7 @@ pub fn App() -> Html {
         use_effect_with(lab.saved.clone(), move |saved| {
             if saved.saves > 0 {
                 let ok = platform::store(crate::page::prefs::KEY_SAVED, &saved.to_stored());
-                d.dispatch(Action::Toast(Some(if ok { "toast_saved" } else { "toast_not_saved" })));
+                d.dispatch(Action::Toast(Some(if ok { k::toast_saved } else { k::toast_not_saved })));
             }
         });
     }
@@ -211,7 +212,7 @@ pub fn App() -> Html {
         html! {
             <div class="banner" role="alert" data-testid="banner">
                 <span>{msg}</span>
-                <button class="btn tiny" aria-label={t(lang, "close")} onclick={Callback::from(move |_| d.dispatch(Action::DismissBanner))}>{"✕"}</button>
+                <button class="btn tiny" aria-label={t(lang, k::close)} onclick={Callback::from(move |_| d.dispatch(Action::DismissBanner))}>{"✕"}</button>
             </div>
         }
     });
@@ -219,13 +220,13 @@ pub fn App() -> Html {
     // What switching the scheduler adapted in the workload (`Page::note`).
     let note = lab.note.as_ref().map(|n| {
         let d = dispatch.clone();
-        let key = super::topbar::SCHEDULERS.iter().find(|s| s.0 == n.scheduler).map_or("sched_fifo", |s| s.1);
+        let key = super::topbar::SCHEDULERS.iter().find(|s| s.0 == n.scheduler).map_or(k::sched_fifo, |s| s.1);
         let sched = t(lang, key);
         html! {
             <div class="banner note" role="status" data-testid="switch-note">
-                <span>{ fill(t(lang, "switch_note"), &[sched]) }{" "}
-                    { n.adapted.iter().map(|(k, arg)| fill(t(lang, k), &[arg.as_str()])).collect::<Vec<_>>().join("; ") }{"."}</span>
-                <button class="btn tiny" aria-label={t(lang, "close")} onclick={Callback::from(move |_| d.dispatch(Action::DismissBanner))}>{"✕"}</button>
+                <span>{ fill(t(lang, k::switch_note), &[sched]) }{" "}
+                    { n.adapted.iter().map(|(key, arg)| fill(t(lang, *key), &[arg.as_str()])).collect::<Vec<_>>().join("; ") }{"."}</span>
+                <button class="btn tiny" aria-label={t(lang, k::close)} onclick={Callback::from(move |_| d.dispatch(Action::DismissBanner))}>{"✕"}</button>
             </div>
         }
     });
@@ -242,7 +243,7 @@ pub fn App() -> Html {
         Err(errors) => html! {
             <main class="layout single">
                 <section class="card errors" data-testid="scenario-errors">
-                    <h2>{t(lang, "does_not_load")}</h2>
+                    <h2>{t(lang, k::does_not_load)}</h2>
                     <ul>{ for errors.iter().map(|e| html! { <li><code>{&e.path}</code>{format!(": {}", e.message)}</li> }) }</ul>
                 </section>
             </main>
@@ -261,7 +262,7 @@ pub fn App() -> Html {
             let stopped = sim.stopped().filter(|_| sim.finished()).map(|f| {
                 html! {
                     <div class="banner stopped" role="status" data-testid="run-stopped">
-                        <span>{fill(t(lang, "run_stopped"), &[&f.step, &f.message])}</span>
+                        <span>{fill(t(lang, k::run_stopped), &[&f.step, &f.message])}</span>
                     </div>
                 }
             });
@@ -295,11 +296,11 @@ pub fn App() -> Html {
         Some(Dialog::Help) => dialogs::help(&lab, &dispatch),
         Some(Dialog::Share) => dialogs::share(&rc, &dispatch),
         Some(Dialog::Lessons) => dialogs::frame(
-            t(lang, "lessons"),
+            t(lang, k::lessons),
             "lessons-dialog",
             true,
             &dispatch,
-            t(lang, "close"),
+            t(lang, k::close),
             narrative::lesson_list(&lab, &dispatch),
         ),
         Some(Dialog::Editor) => {

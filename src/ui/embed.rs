@@ -9,6 +9,7 @@
 //! `window.parent`) and, with `origin=`, only from that origin; state goes only to the parent,
 //! to that origin when given.
 
+use crate::i18n::k;
 use crate::ui::Dispatch;
 use std::rc::Rc;
 
@@ -273,8 +274,8 @@ pub fn page(lab: &Rc<Page>, dispatch: &Dispatch, fit: usize, banner: Option<Html
                 }
                 <div class="col-side">
                     { side }
-                    <a class="embed-open" data-testid="embed-open" href={full} target="_blank" rel="noopener" title={t(lang, "embed_open_title")}>
-                        {t(lang, "embed_open")}</a>
+                    <a class="embed-open" data-testid="embed-open" href={full} target="_blank" rel="noopener" title={t(lang, k::embed_open_title)}>
+                        {t(lang, k::embed_open)}</a>
                 </div>
                 <div class="sr-only" aria-live="polite" data-testid="announce">{ announce }</div>
             </main>

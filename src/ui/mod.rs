@@ -27,20 +27,5 @@ mod topbar;
 pub use app::App;
 pub use store::Dispatch;
 
-use crate::i18n::Lang;
 
-/// An interface string (see `i18n::ui`).
-pub fn t(lang: Lang, key: &str) -> &'static str {
-    crate::i18n::ui(lang, key)
-}
-
-pub use crate::i18n::fill;
-
-/// An interface string that depends on a count: `key_one` when `n` is 1 (if it exists).
-pub fn t_n(lang: Lang, key: &str, n: usize) -> &'static str {
-    let one = format!("{key}_one");
-    match (n, crate::i18n::ui(lang, &one)) {
-        (1, s) if s != "?" => s,
-        _ => crate::i18n::ui(lang, key),
-    }
-}
+pub use crate::i18n::{fill, t, t_n};

@@ -1,6 +1,7 @@
 //! The top bar: brand, scheduler switch, scenario picker, editor / share / theme /
 //! presentation / help buttons and the language switch.
 
+use crate::i18n::{k, Text};
 use crate::ui::Dispatch;
 
 use yew::prelude::*;
@@ -10,12 +11,12 @@ use crate::i18n::Locale;
 use crate::page::{Action, PrefsAction};
 use crate::page::{Catalogue, Dialog, LessonRun, Origin, Page, Prefs, Saved, Shared};
 
-/// Schedulers the switch offers: (scenario name, i18n key).
-pub const SCHEDULERS: [(&str, &str); 4] = [
-    ("fifo", "sched_fifo"),
-    ("limit_tasks_per_job", "sched_limit"),
-    ("fair", "sched_fair"),
-    ("capacity", "sched_capacity"),
+/// Schedulers the switch offers: (scenario name, its phrase).
+pub const SCHEDULERS: [(&str, Text); 4] = [
+    ("fifo", k::sched_fifo),
+    ("limit_tasks_per_job", k::sched_limit),
+    ("fair", k::sched_fair),
+    ("capacity", k::sched_capacity),
 ];
 
 /// What the top bar draws: the scenarios it offers, which one is shown under which
@@ -89,24 +90,24 @@ pub fn Topbar(props: &TopbarProps) -> Html {
     let tools = html! {
         <>
             <button class={classes!("btn", "tool", lab.comparing.then_some("on"))} data-testid="open-compare" aria-pressed={lab.comparing.to_string()}
-                    onclick={click(if lab.comparing { || Action::CloseCompare } else { || Action::OpenCompare })} title={t(lang, "compare_title")}>
-                {t(lang, "compare")}</button>
+                    onclick={click(if lab.comparing { || Action::CloseCompare } else { || Action::OpenCompare })} title={t(lang, k::compare_title)}>
+                {t(lang, k::compare)}</button>
             <button class="btn tool icon" data-testid="open-editor" onclick={click(|| Action::Open(Dialog::Editor))}
-                    title={t(lang, "edit_title")} aria-label={t(lang, "edit")}>
-                <span aria-hidden="true">{"✎"}</span><span class="tool-word">{t(lang, "edit")}</span></button>
+                    title={t(lang, k::edit_title)} aria-label={t(lang, k::edit)}>
+                <span aria-hidden="true">{"✎"}</span><span class="tool-word">{t(lang, k::edit)}</span></button>
             <button class="btn tool icon" data-testid="open-share" onclick={click(|| Action::Open(Dialog::Share))}
-                    title={t(lang, "share_title")} aria-label={t(lang, "share")}>
-                <span aria-hidden="true">{"⇪"}</span><span class="tool-word">{t(lang, "share")}</span></button>
+                    title={t(lang, k::share_title)} aria-label={t(lang, k::share)}>
+                <span aria-hidden="true">{"⇪"}</span><span class="tool-word">{t(lang, k::share)}</span></button>
             <button class="btn tool icon" data-testid="theme" onclick={click(|| Action::Prefs(PrefsAction::ToggleTheme))} aria-pressed={lab.prefs.dark.to_string()}
-                    title={t(lang, "theme_title")} aria-label={t(lang, "theme_title")}>{if lab.prefs.dark { "☀" } else { "☾" }}</button>
+                    title={t(lang, k::theme_title)} aria-label={t(lang, k::theme_title)}>{if lab.prefs.dark { "☀" } else { "☾" }}</button>
             <button class="btn tool icon" data-testid="present" onclick={click(|| Action::Prefs(PrefsAction::TogglePresent))} aria-pressed={lab.prefs.present.to_string()}
-                    title={t(lang, "present_title")} aria-label={t(lang, "present_title")}>{icons::present()}</button>
-            <button class="btn tool" data-testid="open-help" onclick={click(|| Action::Open(Dialog::Help))} aria-keyshortcuts="?" aria-label={t(lang, "help")}>
-                <span class="help-word">{t(lang, "help")}</span><kbd aria-hidden="true">{"?"}</kbd></button>
+                    title={t(lang, k::present_title)} aria-label={t(lang, k::present_title)}>{icons::present()}</button>
+            <button class="btn tool" data-testid="open-help" onclick={click(|| Action::Open(Dialog::Help))} aria-keyshortcuts="?" aria-label={t(lang, k::help)}>
+                <span class="help-word">{t(lang, k::help)}</span><kbd aria-hidden="true">{"?"}</kbd></button>
         </>
     };
     let sched_switch = html! {
-        <div class="sched-switch" role="group" aria-label={t(lang, "scheduler")}>
+        <div class="sched-switch" role="group" aria-label={t(lang, k::scheduler)}>
             <span class="segs">
             { for SCHEDULERS.iter().map(|&(name, key)| {
                 let d = d.clone();
@@ -121,26 +122,26 @@ pub fn Topbar(props: &TopbarProps) -> Html {
     };
     let picker = html! {
         <label class="picker">
-            <span class="sr-only">{t(lang, "scenario")}</span>
-            <select data-testid="scenario-picker" onchange={onpick} aria-label={t(lang, "scenario")}>
+            <span class="sr-only">{t(lang, k::scenario)}</span>
+            <select data-testid="scenario-picker" onchange={onpick} aria-label={t(lang, k::scenario)}>
                 { for lab.catalogue.scenarios.iter().enumerate().map(|(i, s)| html! {
                     <option value={format!("b:{i}")} selected={lab.origin == Origin::Builtin(i)} title={s.id}>{s.title(lang)}</option>
                 }) }
                 if !lab.saved.is_empty() {
-                    <optgroup label={t(lang, "saved_group")}>
+                    <optgroup label={t(lang, k::saved_group)}>
                         { for lab.saved.iter().map(|s| html! {
                             <option value={format!("s:{}", s.name)} selected={lab.origin == Origin::Saved(s.name.clone())}>{&s.name}</option>
                         }) }
                     </optgroup>
                 }
                 if let Origin::Custom(label) = &lab.origin {
-                    <option value="custom" selected=true disabled=true>{format!("{} ({})", label, t(lang, "edited"))}</option>
+                    <option value="custom" selected=true disabled=true>{format!("{} ({})", label, t(lang, k::edited))}</option>
                 }
             </select>
         </label>
     };
     let langs = html! {
-        <span class="segs lang-switch" role="group" aria-label={t(lang, "language_group")}>
+        <span class="segs lang-switch" role="group" aria-label={t(lang, k::language_group)}>
             { lang_btn(Locale::En, "EN", "English", "en") }
             { lang_btn(Locale::Zh, "简", "简体中文", "zh-Hans") }
             { lang_btn(Locale::ZhHant, "繁", "繁體中文", "zh-Hant") }
@@ -154,14 +155,14 @@ pub fn Topbar(props: &TopbarProps) -> Html {
                 <h1>{"SchedScope"}</h1>
             </div>
             if lab.practice.is_none() { <div class="wide-only">{ sched_switch.clone() }</div> }
-            <span class="narrow-only sched-now" data-testid="sched-now">{t(lang, SCHEDULERS.iter().find(|s| s.0 == current).map(|s| s.1).unwrap_or("sched_fifo"))}</span>
+            <span class="narrow-only sched-now" data-testid="sched-now">{t(lang, SCHEDULERS.iter().find(|s| s.0 == current).map(|s| s.1).unwrap_or(k::sched_fifo))}</span>
             <button class={classes!("btn", "tool", "lesson-btn", lab.lesson.is_some().then_some("on"))} data-testid="open-lessons"
-                    onclick={click(|| Action::Open(Dialog::Lessons))} title={t(lang, "lessons_title")}>
+                    onclick={click(|| Action::Open(Dialog::Lessons))} title={t(lang, k::lessons_title)}>
                 {icons::book()}
                 { match &lab.lesson {
-                    Some(run) => html! { <span class="lesson-now"><span class="caps">{super::fill(t(lang, "lesson_n"), &[&(run.index + 1).to_string()])}</span>
+                    Some(run) => html! { <span class="lesson-now"><span class="caps">{super::fill(t(lang, k::lesson_n), &[&(run.index + 1).to_string()])}</span>
                         <span class="lesson-now-title" data-testid="lesson-now-title">{run.lesson.title.pick(lang)}</span></span> },
-                    None => html! { <span>{t(lang, "lessons")}</span> },
+                    None => html! { <span>{t(lang, k::lessons)}</span> },
                 } }
             </button>
             <div class="wide-only">{ super::practice::setup::topbar_button(lab.practice, lang, d) }</div>
@@ -169,9 +170,9 @@ pub fn Topbar(props: &TopbarProps) -> Html {
             <div class="tools wide-only">{ tools.clone() }</div>
             { langs }
             <button class="btn tool icon narrow-only menu-btn" data-testid="open-menu" aria-expanded={menu_open.to_string()}
-                    aria-label={t(lang, "menu")} title={t(lang, "menu")} onclick={click(|| Action::Open(Dialog::Menu))}>{"☰"}</button>
+                    aria-label={t(lang, k::menu)} title={t(lang, k::menu)} onclick={click(|| Action::Open(Dialog::Menu))}>{"☰"}</button>
             if menu_open {
-                { super::dialogs::frame(t(lang, "menu"), "menu", false, d, t(lang, "close"), html! {
+                { super::dialogs::frame(t(lang, k::menu), "menu", false, d, t(lang, k::close), html! {
                     <div class="menu-body">
                         { super::practice::setup::topbar_button(lab.practice, lang, d) }
                         if lab.practice.is_none() { { sched_switch } }

@@ -6,6 +6,7 @@
 //! place of the stage. Lessons point at them with `compare:bins`, `compare:sticky`,
 //! `sweep:curve` and `sweep:gap`.
 
+use crate::i18n::k;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -37,9 +38,9 @@ pub fn bins(runs: &[(String, &RunSummary)], lang: Lang) -> Html {
     rows.dedup();
     html! {
         <section class="card cmp-bins" data-testid="cmp-bins" data-point="compare:bins">
-            <header class="card-head"><h2>{t(lang, "cmp_bins")}</h2><span class="meta">{t(lang, "cmp_bins_sub")}</span></header>
+            <header class="card-head"><h2>{t(lang, k::cmp_bins)}</h2><span class="meta">{t(lang, k::cmp_bins_sub)}</span></header>
             <div class="table-scroll"><table class="jobs cmp-table">
-                <thead><tr><th scope="col">{t(lang, "cmp_bin_maps")}</th>
+                <thead><tr><th scope="col">{t(lang, k::cmp_bin_maps)}</th>
                     { for runs.iter().enumerate().map(|(k, (label, _))| html! {
                         <th scope="col"><span class={classes!("run-dot", format!("run-{k}"))}></span>{label.clone()}</th> }) }</tr></thead>
                 <tbody>
@@ -52,7 +53,7 @@ pub fn bins(runs: &[(String, &RunSummary)], lang: Lang) -> Html {
                                     Some(b) => html! {
                                         <td data-testid={format!("cmp-bin-{bin}-{k}")} data-value={format!("{:.4}", b.node_locality.unwrap_or(0.0))}>
                                             <b>{pct(b.node_locality)}</b>
-                                            <span class="meta">{format!(" {}/{} · {}", b.maps_node, b.maps_located, fill(t(lang, if b.jobs == 1 { "cmp_bin_job" } else { "cmp_bin_jobs" }), &[&b.jobs.to_string()]))}</span>
+                                            <span class="meta">{format!(" {}/{} · {}", b.maps_node, b.maps_located, fill(t(lang, if b.jobs == 1 { k::cmp_bin_job } else { k::cmp_bin_jobs }), &[&b.jobs.to_string()]))}</span>
                                         </td>
                                     },
                                     None => html! { <td>{"—"}</td> },
@@ -61,17 +62,17 @@ pub fn bins(runs: &[(String, &RunSummary)], lang: Lang) -> Html {
                         }
                     }) }
                     <tr class="all-row" data-testid="cmp-bin-all">
-                        <th scope="row">{t(lang, "cmp_node_locality")}</th>
+                        <th scope="row">{t(lang, k::cmp_node_locality)}</th>
                         { for runs.iter().enumerate().map(|(k, (_, r))| html! {
                             <td data-testid={format!("cmp-bin-all-{k}")}><b>{pct(Some(r.node_locality))}</b></td> }) }
                     </tr>
                     <tr>
-                        <th scope="row">{t(lang, "cmp_mean_resp")}</th>
+                        <th scope="row">{t(lang, k::cmp_mean_resp)}</th>
                         { for runs.iter().map(|(_, r)| html! {
                             <td>{r.mean_response_ms.map(|v| format!("{:.1} s", v / 1000.0)).unwrap_or_else(|| "—".into())}</td> }) }
                     </tr>
                     <tr class="sticky-row" data-point="compare:sticky" data-testid="cmp-sticky">
-                        <th scope="row">{t(lang, "cmp_sticky")}</th>
+                        <th scope="row">{t(lang, k::cmp_sticky)}</th>
                         { for runs.iter().enumerate().map(|(k, (_, r))| html! {
                             <td data-testid={format!("cmp-sticky-{k}")} data-value={format!("{:.4}", r.sticky_share.unwrap_or(0.0))}>{pct(r.sticky_share)}</td> }) }
                     </tr>
@@ -98,7 +99,7 @@ fn chart(r: &SweepResult, lang: Lang) -> Html {
             .collect::<String>()
     };
     html! {
-        <svg class="chart sweep" viewBox={format!("0 0 {W} {H}")} role="img" data-testid="sweep-svg" data-point="sweep:curve" aria-label={t(lang, "sweep_title")}>
+        <svg class="chart sweep" viewBox={format!("0 0 {W} {H}")} role="img" data-testid="sweep-svg" data-point="sweep:curve" aria-label={t(lang, k::sweep_title)}>
             { for [0.0, 0.5, 1.0].iter().map(|v| html! { <g class="axis">
                 <line class="grid-line" x1={format!("{l}")} x2={format!("{rr}")} y1={format!("{:.1}", y(*v))} y2={format!("{:.1}", y(*v))} />
                 <text class="tick-label" x={format!("{}", l - 4.0)} y={format!("{:.1}", y(*v) + 3.5)} text-anchor="end">{format!("{:.0}%", v * 100.0)}</text></g> }) }
@@ -108,7 +109,7 @@ fn chart(r: &SweepResult, lang: Lang) -> Html {
             { for r.points.iter().map(|p| html! { <g data-testid="sweep-point" data-skips={format!("{}", p.skips)} data-measured={format!("{:.4}", p.measured)} data-bound={format!("{:.4}", p.bound)}>
                 <circle class="measured-dot" cx={format!("{:.1}", x(p.skips))} cy={format!("{:.1}", y(p.measured))} r="3.5" />
                 <text class="tick-label" x={format!("{:.1}", x(p.skips))} y={format!("{}", bot + 13.0)} text-anchor="middle">{format!("{}", p.skips)}</text></g> }) }
-            <text class="axis-title" x={format!("{}", (l + rr) / 2.0)} y={format!("{}", bot + 26.0)} text-anchor="middle">{t(lang, "sweep_axis")}</text>
+            <text class="axis-title" x={format!("{}", (l + rr) / 2.0)} y={format!("{}", bot + 26.0)} text-anchor="middle">{t(lang, k::sweep_axis)}</text>
         </svg>
     }
 }
@@ -116,22 +117,22 @@ fn chart(r: &SweepResult, lang: Lang) -> Html {
 fn gap(r: &SweepResult, lang: Lang) -> Html {
     let num = |x: Option<f64>| x.map(|v| format!("{v:.1}")).unwrap_or_else(|| "—".into());
     let cols = [
-        "sweep_col_delay",
-        "sweep_col_skips",
-        "sweep_col_trackers",
-        "sweep_measured",
-        "sweep_col_bound",
-        "sweep_col_bound_skips",
-        "sweep_col_bound_trk",
-        "sweep_col_remembered",
-        "sweep_col_node_star",
+        k::sweep_col_delay,
+        k::sweep_col_skips,
+        k::sweep_col_trackers,
+        k::sweep_measured,
+        k::sweep_col_bound,
+        k::sweep_col_bound_skips,
+        k::sweep_col_bound_trk,
+        k::sweep_col_remembered,
+        k::sweep_col_node_star,
     ];
     html! {
         <div class="sweep-gap" data-point="sweep:gap" data-testid="sweep-gap">
-            <h3>{t(lang, "sweep_gap_title")}</h3>
-            <p class="hint">{t(lang, "sweep_gap_hint")}</p>
+            <h3>{t(lang, k::sweep_gap_title)}</h3>
+            <p class="hint">{t(lang, k::sweep_gap_hint)}</p>
             <table class="jobs cmp-table">
-                <thead><tr>{ for cols.iter().map(|k| html! { <th scope="col">{t(lang, k)}</th> }) }</tr></thead>
+                <thead><tr>{ for cols.iter().map(|key| html! { <th scope="col">{t(lang, *key)}</th> }) }</tr></thead>
                 <tbody>{ for r.points.iter().map(|p| html! {
                     <tr data-testid={format!("sweep-gap-{}", p.node_delay_ms)} data-skips={num(p.mean_skips)} data-trackers={num(p.mean_trackers)}
                         data-remembered={p.remembered.to_string()}>
@@ -149,11 +150,11 @@ fn gap(r: &SweepResult, lang: Lang) -> Html {
 pub fn sweep(r: &SweepResult, lang: Lang) -> Html {
     html! {
         <div class="sweep-body">
-            <div class="chart-legend"><span class="lg"><span class="sw sw-measured"></span>{t(lang, "sweep_measured")}</span>
-                <span class="lg"><span class="sw sw-bound"></span>{t(lang, "sweep_bound")}</span>
-                <span class="lg"><span class="sw sw-bound trackers"></span>{t(lang, "sweep_bound_trk")}</span></div>
+            <div class="chart-legend"><span class="lg"><span class="sw sw-measured"></span>{t(lang, k::sweep_measured)}</span>
+                <span class="lg"><span class="sw sw-bound"></span>{t(lang, k::sweep_bound)}</span>
+                <span class="lg"><span class="sw sw-bound trackers"></span>{t(lang, k::sweep_bound_trk)}</span></div>
             { chart(r, lang) }
-            <p class="hint">{fill(t(lang, "sweep_note"), &[&r.nodes.to_string(), &r.heartbeat_interval_ms.to_string(), &r.trackers.to_string()])}</p>
+            <p class="hint">{fill(t(lang, k::sweep_note), &[&r.nodes.to_string(), &r.heartbeat_interval_ms.to_string(), &r.trackers.to_string()])}</p>
             { gap(r, lang) }
         </div>
     }
@@ -165,9 +166,9 @@ pub fn sweeps_brief(list: &[(usize, &SweepResult)], lang: Lang) -> Html {
         <ul class="sweeps-brief" data-testid="sweeps-brief">
             { for list.iter().flat_map(|(i, r)| r.points.iter().map(move |p| (*i, *r, p))).map(|(i, r, p)| html! {
                 <li data-testid={format!("sweep-brief-{i}")} data-off={p.off_switch.to_string()} data-rack={p.rack_local.to_string()}>
-                    {fill(t(lang, "sweep_rack_delay"), &[&r.scenario, &p.node_delay_ms.to_string(), &r.rack_delay_ms.to_string()])}
+                    {fill(t(lang, k::sweep_rack_delay), &[&r.scenario, &p.node_delay_ms.to_string(), &r.rack_delay_ms.to_string()])}
                     {": "}<b>{format!("{} · {} · {}", p.node_local, p.rack_local, p.off_switch)}</b>
-                    <span class="meta">{format!(" ({})", t(lang, "sweep_nro"))}</span>
+                    <span class="meta">{format!(" ({})", t(lang, k::sweep_nro))}</span>
                 </li> }) }
         </ul>
     }

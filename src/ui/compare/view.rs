@@ -3,6 +3,7 @@
 //! times by job size, node locality by job-size bin and sticky slots, and the delay scheduling
 //! paper's measured-vs-bound locality curve with what explains the gap (`figures`).
 
+use crate::i18n::{k, Text};
 use crate::ui::Dispatch;
 use yew::prelude::*;
 
@@ -27,7 +28,7 @@ fn secs(ms: Option<f64>) -> String {
 }
 
 pub fn variant_label(spec: &str, lang: Lang) -> String {
-    VARIANTS.iter().find(|(s, _)| *s == spec).map(|(_, k)| t(lang, k).to_string()).unwrap_or_else(|| spec.to_string())
+    VARIANTS.iter().find(|(s, _)| *s == spec).map(|(_, key)| t(lang, *key).to_string()).unwrap_or_else(|| spec.to_string())
 }
 
 fn column(k: usize, c: &Column, cs: &CompareState, lang: Lang, d: &Dispatch) -> Html {
@@ -55,29 +56,29 @@ fn column(k: usize, c: &Column, cs: &CompareState, lang: Lang, d: &Dispatch) -> 
         <section class={classes!("card", "cmp-col", format!("run-{k}"))} data-testid={format!("cmp-col-{k}")} data-spec={c.spec.clone()}>
             <header class="cmp-col-head">
                 <span class={classes!("run-dot", format!("run-{k}"))}></span>
-                <select data-testid={format!("cmp-variant-{k}")} aria-label={t(lang, "cmp_scheduler")} onchange={onpick}>
-                    { for VARIANTS.iter().map(|(spec, key)| html! { <option value={*spec} selected={c.spec == *spec}>{t(lang, key)}</option> }) }
+                <select data-testid={format!("cmp-variant-{k}")} aria-label={t(lang, k::cmp_scheduler)} onchange={onpick}>
+                    { for VARIANTS.iter().map(|(spec, key)| html! { <option value={*spec} selected={c.spec == *spec}>{t(lang, *key)}</option> }) }
                 </select>
                 if cs.columns.len() > 1 {
-                    <button class="btn tiny" aria-label={t(lang, "cmp_remove")} title={t(lang, "cmp_remove")} onclick={remove}>{"✕"}</button>
+                    <button class="btn tiny" aria-label={t(lang, k::cmp_remove)} title={t(lang, k::cmp_remove)} onclick={remove}>{"✕"}</button>
                 }
             </header>
             <div class="cmp-stats">
                 <div class="stat big" data-testid={format!("cmp-node-locality-{k}")} data-value={format!("{located:.4}")}>
-                    <span class="stat-v">{pct(located)}</span><span class="stat-k">{t(lang, "cmp_node_locality")}</span></div>
+                    <span class="stat-v">{pct(located)}</span><span class="stat-k">{t(lang, k::cmp_node_locality)}</span></div>
                 <div class="stat"><span class="stat-v">{s.map(|s| format!("{} · {} · {}", s.node, s.rack, s.off_switch)).unwrap_or_else(|| "0 · 0 · 0".into())}</span>
-                    <span class="stat-k">{t(lang, "cmp_maps_nro")}</span></div>
+                    <span class="stat-k">{t(lang, k::cmp_maps_nro)}</span></div>
                 <div class="stat"><span class="stat-v">{s.map(|s| format!("{}/{}", s.running_maps + s.running_reduces, s.map_slots + s.reduce_slots)).unwrap_or_default()}</span>
-                    <span class="stat-k">{t(lang, "cmp_slots_busy")}</span></div>
+                    <span class="stat-k">{t(lang, k::cmp_slots_busy)}</span></div>
                 <div class="stat" data-testid={format!("cmp-done-{k}")}><span class="stat-v">{format!("{}/{}", resp.len(), jobs.len())}</span>
-                    <span class="stat-k">{t(lang, "cmp_jobs_done")}</span></div>
-                <div class="stat"><span class="stat-v">{secs(mean)}</span><span class="stat-k">{t(lang, "cmp_mean_resp")}</span></div>
+                    <span class="stat-k">{t(lang, k::cmp_jobs_done)}</span></div>
+                <div class="stat"><span class="stat-v">{secs(mean)}</span><span class="stat-k">{t(lang, k::cmp_mean_resp)}</span></div>
             </div>
             <div class="cmp-grid cluster dense">
                 <div class="racks">{ for view.racks.iter().map(|r| grid_dense::rack(r, view.heartbeating.as_deref(), &Default::default(), lang)) }</div>
             </div>
-            { chart_svg::locality(&c.rec.samples, hb, &|s: &Sample| s.time_ms as f64 / 1000.0, cs.end_ms as f64 / 1000.0, t(lang, "chart_time_axis"), &id, lang) }
-            if !c.finished { <p class="hint">{t(lang, "cmp_cut")}</p> }
+            { chart_svg::locality(&c.rec.samples, hb, &|s: &Sample| s.time_ms as f64 / 1000.0, cs.end_ms as f64 / 1000.0, t(lang, k::chart_time_axis), &id, lang) }
+            if !c.finished { <p class="hint">{t(lang, k::cmp_cut)}</p> }
         </section>
     }
 }
@@ -92,7 +93,7 @@ fn summary(cs: &CompareState, lang: Lang) -> Html {
         };
         (cs.columns.len() > 1).then(|| vals.iter().position(|v| *v == b)).flatten()
     };
-    let row = |key: &'static str, testid: &'static str, f: &dyn Fn(&Column) -> String, best: Option<usize>| {
+    let row = |key: Text, testid: &'static str, f: &dyn Fn(&Column) -> String, best: Option<usize>| {
         html! {
             <tr><th scope="row">{t(lang, key)}</th>
                 { for cs.columns.iter().enumerate().map(|(k, c)| html! {
@@ -104,21 +105,21 @@ fn summary(cs: &CompareState, lang: Lang) -> Html {
     let runs: Vec<(String, Vec<_>)> = cs.columns.iter().map(|c| (c.spec.clone(), c.summary.by_size.clone())).collect();
     html! {
         <section class="card cmp-summary" data-testid="cmp-summary">
-            <header class="card-head"><h2>{t(lang, "cmp_summary")}</h2><span class="meta">{t(lang, "cmp_summary_sub")}</span></header>
+            <header class="card-head"><h2>{t(lang, k::cmp_summary)}</h2><span class="meta">{t(lang, k::cmp_summary_sub)}</span></header>
             <div class="cmp-summary-body">
                 <table class="jobs cmp-table">
                     <thead><tr><th></th>{ for cs.columns.iter().enumerate().map(|(k, c)| html! {
                         <th><span class={classes!("run-dot", format!("run-{k}"))}></span>{variant_label(&c.spec, lang)}</th> }) }</tr></thead>
                     <tbody>
-                        { row("cmp_node_locality", "sum-node", &|c| pct(c.summary.node_locality), best(&|c| c.summary.node_locality, true)) }
-                        { row("cmp_maps_nro", "sum-maps", &|c| format!("{} · {} · {}", c.summary.maps_node, c.summary.maps_rack, c.summary.maps_off_switch), None) }
-                        { row("cmp_mean_resp", "sum-resp", &|c| secs(c.summary.mean_response_ms), best(&|c| c.summary.mean_response_ms.unwrap_or(f64::MAX), false)) }
-                        { row("cmp_makespan", "sum-makespan", &|c| secs(c.summary.makespan_ms.map(|m| m as f64)), best(&|c| c.summary.makespan_ms.unwrap_or(i64::MAX) as f64, false)) }
-                        { row("cmp_util", "sum-util", &|c| pct(c.summary.utilisation), best(&|c| c.summary.utilisation, true)) }
+                        { row(k::cmp_node_locality, "sum-node", &|c| pct(c.summary.node_locality), best(&|c| c.summary.node_locality, true)) }
+                        { row(k::cmp_maps_nro, "sum-maps", &|c| format!("{} · {} · {}", c.summary.maps_node, c.summary.maps_rack, c.summary.maps_off_switch), None) }
+                        { row(k::cmp_mean_resp, "sum-resp", &|c| secs(c.summary.mean_response_ms), best(&|c| c.summary.mean_response_ms.unwrap_or(f64::MAX), false)) }
+                        { row(k::cmp_makespan, "sum-makespan", &|c| secs(c.summary.makespan_ms.map(|m| m as f64)), best(&|c| c.summary.makespan_ms.unwrap_or(i64::MAX) as f64, false)) }
+                        { row(k::cmp_util, "sum-util", &|c| pct(c.summary.utilisation), best(&|c| c.summary.utilisation, true)) }
                     </tbody>
                 </table>
                 <div class="cmp-resp">
-                    <h3>{t(lang, "chart_response")}</h3>
+                    <h3>{t(lang, k::chart_response)}</h3>
                     { chart_svg::response(&runs, lang) }
                 </div>
             </div>
@@ -133,10 +134,10 @@ fn sweep(cs: &CompareState, lang: Lang, d: &Dispatch) -> Html {
     };
     html! {
         <section class="card cmp-sweep" data-testid="cmp-sweep">
-            <header class="card-head"><h2>{t(lang, "sweep_title")}</h2><span class="meta">{t(lang, "sweep_sub")}</span>
-                <button class="btn" data-testid="run-sweep" onclick={run}>{t(lang, "sweep_run")}</button></header>
+            <header class="card-head"><h2>{t(lang, k::sweep_title)}</h2><span class="meta">{t(lang, k::sweep_sub)}</span>
+                <button class="btn" data-testid="run-sweep" onclick={run}>{t(lang, k::sweep_run)}</button></header>
             { match cs.sweep.as_deref() {
-                None => html! { <p class="hint">{t(lang, "sweep_hint")}</p> },
+                None => html! { <p class="hint">{t(lang, k::sweep_hint)}</p> },
                 Some(Err(e)) => html! { <p class="errors">{e}</p> },
                 Some(Ok(r)) => figures::sweep(r, lang),
             } }
@@ -167,37 +168,37 @@ pub fn view(lab: &Page, cs: &CompareState, d: &Dispatch) -> Html {
             }
         })
     };
-    let error = cs.error.as_ref().map(|e| if e == "steps" { t(lang, "cmp_scripted").to_string() } else { e.clone() });
+    let error = cs.error.as_ref().map(|e| if e == "steps" { t(lang, k::cmp_scripted).to_string() } else { e.clone() });
     html! {
         <main class="compare" data-testid="compare">
             <section class="card cmp-head">
                 <div class="cmp-title">
-                    <h2>{t(lang, "compare")}</h2>
-                    <span class="meta" data-testid="cmp-workload">{ if cs.paper { t(lang, "cmp_paper_label").to_string() } else { fill(t(lang, "cmp_workload"), &[&cs.label]) } }</span>
+                    <h2>{t(lang, k::compare)}</h2>
+                    <span class="meta" data-testid="cmp-workload">{ if cs.paper { t(lang, k::cmp_paper_label).to_string() } else { fill(t(lang, k::cmp_workload), &[&cs.label]) } }</span>
                     <span class="cmp-presets">
-                        <button class={classes!("btn", cs.paper.then_some("on"))} data-testid="cmp-paper" onclick={act(CompareAction::Paper)}>{t(lang, "cmp_paper")}</button>
-                        <button class="btn" data-testid="cmp-this" onclick={act(CompareAction::ThisScenario)}>{t(lang, "cmp_this")}</button>
-                        <button class="btn tiny" data-testid="close-compare" aria-label={t(lang, "cmp_close")} title={t(lang, "cmp_close")} onclick={close}>{"✕"}</button>
+                        <button class={classes!("btn", cs.paper.then_some("on"))} data-testid="cmp-paper" onclick={act(CompareAction::Paper)}>{t(lang, k::cmp_paper)}</button>
+                        <button class="btn" data-testid="cmp-this" onclick={act(CompareAction::ThisScenario)}>{t(lang, k::cmp_this)}</button>
+                        <button class="btn tiny" data-testid="close-compare" aria-label={t(lang, k::cmp_close)} title={t(lang, k::cmp_close)} onclick={close}>{"✕"}</button>
                     </span>
                 </div>
                 <div class="cmp-transport">
-                    <button class="btn icon" data-testid="cmp-first" aria-label={t(lang, "first")} onclick={act(CompareAction::First)}>{icons::first()}</button>
-                    <button class="btn" data-testid="cmp-prev" onclick={act(CompareAction::Prev)}>{t(lang, "previous")}</button>
+                    <button class="btn icon" data-testid="cmp-first" aria-label={t(lang, k::first)} onclick={act(CompareAction::First)}>{icons::first()}</button>
+                    <button class="btn" data-testid="cmp-prev" onclick={act(CompareAction::Prev)}>{t(lang, k::previous)}</button>
                     <button class={classes!("btn", "primary", "play")} data-testid="cmp-play" aria-pressed={lab.playing.to_string()} onclick={play}>
-                        {if lab.playing { icons::pause() } else { icons::play() }}<span class="lbl">{if lab.playing { t(lang, "pause") } else { t(lang, "play") }}</span></button>
-                    <button class="btn" data-testid="cmp-next" disabled={cs.at_end()} onclick={act(CompareAction::Next)}>{t(lang, "next")}</button>
-                    <button class="btn icon" data-testid="cmp-last" aria-label={t(lang, "last")} onclick={act(CompareAction::Last)}>{icons::last()}</button>
+                        {if lab.playing { icons::pause() } else { icons::play() }}<span class="lbl">{if lab.playing { t(lang, k::pause) } else { t(lang, k::play) }}</span></button>
+                    <button class="btn" data-testid="cmp-next" disabled={cs.at_end()} onclick={act(CompareAction::Next)}>{t(lang, k::next)}</button>
+                    <button class="btn icon" data-testid="cmp-last" aria-label={t(lang, k::last)} onclick={act(CompareAction::Last)}>{icons::last()}</button>
                     <input type="range" class="cmp-scrub" data-testid="cmp-scrubber" min="-1" max={cs.end_ms.to_string()} value={cs.t_ms.to_string()}
-                           aria-label={t(lang, "timeline")} oninput={onscrub} />
+                           aria-label={t(lang, k::timeline)} oninput={onscrub} />
                     <span class="clock-time" data-testid="cmp-time">{format_time(cs.t_ms.max(0), lang)}</span>
                 </div>
                 if let Some(e) = error { <p class="errors" data-testid="cmp-error">{e}</p> }
-                <p class="hint">{t(lang, if cs.paper { "cmp_paper_hint" } else { "cmp_hint" })}</p>
+                <p class="hint">{t(lang, if cs.paper { k::cmp_paper_hint } else { k::cmp_hint })}</p>
             </section>
             <div class={classes!("cmp-cols", format!("n-{}", cs.columns.len()))}>
                 { for cs.columns.iter().enumerate().map(|(k, c)| column(k, c, cs, lang, d)) }
                 if cs.columns.len() < crate::page::compare::MAX_COLUMNS && cs.error.is_none() {
-                    <button class="btn subtle cmp-add" data-testid="cmp-add" onclick={act(CompareAction::AddColumn)}>{t(lang, "cmp_add")}</button>
+                    <button class="btn subtle cmp-add" data-testid="cmp-add" onclick={act(CompareAction::AddColumn)}>{t(lang, k::cmp_add)}</button>
                 }
             </div>
             <div class="chart-legend cmp-legend">{ charts::locality_legend(lang) }</div>

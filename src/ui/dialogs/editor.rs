@@ -2,6 +2,7 @@
 //! error is listed with its JSON path and line and marked in the gutter, and clicking it
 //! selects the offending text. Load a file, apply, save in the browser.
 
+use crate::i18n::k;
 use crate::ui::Dispatch;
 use yew::prelude::*;
 
@@ -151,19 +152,19 @@ pub fn Editor(props: &EditorProps) -> Html {
         <div class="editor">
             <crate::ui::dialogs::trace_import::TraceImport lang={lang} scheduler={props.scheduler.clone()} on_import={on_import} />
             <div class="editor-bar">
-                <label class="btn file-btn">{t(lang, "load_file")}
+                <label class="btn file-btn">{t(lang, k::load_file)}
                     <input type="file" accept=".json,application/json" data-testid="load-file" onchange={onfile} />
                 </label>
-                <label class="name-field">{t(lang, "name")}
+                <label class="name-field">{t(lang, k::name)}
                     <input type="text" value={(*name).clone()} oninput={onname} data-testid="scenario-name" /></label>
                 <span class={classes!("pill", if ok { "ok" } else { "amber" })} data-testid="validity" role="status">
-                    { if ok { t(lang, "valid").to_string() } else { fill(crate::ui::t_n(lang, "n_problems", problems.len()), &[&problems.len().to_string()]) } }
+                    { if ok { t(lang, k::valid).to_string() } else { fill(crate::ui::t_n(lang, k::n_problems, k::n_problems_one, problems.len()), &[&problems.len().to_string()]) } }
                 </span>
             </div>
             <div class="editor-main">
                 <div class="gutter" ref={gutter} aria-hidden="true">{ for gutter_html }</div>
                 <textarea id={AREA_ID} data-testid="scenario-text" spellcheck="false" value={(*text).clone()}
-                          aria-label={t(lang, "scenario_json")} aria-invalid={(!ok).to_string()} {oninput} {onscroll} />
+                          aria-label={t(lang, k::scenario_json)} aria-invalid={(!ok).to_string()} {oninput} {onscroll} />
             </div>
             if !ok {
                 <ul class="problems" data-testid="scenario-errors" aria-live="polite">
@@ -172,7 +173,7 @@ pub fn Editor(props: &EditorProps) -> Html {
                         let jump = Callback::from(move |_: MouseEvent| if let Some(s) = span { platform::select_in_textarea(AREA_ID, &all, s.start, s.end) });
                         html! {
                             <li><button class="linklike problem" onclick={jump}>
-                                if let Some(s) = p.span { <span class="line-no">{fill(t(lang, "line_n"), &[&s.line.to_string()])}</span> }
+                                if let Some(s) = p.span { <span class="line-no">{fill(t(lang, k::line_n), &[&s.line.to_string()])}</span> }
                                 <code class="path" data-testid="error-path">{&p.path}</code>
                                 <span class="msg">{&p.message}</span>
                             </button></li>
@@ -184,8 +185,8 @@ pub fn Editor(props: &EditorProps) -> Html {
                 <ul class="problems warnings" data-testid="scenario-warnings" aria-live="polite">
                     { for warnings.iter().map(|p| html! {
                         <li><span class="problem">
-                            <span class="pill amber">{t(lang, "warning_word")}</span>
-                            if let Some(s) = p.span { <span class="line-no">{fill(t(lang, "line_n"), &[&s.line.to_string()])}</span> }
+                            <span class="pill amber">{t(lang, k::warning_word)}</span>
+                            if let Some(s) = p.span { <span class="line-no">{fill(t(lang, k::line_n), &[&s.line.to_string()])}</span> }
                             <code class="path">{&p.path}</code>
                             <span class="msg">{&p.message}</span>
                         </span></li>
@@ -193,11 +194,11 @@ pub fn Editor(props: &EditorProps) -> Html {
                 </ul>
             }
             <div class="editor-actions">
-                <button class="btn" onclick={revert} data-testid="revert">{t(lang, "revert")}</button>
-                <button class="btn" onclick={save} disabled={!ok} data-testid="save">{t(lang, "save_browser")}</button>
-                <button class="btn primary" onclick={apply} disabled={!ok} data-testid="apply">{t(lang, "apply")}</button>
+                <button class="btn" onclick={revert} data-testid="revert">{t(lang, k::revert)}</button>
+                <button class="btn" onclick={save} disabled={!ok} data-testid="save">{t(lang, k::save_browser)}</button>
+                <button class="btn primary" onclick={apply} disabled={!ok} data-testid="apply">{t(lang, k::apply)}</button>
             </div>
         </div>
     };
-    frame(t(lang, "editor_title"), "editor", true, &props.dispatch, t(lang, "close"), body)
+    frame(t(lang, k::editor_title), "editor", true, &props.dispatch, t(lang, k::close), body)
 }

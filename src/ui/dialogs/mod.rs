@@ -4,6 +4,7 @@
 pub mod editor;
 pub mod trace_import;
 
+use crate::i18n::{k, Text};
 use crate::ui::Dispatch;
 use std::rc::Rc;
 
@@ -44,31 +45,31 @@ pub fn frame(
 
 pub fn help(lab: &Page, dispatch: &Dispatch) -> Html {
     let lang = lab.lang();
-    let keys: [(&str, &str); 11] = [
-        (t(lang, "key_space"), "help_space"),
-        ("→", "help_right"),
-        ("←", "help_left"),
-        ("Home", "help_home"),
-        ("End", "help_end"),
-        ("N", "help_n"),
-        ("+", "help_plus"),
-        ("−", "help_minus"),
-        ("P", "help_p"),
-        ("L", "help_l"),
-        ("?", "help_q"),
+    let keys: [(&str, Text); 11] = [
+        (t(lang, k::key_space), k::help_space),
+        ("→", k::help_right),
+        ("←", k::help_left),
+        ("Home", k::help_home),
+        ("End", k::help_end),
+        ("N", k::help_n),
+        ("+", k::help_plus),
+        ("−", k::help_minus),
+        ("P", k::help_p),
+        ("L", k::help_l),
+        ("?", k::help_q),
     ];
     let body = html! {
         <div class="help">
             <table class="keys-table">
-                { for keys.iter().map(|(k, what)| html! { <tr><td><kbd>{*k}</kbd></td><td>{t(lang, what)}</td></tr> }) }
-                <tr><td><kbd>{"Esc"}</kbd></td><td>{t(lang, "help_esc")}</td></tr>
+                { for keys.iter().map(|(k, what)| html! { <tr><td><kbd>{*k}</kbd></td><td>{t(lang, *what)}</td></tr> }) }
+                <tr><td><kbd>{"Esc"}</kbd></td><td>{t(lang, k::help_esc)}</td></tr>
             </table>
-            <p class="hint">{t(lang, "help_typing")}</p>
-            <h3>{t(lang, "help_reading")}</h3>
-            <p>{t(lang, "help_reading_text")}</p>
+            <p class="hint">{t(lang, k::help_typing)}</p>
+            <h3>{t(lang, k::help_reading)}</h3>
+            <p>{t(lang, k::help_reading_text)}</p>
         </div>
     };
-    frame(t(lang, "help_title"), "help", false, dispatch, t(lang, "close"), body)
+    frame(t(lang, k::help_title), "help", false, dispatch, t(lang, k::close), body)
 }
 
 pub fn share(lab: &Rc<Page>, dispatch: &Dispatch) -> Html {
@@ -123,28 +124,28 @@ pub fn share(lab: &Rc<Page>, dispatch: &Dispatch) -> Html {
         let d = dispatch.clone();
         Callback::from(move |_: MouseEvent| {
             platform::copy(&url);
-            d.dispatch(Action::Toast(Some("toast_copied")));
+            d.dispatch(Action::Toast(Some(k::toast_copied)));
         })
     };
     let body = html! {
         <div class="share">
-            <h3>{t(lang, "share_link")}</h3>
-            <p class="hint">{t(lang, "share_hint")}</p>
+            <h3>{t(lang, k::share_link)}</h3>
+            <p class="hint">{t(lang, k::share_hint)}</p>
             <div class="share-row">
-                <input type="text" readonly=true value={url} data-testid="share-url" aria-label={t(lang, "share_link")}
+                <input type="text" readonly=true value={url} data-testid="share-url" aria-label={t(lang, k::share_link)}
                        onfocus={Callback::from(|e: FocusEvent| { let i: web_sys::HtmlInputElement = e.target_unchecked_into(); i.select(); })} />
-                <button class="btn primary" data-testid="copy-link" onclick={copy}>{t(lang, "copy")}</button>
+                <button class="btn primary" data-testid="copy-link" onclick={copy}>{t(lang, k::copy)}</button>
             </div>
             if let Some(msg) = lab.toast { <p class="toast" role="status">{t(lang, msg)}</p> }
-            <h3>{t(lang, "export")}</h3>
+            <h3>{t(lang, k::export)}</h3>
             <div class="export-grid">
-                <button class="btn" data-testid="export-json" onclick={make("json")}>{t(lang, "export_json")}</button>
-                <button class="btn" data-testid="export-csv" onclick={make("csv")}>{t(lang, "export_csv")}</button>
-                <button class="btn" data-testid="export-log" onclick={make("log")}>{t(lang, "export_log")}</button>
-                <button class="btn" data-testid="export-svg" onclick={make("svg")}>{t(lang, "export_svg")}</button>
-                <button class="btn" data-testid="export-png" onclick={make("png")}>{t(lang, "export_png")}</button>
+                <button class="btn" data-testid="export-json" onclick={make("json")}>{t(lang, k::export_json)}</button>
+                <button class="btn" data-testid="export-csv" onclick={make("csv")}>{t(lang, k::export_csv)}</button>
+                <button class="btn" data-testid="export-log" onclick={make("log")}>{t(lang, k::export_log)}</button>
+                <button class="btn" data-testid="export-svg" onclick={make("svg")}>{t(lang, k::export_svg)}</button>
+                <button class="btn" data-testid="export-png" onclick={make("png")}>{t(lang, k::export_png)}</button>
             </div>
         </div>
     };
-    frame(t(lang, "share_title"), "share", false, dispatch, t(lang, "close"), body)
+    frame(t(lang, k::share_title), "share", false, dispatch, t(lang, k::close), body)
 }

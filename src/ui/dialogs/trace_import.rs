@@ -4,6 +4,7 @@
 //! window and a time scale can be chosen, and what the import dropped, scaled or modelled is
 //! listed (it is also the scenario's description).
 
+use crate::i18n::k;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -90,46 +91,46 @@ pub fn TraceImport(props: &TraceImportProps) -> Html {
     let problems = window(&max_jobs, &skip_jobs, &time_scale, lang).err().unwrap_or_default();
     html! {
         <details class="trace-import" data-testid="trace-import">
-            <summary>{t(lang, "trace_title")}</summary>
-            <p class="hint">{t(lang, "trace_hint")}</p>
+            <summary>{t(lang, k::trace_title)}</summary>
+            <p class="hint">{t(lang, k::trace_hint)}</p>
             <div class="editor-bar">
-                <label class="name-field">{t(lang, "trace_format")}
+                <label class="name-field">{t(lang, k::trace_format)}
                     <select data-testid="trace-format" onchange={onformat}>
-                        <option value="auto" selected={*format == "auto"}>{t(lang, "trace_auto")}</option>
+                        <option value="auto" selected={*format == "auto"}>{t(lang, k::trace_auto)}</option>
                         <option value="rumen" selected={*format == "rumen"}>{"Rumen (JSON)"}</option>
                         <option value="swim" selected={*format == "swim"}>{"SWIM (TSV)"}</option>
                     </select></label>
-                <label class="name-field">{t(lang, "scheduler")}
+                <label class="name-field">{t(lang, k::scheduler)}
                     <select data-testid="trace-scheduler" onchange={onsched}>
                         { for crate::ui::topbar::SCHEDULERS.iter().map(|&(name, key)| html! { <option value={name} selected={*sched == name}>{t(lang, key)}</option> }) }
                     </select></label>
-                <label class="name-field">{t(lang, "trace_max_jobs")}
+                <label class="name-field">{t(lang, k::trace_max_jobs)}
                     <input type="number" min="1" max="9999" value={max_jobs.to_string()} data-testid="trace-max-jobs" oninput={onmax} /></label>
-                <label class="name-field">{t(lang, "trace_skip_jobs")}
+                <label class="name-field">{t(lang, k::trace_skip_jobs)}
                     <input type="number" min="0" value={skip_jobs.to_string()} data-testid="trace-skip-jobs" oninput={onskip} /></label>
-                <label class="name-field">{t(lang, "trace_time_scale")}
+                <label class="name-field">{t(lang, k::trace_time_scale)}
                     <input type="number" min="0.0001" max="10000" step="any" value={time_scale.to_string()} data-testid="trace-time-scale" oninput={onscale} /></label>
-                <label class={classes!("btn", "file-btn", "primary", (!problems.is_empty()).then_some("disabled"))}>{t(lang, "trace_pick")}
+                <label class={classes!("btn", "file-btn", "primary", (!problems.is_empty()).then_some("disabled"))}>{t(lang, k::trace_pick)}
                     <input type="file" accept=".json,.tsv,.txt,application/json,text/tab-separated-values" data-testid="trace-file"
                            disabled={!problems.is_empty()} onchange={onfile} />
                 </label>
             </div>
             if !problems.is_empty() {
                 <div class="trace-errors" data-testid="trace-field-errors" role="alert">
-                    <p><b>{t(lang, "trace_fix_fields")}</b></p>
+                    <p><b>{t(lang, k::trace_fix_fields)}</b></p>
                     <ul class="problems">{ for problems.iter().map(|(p, m)| html! {
                         <li><code class="path">{p}</code>{format!(": {m}")}</li> }) }</ul>
                 </div>
             } else if !errors.is_empty() {
                 <div class="trace-errors" data-testid="trace-errors" role="alert">
-                    <p><b>{fill(t(lang, "trace_failed"), &[&*status])}</b></p>
+                    <p><b>{fill(t(lang, k::trace_failed), &[&*status])}</b></p>
                     <ul class="problems">{ for errors.iter().take(50).map(|(p, m)| html! {
                         <li><code class="path">{p}</code>{format!(": {m}")}</li> }) }</ul>
                 </div>
             } else if !status.is_empty() {
-                <p class="toast" data-testid="trace-ok" role="status">{fill(t(lang, "trace_ok"), &[&*status])}</p>
+                <p class="toast" data-testid="trace-ok" role="status">{fill(t(lang, k::trace_ok), &[&*status])}</p>
                 if !notes.is_empty() {
-                    <div class="trace-notes" data-testid="trace-notes"><p><b>{t(lang, "trace_notes")}</b></p>
+                    <div class="trace-notes" data-testid="trace-notes"><p><b>{t(lang, k::trace_notes)}</b></p>
                         <ul>{ for notes.iter().map(|n| html! { <li>{n.clone()}</li> }) }</ul></div>
                 }
             }
@@ -148,18 +149,18 @@ fn window(
     let mut problems = Vec::new();
     let max = max_jobs.trim().parse::<usize>().ok().filter(|n| (1..=traces::MAX_IMPORT_JOBS).contains(n));
     if max.is_none() {
-        let msg = fill(t(lang, "trace_bad_jobs"), &[max_jobs, &traces::MAX_IMPORT_JOBS.to_string()]);
-        problems.push((t(lang, "trace_max_jobs").to_string(), msg));
+        let msg = fill(t(lang, k::trace_bad_jobs), &[max_jobs, &traces::MAX_IMPORT_JOBS.to_string()]);
+        problems.push((t(lang, k::trace_max_jobs).to_string(), msg));
     }
     let skip = skip_jobs.trim().parse::<usize>().ok();
     if skip.is_none() {
-        problems.push((t(lang, "trace_skip_jobs").to_string(), fill(t(lang, "trace_bad_skip"), &[skip_jobs])));
+        problems.push((t(lang, k::trace_skip_jobs).to_string(), fill(t(lang, k::trace_bad_skip), &[skip_jobs])));
     }
     let (lo, hi) = (1.0 / traces::MAX_TIME_SCALE, traces::MAX_TIME_SCALE);
     let scale = time_scale.trim().parse::<f64>().ok().filter(|x| x.is_finite() && (lo..=hi).contains(x));
     if scale.is_none() {
-        let msg = fill(t(lang, "trace_bad_scale"), &[time_scale, &lo.to_string(), &hi.to_string()]);
-        problems.push((t(lang, "trace_time_scale").to_string(), msg));
+        let msg = fill(t(lang, k::trace_bad_scale), &[time_scale, &lo.to_string(), &hi.to_string()]);
+        problems.push((t(lang, k::trace_time_scale).to_string(), msg));
     }
     match (max, skip, scale) {
         (Some(m), Some(s), Some(x)) => Ok((m, s, x)),

@@ -4,6 +4,7 @@
 //! cluster at the step's heartbeat in pixels (`ClusterNow`, the big-cluster drawing of
 //! `ui::stage::grid_canvas`), so the run the figures summarise stays in sight.
 
+use crate::i18n::k;
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -36,8 +37,8 @@ pub fn panel(lesson: &Lesson, view: &str, point: Option<&str>, now: Html, lang: 
             let errors: Vec<String> = all.iter().filter_map(|(_, r)| r.as_ref().err().cloned()).collect();
             html! { <>
                 if let Some(r) = first {
-                    <section class="card cmp-sweep"><header class="card-head"><h2>{t(lang, "sweep_title")}</h2>
-                        <span class="meta">{t(lang, "sweep_sub")}</span></header>{ figures::sweep(r, lang) }</section>
+                    <section class="card cmp-sweep"><header class="card-head"><h2>{t(lang, k::sweep_title)}</h2>
+                        <span class="meta">{t(lang, k::sweep_sub)}</span></header>{ figures::sweep(r, lang) }</section>
                 }
                 if !rest.is_empty() { <section class="card">{ figures::sweeps_brief(&rest, lang) }</section> }
                 { for errors.iter().map(|e| html! { <p class="errors">{e}</p> }) }
@@ -46,7 +47,7 @@ pub fn panel(lesson: &Lesson, view: &str, point: Option<&str>, now: Html, lang: 
     };
     html! {
         <div class="lesson-figures" data-testid="lesson-figures" data-view={view.to_string()} data-focus={focus}>
-            <div class="figures-head"><h2 class="caps">{t(lang, "lesson_figures")}</h2>{ now }</div>
+            <div class="figures-head"><h2 class="caps">{t(lang, k::lesson_figures)}</h2>{ now }</div>
             { body }
         </div>
     }
@@ -72,13 +73,13 @@ pub fn ClusterNow(p: &NowProps) -> Html {
         use_effect(move || platform::paint_canvas(NOW_ID, px.width, px.height, &px.rgba));
     }
     let trackers: usize = p.view.racks.iter().map(|r| r.nodes.len()).sum();
-    let label = fill(t(p.lang, "canvas_grid"), &[&trackers.to_string()]);
+    let label = fill(t(p.lang, k::canvas_grid), &[&trackers.to_string()]);
     let hb = p.view.heartbeating.as_deref().map(|tr| format!(" · ♥ {tr}")).unwrap_or_default();
     html! {
         <figure class="cluster-now" data-testid="cluster-now">
             <canvas id={NOW_ID} class="grid-canvas" width={pixels.width.to_string()} height={pixels.height.to_string()}
                     role="img" aria-label={label.clone()} title={label}></canvas>
-            <figcaption class="meta small">{fill(t(p.lang, "figure_cluster"), &[&p.hb.to_string()])}{hb}</figcaption>
+            <figcaption class="meta small">{fill(t(p.lang, k::figure_cluster), &[&p.hb.to_string()])}{hb}</figcaption>
         </figure>
     }
 }

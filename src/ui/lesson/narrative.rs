@@ -2,6 +2,7 @@
 //! claims checked on the page's own run, a prediction to answer and reveal, back / next stop)
 //! and the lesson list (the landing page's picker and the lessons dialog).
 
+use crate::i18n::{k, Text};
 use crate::ui::Dispatch;
 use yew::prelude::*;
 
@@ -12,13 +13,13 @@ use crate::page::{Action, LessonAction};
 use crate::sim::Simulation;
 use crate::ui::{fill, icons, t};
 
-fn group_key(g: &str) -> &'static str {
+fn group_key(g: &str) -> Text {
     match g {
-        "basics" => "group_basics",
-        "fair" => "sched_fair",
-        "capacity" => "sched_capacity",
-        "paper" => "group_paper",
-        _ => "sched_fifo",
+        "basics" => k::group_basics,
+        "fair" => k::sched_fair,
+        "capacity" => k::sched_capacity,
+        "paper" => k::group_paper,
+        _ => k::sched_fifo,
     }
 }
 
@@ -59,18 +60,18 @@ pub fn landing(lab: &Page, dispatch: &Dispatch) -> Html {
         let d = dispatch.clone();
         html! {
             <button class="btn primary start-btn" data-testid="start-first-lesson" onclick={Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Open(first))))}>
-                <span class="start-k">{t(lang, "start_here")}</span>
+                <span class="start-k">{t(lang, k::start_here)}</span>
                 <span class="start-title">{l.title(lang)}</span>
             </button>
         }
     });
     html! {
-        <section class="card lessons-card landing-card" data-testid="landing-lessons" aria-label={t(lang, "lessons")}>
-            <h2 class="landing-title">{t(lang, "landing_title")}</h2>
-            <p class="landing-lines" data-testid="landing-lines">{t(lang, "landing_line1")}<br />{t(lang, "landing_line2")}</p>
+        <section class="card lessons-card landing-card" data-testid="landing-lessons" aria-label={t(lang, k::lessons)}>
+            <h2 class="landing-title">{t(lang, k::landing_title)}</h2>
+            <p class="landing-lines" data-testid="landing-lines">{t(lang, k::landing_line1)}<br />{t(lang, k::landing_line2)}</p>
             { for start }
             { crate::ui::practice::setup::landing(lab, dispatch) }
-            <h3 class="caps landing-all">{t(lang, "lessons")}<span class="meta">{t(lang, "lessons_hint")}</span></h3>
+            <h3 class="caps landing-all">{t(lang, k::lessons)}<span class="meta">{t(lang, k::lessons_hint)}</span></h3>
             { lesson_list(lab, dispatch) }
         </section>
     }
@@ -85,7 +86,7 @@ fn prediction(run: &LessonRun, sim: &Simulation, lang: Lang, dispatch: &Dispatch
     html! {
         <div class={classes!("predict", revealed.then_some("revealed"))} data-testid="predict">
             <fieldset>
-                <legend><span class="predict-tag">{t(lang, "predict")}</span>{question.pick(lang)}</legend>
+                <legend><span class="predict-tag">{t(lang, k::predict)}</span>{question.pick(lang)}</legend>
                 { for p.choices.iter().enumerate().map(|(k, c)| {
                     let d = dispatch.clone();
                     let chosen = run.choice == Some(k);
@@ -95,7 +96,7 @@ fn prediction(run: &LessonRun, sim: &Simulation, lang: Lang, dispatch: &Dispatch
                             <input type="radio" name="predict" checked={chosen} disabled={revealed}
                                    onchange={Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Choose(k))))} />
                             <span>{filled.and_then(|f| f.choices.get(k)).unwrap_or(&c.text).pick(lang)}</span>
-                            if right { <span class="pill ok">{t(lang, "predict_answer")}</span> }
+                            if right { <span class="pill ok">{t(lang, k::predict_answer)}</span> }
                         </label>
                     }
                 }) }
@@ -130,34 +131,34 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
     };
     let verdict = step.predict.as_ref().filter(|_| run.revealed(hb)).and_then(|_| run.choice_holds(sim));
     let next_label = if last {
-        t(lang, "lesson_done").to_string()
+        t(lang, k::lesson_done).to_string()
     } else if run.hb(i + 1) == hb {
-        t(lang, "next_step_here").to_string()
+        t(lang, k::next_step_here).to_string()
     } else {
         let s = run.lesson.steps.get(i + 1).is_some_and(|s| s.predict.is_some());
-        fill(t(lang, if s { "next_stop_predict" } else { "next_stop_hb" }), &[&run.hb(i + 1).to_string()])
+        fill(t(lang, if s { k::next_stop_predict } else { k::next_stop_hb }), &[&run.hb(i + 1).to_string()])
     };
     html! {
         <section class="card narrative" data-testid="narrative" data-step={i.to_string()} data-step-hb={run.hb(i).to_string()}
-                 data-lesson={lab.catalogue.lessons.get(run.index).map(|l| l.id).unwrap_or_default()} aria-label={t(lang, "lesson")}>
+                 data-lesson={lab.catalogue.lessons.get(run.index).map(|l| l.id).unwrap_or_default()} aria-label={t(lang, k::lesson)}>
             <header class="card-head narrative-head">
-                <span class="lesson-badge">{icons::book()}{fill(t(lang, "lesson_n"), &[&(run.index + 1).to_string()])}</span>
+                <span class="lesson-badge">{icons::book()}{fill(t(lang, k::lesson_n), &[&(run.index + 1).to_string()])}</span>
                 <h2 class="lesson-title">{run.lesson.title.pick(lang)}</h2>
-                <button class="btn tiny" data-testid="exit-lesson" aria-label={t(lang, "exit_lesson")} title={t(lang, "exit_lesson")} onclick={exit}>{"✕"}</button>
+                <button class="btn tiny" data-testid="exit-lesson" aria-label={t(lang, k::exit_lesson)} title={t(lang, k::exit_lesson)} onclick={exit}>{"✕"}</button>
             </header>
             <div class="step-bar">
-                <span class="step-count" data-testid="step-count">{fill(t(lang, "step_of"), &[&(i + 1).to_string(), &run.len().to_string(), &run.hb(i).to_string()])}</span>
-                <span class="step-dots" role="group" aria-label={t(lang, "steps")}>
+                <span class="step-count" data-testid="step-count">{fill(t(lang, k::step_of), &[&(i + 1).to_string(), &run.len().to_string(), &run.hb(i).to_string()])}</span>
+                <span class="step-dots" role="group" aria-label={t(lang, k::steps)}>
                     { for (0..run.len()).map(|k| html! {
                         <button class={classes!("dot", (k == i).then_some("on"), (k < i).then_some("done"), run.pauses(k).then_some("stop"))}
-                                aria-label={fill(t(lang, "go_step"), &[&(k + 1).to_string(), &run.hb(k).to_string()])} aria-current={(k == i).then_some("step")}
+                                aria-label={fill(t(lang, k::go_step), &[&(k + 1).to_string(), &run.hb(k).to_string()])} aria-current={(k == i).then_some("step")}
                                 data-testid={format!("step-dot-{k}")} onclick={go(k)}></button>
                     }) }
                 </span>
             </div>
             <div class="narrative-body" data-testid="narrative-body">
             if !at_step {
-                <p class="hint upcoming">{fill(t(lang, "step_upcoming"), &[&run.stop(i).to_string()])}</p>
+                <p class="hint upcoming">{fill(t(lang, k::step_upcoming), &[&run.stop(i).to_string()])}</p>
             }
             if asking {
                 { prediction(run, sim, lang, dispatch) }
@@ -167,22 +168,22 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
             }
             if let Some((held, total)) = checks.filter(|c| c.1 > 0) {
                 <p class={classes!("checks", (held == total).then_some("ok"))} data-testid="step-checks" data-held={held.to_string()} data-total={total.to_string()}>
-                    { if held == total { fill(crate::ui::t_n(lang, "checks_hold", total), &[&total.to_string(), &run.hb(i).to_string()]) }
-                      else { fill(crate::ui::t_n(lang, "checks_fail", total), &[&(total - held).to_string(), &total.to_string()]) } }
+                    { if held == total { fill(crate::ui::t_n(lang, k::checks_hold, k::checks_hold_one, total), &[&total.to_string(), &run.hb(i).to_string()]) }
+                      else { fill(crate::ui::t_n(lang, k::checks_fail, k::checks_fail_one, total), &[&(total - held).to_string(), &total.to_string()]) } }
                 </p>
             }
             </div>
             <footer class="step-foot">
                 if asking {
                     <button class="btn primary reveal-btn" data-testid="reveal" disabled={run.choice.is_none()} onclick={reveal}>
-                        {fill(t(lang, "reveal_at"), &[&run.hb(i).to_string()])}</button>
+                        {fill(t(lang, k::reveal_at), &[&run.hb(i).to_string()])}</button>
                 }
                 if let Some(ok) = verdict {
                     <p class={classes!("verdict-line", if ok { "ok" } else { "no" })} data-testid="predict-verdict" role="status">
-                        { if ok { t(lang, "predict_right") } else { t(lang, "predict_wrong") } }</p>
+                        { if ok { t(lang, k::predict_right) } else { t(lang, k::predict_wrong) } }</p>
                 }
                 <div class="step-nav">
-                    <button class="btn" data-testid="lesson-back" disabled={i == 0} onclick={go(i.saturating_sub(1))}>{t(lang, "lesson_back")}</button>
+                    <button class="btn" data-testid="lesson-back" disabled={i == 0} onclick={go(i.saturating_sub(1))}>{t(lang, k::lesson_back)}</button>
                     <button class="btn primary" data-testid="lesson-next" disabled={last || asking} onclick={go(i + 1)}>{next_label}</button>
                 </div>
             </footer>

@@ -4,6 +4,7 @@
 //! and the explanation: the heartbeat's decision record in words and its code path with live
 //! values (`explain::code::views` focused on the question's job or queue).
 
+use crate::i18n::k;
 use crate::i18n::Locale;
 
 use yew::prelude::*;
@@ -85,10 +86,10 @@ pub fn PracticeColumn(props: &PracticeProps) -> Html {
 fn head(run: &PracticeRun, concept: &str, lang: Lang, d: &Dispatch) -> Html {
     html! {
         <header class="card-head practice-head">
-            <span class="practice-badge">{icons::practice()}{t(lang, "practice")}</span>
+            <span class="practice-badge">{icons::practice()}{t(lang, k::practice)}</span>
             <h2 class="practice-title">{concept_title(concept).pick(lang).to_string()}</h2>
             <span class="pill">{run.spec.difficulty.title().pick(lang).to_string()}</span>
-            <button class="btn tiny" data-testid="exit-practice" aria-label={t(lang, "practice_exit")} title={t(lang, "practice_exit")}
+            <button class="btn tiny" data-testid="exit-practice" aria-label={t(lang, k::practice_exit)} title={t(lang, k::practice_exit)}
                     onclick={act(d, PracticeAction::Exit)}>{"✕"}</button>
         </header>
     }
@@ -99,17 +100,17 @@ fn dots(run: &PracticeRun, lang: Lang, d: &Dispatch) -> Html {
     let open = run.answers.iter().position(Option::is_none).unwrap_or(run.len());
     html! {
         <div class="step-bar q-bar">
-            <span class="step-count" data-testid="q-count">{fill(t(lang, "practice_q_of"), &[&(run.current + 1).to_string(), &run.len().to_string()])}</span>
-            <span class="step-dots" role="group" aria-label={t(lang, "practice_questions")}>
+            <span class="step-count" data-testid="q-count">{fill(t(lang, k::practice_q_of), &[&(run.current + 1).to_string(), &run.len().to_string()])}</span>
+            <span class="step-dots" role="group" aria-label={t(lang, k::practice_questions)}>
                 { for (0..run.len()).map(|k| {
                     let status = match run.grade(k) {
-                        Some(g) if g.correct => ("q-right", "practice_status_right"),
-                        Some(_) => ("q-wrong", "practice_status_wrong"),
-                        None => ("", "practice_status_open"),
+                        Some(g) if g.correct => ("q-right", k::practice_status_right),
+                        Some(_) => ("q-wrong", k::practice_status_wrong),
+                        None => ("", k::practice_status_open),
                     };
                     html! {
                         <button class={classes!("dot", (k == run.current).then_some("on"), status.0)} disabled={k > open}
-                                aria-label={fill(t(lang, "practice_dot"), &[&(k + 1).to_string(), t(lang, status.1)])}
+                                aria-label={fill(t(lang, k::practice_dot), &[&(k + 1).to_string(), t(lang, status.1)])}
                                 aria-current={(k == run.current).then_some("step")} data-testid={format!("q-dot-{k}")}
                                 onclick={act(d, PracticeAction::Show(k))}></button>
                     }
@@ -135,8 +136,8 @@ fn verdict(q: &Question, g: &Grade, run: &PracticeRun, lang: Lang) -> Html {
                 <ul class="q-mistakes" data-testid="q-mistakes">{ for lines[1..].iter().map(|l| html! { <li>{l}</li> }) }</ul>
             }
             <dl class="q-answers">
-                <dt>{t(lang, "practice_your_answer")}</dt><dd data-testid="q-your-answer">{given}</dd>
-                <dt>{t(lang, "practice_expected")}</dt><dd data-testid="q-expected">{words::answer(&q.form, &q.expected, lang)}</dd>
+                <dt>{t(lang, k::practice_your_answer)}</dt><dd data-testid="q-your-answer">{given}</dd>
+                <dt>{t(lang, k::practice_expected)}</dt><dd data-testid="q-expected">{words::answer(&q.form, &q.expected, lang)}</dd>
             </dl>
         </div>
     }
@@ -150,10 +151,10 @@ fn explanation(q: &Question, run: &PracticeRun, lang: Lang, d: &Dispatch) -> Htm
         _ => Explain::Why,
     };
     html! {
-        <section class="q-explain" data-testid="q-explain" aria-label={t(lang, "practice_explain")}>
-            <div class="segs q-explain-tabs" role="tablist" aria-label={t(lang, "practice_explain")}>
+        <section class="q-explain" data-testid="q-explain" aria-label={t(lang, k::practice_explain)}>
+            <div class="segs q-explain-tabs" role="tablist" aria-label={t(lang, k::practice_explain)}>
                 <button role="tab" class={classes!("seg", (shown == Explain::Why).then_some("on"))} aria-selected={(shown == Explain::Why).to_string()}
-                        data-testid="q-tab-why" onclick={act(d, PracticeAction::Explain(Explain::Why))}>{t(lang, "practice_why")}</button>
+                        data-testid="q-tab-why" onclick={act(d, PracticeAction::Explain(Explain::Why))}>{t(lang, k::practice_why)}</button>
                 { for views.iter().enumerate().map(|(k, v)| {
                     let on = shown == Explain::Code(k);
                     let short = v.method.split_once('.').map(|(_, m)| m).unwrap_or(v.method);
@@ -170,7 +171,7 @@ fn explanation(q: &Question, run: &PracticeRun, lang: Lang, d: &Dispatch) -> Htm
                     html! {
                         <div class="q-code code-card" data-testid="q-code" data-method={v.method}>
                             <p class="meta"><code class="hadoop-name">{v.hadoop}</code>
-                                if let Some(s) = &v.subject { {" · "}{fill(t(lang, "code_subject"), &[s])} }</p>
+                                if let Some(s) = &v.subject { {" · "}{fill(t(lang, k::code_subject), &[s])} }</p>
                             { code_view::listing(v, lang) }
                         </div>
                     }
@@ -197,7 +198,7 @@ fn question_card(lang: Lang, hb: u64, run: &PracticeRun, number: &NodeRef, card:
                      ref={card.clone()} tabindex="-1">
                 { head(run, concept, lang, d) }
                 { dots(run, lang, d) }
-                <p class="hint">{t(lang, "practice_failed")}</p>
+                <p class="hint">{t(lang, k::practice_failed)}</p>
                 <footer class="q-foot">{ next_button(run, lang, d) }</footer>
             </section>
         };
@@ -226,14 +227,14 @@ fn question_card(lang: Lang, hb: u64, run: &PracticeRun, number: &NodeRef, card:
                 <form class="q-form" onsubmit={onsubmit} data-testid="q-form">
                     <div class="q-body">
                         if hb != moment {
-                            <p class="hint q-moment">{fill(t(lang, "practice_elsewhere"), &[&hb.to_string(), &moment.to_string()])}{" "}
+                            <p class="hint q-moment">{fill(t(lang, k::practice_elsewhere), &[&hb.to_string(), &moment.to_string()])}{" "}
                                 <button type="button" class="btn tiny" data-testid="q-back-to-moment" onclick={{
                                     let d = d.clone();
                                     Callback::from(move |_: MouseEvent| d.dispatch(Action::Run(RunAction::GoTo(moment))))
-                                }}>{fill(t(lang, "practice_go_moment"), &[&moment.to_string()])}</button></p>
+                                }}>{fill(t(lang, k::practice_go_moment), &[&moment.to_string()])}</button></p>
                         }
                         <div class="q-told" data-testid="q-told">
-                            <h3 class="caps q-told-head">{fill(t(lang, "practice_told"), &[&moment.to_string()])}</h3>
+                            <h3 class="caps q-told-head">{fill(t(lang, k::practice_told), &[&moment.to_string()])}</h3>
                             { given(&told) }
                         </div>
                         <div class="q-answer">
@@ -243,7 +244,7 @@ fn question_card(lang: Lang, hb: u64, run: &PracticeRun, number: &NodeRef, card:
                     </div>
                     <footer class="q-foot">
                         <button type="submit" class="btn primary" data-testid="q-submit" disabled={run.draft == Draft::Choice(None)}>
-                            {fill(t(lang, "practice_submit"), &[&q.hb.to_string()])}</button>
+                            {fill(t(lang, k::practice_submit), &[&q.hb.to_string()])}</button>
                     </footer>
                 </form>
             }
@@ -253,7 +254,7 @@ fn question_card(lang: Lang, hb: u64, run: &PracticeRun, number: &NodeRef, card:
                 <div class="q-body">
                     { verdict(q, g, run, lang) }
                     <details class="q-again">
-                        <summary>{t(lang, "practice_question")}</summary>
+                        <summary>{t(lang, k::practice_question)}</summary>
                         { given(&told) }
                         <p class="q-ask">{ask}</p>
                     </details>
@@ -266,7 +267,7 @@ fn question_card(lang: Lang, hb: u64, run: &PracticeRun, number: &NodeRef, card:
     html! {
         <section class={classes!("card", "practice-card", state)} data-testid="practice" data-question={i.to_string()}
                  data-kind={q.kind} data-concept={q.concept} data-state={state} data-hb={q.hb.to_string()}
-                 data-tracker={q.tracker.clone()} aria-label={t(lang, "practice")}
+                 data-tracker={q.tracker.clone()} aria-label={t(lang, k::practice)}
                  lang={if lang == Lang::Zh { "zh-CN" } else { "en" }} ref={card.clone()} tabindex="-1">
             { head(run, q.concept, lang, d) }
             { dots(run, lang, d) }
@@ -281,15 +282,15 @@ fn next_button(run: &PracticeRun, lang: Lang, d: &Dispatch) -> Html {
             <>
                 // Reviewing a finished set: the results are one click away.
                 if run.complete() {
-                    <button class="btn" data-testid="q-to-results" onclick={act(d, PracticeAction::Results)}>{t(lang, "practice_see_results")}</button>
+                    <button class="btn" data-testid="q-to-results" onclick={act(d, PracticeAction::Results)}>{t(lang, k::practice_see_results)}</button>
                 }
-                <button class="btn primary" data-testid="q-next" onclick={act(d, PracticeAction::Next)}>{t(lang, "practice_next")}</button>
+                <button class="btn primary" data-testid="q-next" onclick={act(d, PracticeAction::Next)}>{t(lang, k::practice_next)}</button>
             </>
         }
     } else {
         html! {
             <button class="btn primary" data-testid="q-results" disabled={!run.complete()} onclick={act(d, PracticeAction::Results)}>
-                {t(lang, "practice_see_results")}</button>
+                {t(lang, k::practice_see_results)}</button>
         }
     }
 }

@@ -4,6 +4,7 @@
 //! tasks for the heartbeating tracker (job + locality chips, in order; they appear on the
 //! tracker's row), pick running attempts (click their slots on the grid, or the list here).
 
+use crate::i18n::k;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -34,7 +35,7 @@ pub fn view(q: &Question, run: &PracticeRun, number: &NodeRef, lang: Lang, d: &D
                            data-testid="q-number" aria-invalid={run.bad_number.to_string()} />
                 </label>
                 if run.bad_number {
-                    <p class="q-error" role="alert" data-testid="q-number-error">{t(lang, "practice_bad_number")}</p>
+                    <p class="q-error" role="alert" data-testid="q-number-error">{t(lang, k::practice_bad_number)}</p>
                 }
             </div>
         },
@@ -80,10 +81,10 @@ fn order_list(n: usize, order: &[usize], q: &Question, lang: Lang, d: &Dispatch)
                             <span class="rank">{pos + 1}</span>
                             <span class="q-order-name">{name.clone()}</span>
                             <button type="button" class="btn tiny" disabled={pos == 0} data-testid={format!("q-up-{pos}")}
-                                    aria-label={fill(t(lang, "practice_move_up"), &[&name])}
+                                    aria-label={fill(t(lang, k::practice_move_up), &[&name])}
                                     onclick={act(d, PracticeAction::Move { from: pos, to: pos.saturating_sub(1) })}>{"↑"}</button>
                             <button type="button" class="btn tiny" disabled={pos + 1 >= n} data-testid={format!("q-down-{pos}")}
-                                    aria-label={fill(t(lang, "practice_move_down"), &[&name])}
+                                    aria-label={fill(t(lang, k::practice_move_down), &[&name])}
                                     onclick={act(d, PracticeAction::Move { from: pos, to: (pos + 1).min(n - 1) })}>{"↓"}</button>
                         </li>
                     }
@@ -105,19 +106,19 @@ fn picked_row(q: &Question, picked: &[usize], lang: Lang, d: &Dispatch) -> Html 
     };
     html! {
         <div class="q-picked" data-testid="q-picked" aria-live="polite">
-            <span class="meta">{fill(t(lang, "practice_picked"), &[&q.tracker])}</span>
-            if picked.is_empty() { <span class="meta q-none">{t(lang, "practice_nothing_yet")}</span> }
+            <span class="meta">{fill(t(lang, k::practice_picked), &[&q.tracker])}</span>
+            if picked.is_empty() { <span class="meta q-none">{t(lang, k::practice_nothing_yet)}</span> }
             { for picked.iter().enumerate().map(|(pos, &k)| {
                 let label = words::item(&q.form, k, lang);
                 html! {
                     <button type="button" class={classes!("plan-chip", job_of(k).map(job_class))} data-testid={format!("q-picked-{pos}")}
-                            aria-label={fill(t(lang, "practice_unpick"), &[&label])} onclick={act(d, PracticeAction::Unpick(pos))}>
+                            aria-label={fill(t(lang, k::practice_unpick), &[&label])} onclick={act(d, PracticeAction::Unpick(pos))}>
                         <b>{pos + 1}</b>{label}<span aria-hidden="true">{" ✕"}</span>
                     </button>
                 }
             }) }
             if !picked.is_empty() {
-                <button type="button" class="btn tiny" data-testid="q-clear" onclick={act(d, PracticeAction::ClearPicks)}>{t(lang, "practice_clear")}</button>
+                <button type="button" class="btn tiny" data-testid="q-clear" onclick={act(d, PracticeAction::ClearPicks)}>{t(lang, k::practice_clear)}</button>
             }
         </div>
     }
@@ -140,7 +141,7 @@ fn pick_tasks(q: &Question, picked: &[usize], max: usize, lang: Lang, d: &Dispat
         <div class="q-pick">
             <p class="meta">{words::form_hint(&q.form, lang)}</p>
             { picked_row(q, picked, lang, d) }
-            <div class="q-palette" role="group" aria-label={fill(t(lang, "practice_palette"), &[&q.tracker])}>
+            <div class="q-palette" role="group" aria-label={fill(t(lang, k::practice_palette), &[&q.tracker])}>
                 { for jobs.iter().map(|&job| html! {
                     <div class="q-pal-row">
                         <span class={classes!("swatch-dot", job_class(job))}></span><b class="q-pal-job">{format!("J{job}")}</b>
@@ -150,9 +151,9 @@ fn pick_tasks(q: &Question, picked: &[usize], max: usize, lang: Lang, d: &Dispat
                         { for candidates.iter().enumerate().filter(|(_, c)| matches!(c.token, Token::Task { job: j, .. } if j == job)).map(|(k, c)| {
                             let short = match &c.token {
                                 Token::Task { kind: "map", locality, .. } => match *locality {
-                                    Some("node") => t(lang, "loc_node"),
-                                    Some("rack") => t(lang, "loc_rack"),
-                                    _ => t(lang, "loc_off"),
+                                    Some("node") => t(lang, k::loc_node),
+                                    Some("rack") => t(lang, k::loc_rack),
+                                    _ => t(lang, k::loc_off),
                                 }
                                 .to_string(),
                                 Token::Task { kind, .. } => kind.to_string(),
@@ -177,7 +178,7 @@ fn pick_list(q: &Question, picked: &[usize], lang: Lang, d: &Dispatch) -> Html {
     let on_grid = candidates.iter().any(|c| matches!(c.token, Token::Attempt { .. }));
     html! {
         <div class="q-pick">
-            <p class="meta">{words::form_hint(&q.form, lang)}{" "}if on_grid { {t(lang, "practice_pick_grid")} }</p>
+            <p class="meta">{words::form_hint(&q.form, lang)}{" "}if on_grid { {t(lang, k::practice_pick_grid)} }</p>
             <div class="q-cands" role="group">
                 { for candidates.iter().enumerate().map(|(k, c)| {
                     let on = picked.contains(&k);

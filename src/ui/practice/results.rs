@@ -2,6 +2,7 @@
 //! set and the answers: `schedscope practice --verify CODE` grades them again), the CSV of the
 //! answers and the set's link. Everything is computed on the page (`practice::result`).
 
+use crate::i18n::k;
 use yew::prelude::*;
 
 use crate::page::Action;
@@ -19,14 +20,14 @@ pub fn copy_row(value: &str, testid: &'static str, label: &str, d: &Dispatch, la
         let d = d.clone();
         Callback::from(move |_: MouseEvent| {
             platform::copy(&value);
-            d.dispatch(Action::Toast(Some("toast_copied_text")));
+            d.dispatch(Action::Toast(Some(k::toast_copied_text)));
         })
     };
     html! {
         <div class="share-row">
             <input type="text" readonly=true value={value.to_string()} data-testid={testid} aria-label={label.to_string()}
                    onfocus={Callback::from(|e: FocusEvent| { let i: web_sys::HtmlInputElement = e.target_unchecked_into(); i.select(); })} />
-            <button class="btn" data-testid={format!("{testid}-copy")} onclick={copy}>{t(lang, "copy")}</button>
+            <button class="btn" data-testid={format!("{testid}-copy")} onclick={copy}>{t(lang, k::copy)}</button>
         </div>
     }
 }
@@ -58,15 +59,15 @@ pub fn card(locale: crate::i18n::Locale, run: &PracticeRun, focus: &NodeRef, d: 
     let total = questions.len() as u32;
     html! {
         <section class="card practice-card results" data-testid="practice-results" data-right={right.to_string()}
-                 data-total={total.to_string()} aria-label={t(lang, "practice_results")} ref={focus.clone()} tabindex="-1">
+                 data-total={total.to_string()} aria-label={t(lang, k::practice_results)} ref={focus.clone()} tabindex="-1">
             <header class="card-head practice-head">
-                <span class="practice-badge">{icons::practice()}{t(lang, "practice")}</span>
-                <h2 class="practice-title">{t(lang, "practice_results")}</h2>
-                <button class="btn tiny" data-testid="exit-practice" aria-label={t(lang, "practice_exit")} title={t(lang, "practice_exit")}
+                <span class="practice-badge">{icons::practice()}{t(lang, k::practice)}</span>
+                <h2 class="practice-title">{t(lang, k::practice_results)}</h2>
+                <button class="btn tiny" data-testid="exit-practice" aria-label={t(lang, k::practice_exit)} title={t(lang, k::practice_exit)}
                         onclick={act(PracticeAction::Exit)}>{"✕"}</button>
             </header>
             <div class="q-body">
-                <p class="score-total" data-testid="score-total">{fill(t(lang, "practice_total"), &[&right.to_string(), &total.to_string()])}</p>
+                <p class="score-total" data-testid="score-total">{fill(t(lang, k::practice_total), &[&right.to_string(), &total.to_string()])}</p>
                 <table class="score-table" data-testid="score-table">
                     <tbody>
                         { for scores.iter().map(|s| html! {
@@ -78,20 +79,20 @@ pub fn card(locale: crate::i18n::Locale, run: &PracticeRun, focus: &NodeRef, d: 
                         }) }
                     </tbody>
                 </table>
-                <h3>{t(lang, "practice_code_title")}</h3>
-                <p class="hint">{t(lang, "practice_code_hint")}</p>
-                { copy_row(&code, "result-code", t(lang, "practice_code_title"), d, lang) }
+                <h3>{t(lang, k::practice_code_title)}</h3>
+                <p class="hint">{t(lang, k::practice_code_hint)}</p>
+                { copy_row(&code, "result-code", t(lang, k::practice_code_title), d, lang) }
                 <p class="hint"><code>{format!("schedscope practice --verify {code}")}</code></p>
-                <h3>{t(lang, "practice_link_title")}</h3>
-                <p class="hint">{t(lang, "practice_link_hint")}</p>
-                { copy_row(&url, "set-link", t(lang, "practice_link_title"), d, lang) }
+                <h3>{t(lang, k::practice_link_title)}</h3>
+                <p class="hint">{t(lang, k::practice_link_hint)}</p>
+                { copy_row(&url, "set-link", t(lang, k::practice_link_title), d, lang) }
                 <p class="q-export">
-                    <button class="btn" data-testid="practice-csv" onclick={csv}>{t(lang, "practice_csv")}</button>
+                    <button class="btn" data-testid="practice-csv" onclick={csv}>{t(lang, k::practice_csv)}</button>
                 </p>
             </div>
             <footer class="q-foot">
-                <button class="btn" data-testid="practice-review" onclick={act(PracticeAction::Show(0))}>{t(lang, "practice_review")}</button>
-                <button class="btn primary" data-testid="practice-again" onclick={again}>{t(lang, "practice_again")}</button>
+                <button class="btn" data-testid="practice-review" onclick={act(PracticeAction::Show(0))}>{t(lang, k::practice_review)}</button>
+                <button class="btn primary" data-testid="practice-again" onclick={again}>{t(lang, k::practice_again)}</button>
             </footer>
         </section>
     }

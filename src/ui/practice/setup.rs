@@ -2,6 +2,7 @@
 //! the number of questions and the seed, and gets the set's link to hand out; and the landing
 //! page's entry (one click starts ten questions on one scheduler, with a fresh seed).
 
+use crate::i18n::{k, Text};
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -17,7 +18,7 @@ use crate::ui::{fill, platform, t};
 
 use crate::ui::Dispatch;
 
-const SCHEDULERS: [(&str, &str); 3] = [("fifo", "sched_fifo"), ("fair", "sched_fair"), ("capacity", "sched_capacity")];
+const SCHEDULERS: [(&str, Text); 3] = [("fifo", k::sched_fifo), ("fair", k::sched_fair), ("capacity", k::sched_capacity)];
 
 /// Ten questions of medium difficulty on `concepts` (a scheduler name or `all`), fresh seed.
 fn quick(concepts: &str) -> SetSpec {
@@ -41,13 +42,13 @@ pub fn landing(lab: &Page, d: &Dispatch) -> Html {
     };
     html! {
         <section class="practice-entry" data-testid="landing-practice">
-            <h3 class="caps landing-all">{t(lang, "practice")}<span class="meta">{t(lang, "practice_landing_line")}</span></h3>
+            <h3 class="caps landing-all">{t(lang, k::practice)}<span class="meta">{t(lang, k::practice_landing_line)}</span></h3>
             <div class="practice-quick">
-                <button class="btn primary" data-testid="practice-quick-all" onclick={start("all")}>{t(lang, "practice_quick_all")}</button>
+                <button class="btn primary" data-testid="practice-quick-all" onclick={start("all")}>{t(lang, k::practice_quick_all)}</button>
                 { for SCHEDULERS.iter().map(|&(s, key)| html! {
                     <button class="btn" data-testid={format!("practice-quick-{s}")} onclick={start(s)}>{t(lang, key)}</button>
                 }) }
-                <button class="btn subtle" data-testid="open-practice-setup" onclick={open}>{t(lang, "practice_make_set")}</button>
+                <button class="btn subtle" data-testid="open-practice-setup" onclick={open}>{t(lang, k::practice_make_set)}</button>
             </div>
         </section>
     }
@@ -141,9 +142,9 @@ pub fn PracticeSetup(props: &SetupProps) -> Html {
     };
     let bad_msg = (*bad).as_ref().map(|r| match r {
         Refused::Count(found) => {
-            fill(t(lang, "practice_count_bad"), &[&MAX_COUNT.to_string(), found, &spec.count.to_string()])
+            fill(t(lang, k::practice_count_bad), &[&MAX_COUNT.to_string(), found, &spec.count.to_string()])
         }
-        Refused::Seed(found) => fill(t(lang, "practice_seed_bad"), &[found, &spec.seed.to_string()]),
+        Refused::Seed(found) => fill(t(lang, k::practice_seed_bad), &[found, &spec.seed.to_string()]),
     });
     let new_seed = {
         let (draft, bad) = (draft.clone(), bad.clone());
@@ -164,9 +165,9 @@ pub fn PracticeSetup(props: &SetupProps) -> Html {
     };
     let body = html! {
         <div class="practice-setup">
-            <p class="hint">{t(lang, "practice_setup_hint")}</p>
+            <p class="hint">{t(lang, k::practice_setup_hint)}</p>
             <fieldset class="setup-concepts">
-                <legend>{t(lang, "practice_concepts")}</legend>
+                <legend>{t(lang, k::practice_concepts)}</legend>
                 { for SCHEDULERS.iter().map(|&(s, key)| {
                     let ids: Vec<&'static str> = CONCEPTS.iter().filter(|c| c.1 == s).map(|c| c.0).collect();
                     let all_on = ids.iter().all(|id| spec.concepts.contains(id));
@@ -185,8 +186,8 @@ pub fn PracticeSetup(props: &SetupProps) -> Html {
                 }) }
             </fieldset>
             <div class="setup-row">
-                <span class="setup-field" role="group" aria-label={t(lang, "practice_difficulty")}>
-                    <span class="caps">{t(lang, "practice_difficulty")}</span>
+                <span class="setup-field" role="group" aria-label={t(lang, k::practice_difficulty)}>
+                    <span class="caps">{t(lang, k::practice_difficulty)}</span>
                     <span class="segs">
                         { for Difficulty::ALL.iter().map(|&level| {
                             let on = spec.difficulty == level;
@@ -199,29 +200,29 @@ pub fn PracticeSetup(props: &SetupProps) -> Html {
                         }) }
                     </span>
                 </span>
-                <label class="setup-field"><span class="caps">{t(lang, "practice_count")}</span>
+                <label class="setup-field"><span class="caps">{t(lang, k::practice_count)}</span>
                     <input type="number" min="1" max={MAX_COUNT.to_string()} value={spec.count.to_string()} data-testid="practice-count"
                            aria-invalid={matches!(*bad, Some(Refused::Count(_))).to_string()} onchange={on_count} /></label>
-                <label class="setup-field"><span class="caps">{t(lang, "practice_seed")}</span>
+                <label class="setup-field"><span class="caps">{t(lang, k::practice_seed)}</span>
                     <input type="number" min="0" max={u32::MAX.to_string()} value={spec.seed.to_string()} data-testid="practice-seed"
                            aria-invalid={matches!(*bad, Some(Refused::Seed(_))).to_string()} onchange={on_seed} /></label>
-                <button class="btn tiny" data-testid="practice-new-seed" onclick={new_seed}>{t(lang, "practice_new_seed")}</button>
+                <button class="btn tiny" data-testid="practice-new-seed" onclick={new_seed}>{t(lang, k::practice_new_seed)}</button>
             </div>
             if let Some(msg) = bad_msg { <p class="q-error" role="alert" data-testid="practice-field-error">{msg}</p> }
             if ok {
-                <h3>{t(lang, "practice_link_title")}</h3>
-                <p class="hint">{t(lang, "practice_link_hint")}</p>
-                { super::results::copy_row(&url, "practice-url", t(lang, "practice_link_title"), d, lang) }
+                <h3>{t(lang, k::practice_link_title)}</h3>
+                <p class="hint">{t(lang, k::practice_link_hint)}</p>
+                { super::results::copy_row(&url, "practice-url", t(lang, k::practice_link_title), d, lang) }
                 if let Some(msg) = lab.toast { <p class="toast" role="status">{t(lang, msg)}</p> }
             } else {
-                <p class="q-error" role="alert">{t(lang, "practice_no_concept")}</p>
+                <p class="q-error" role="alert">{t(lang, k::practice_no_concept)}</p>
             }
             <div class="setup-foot">
-                <button class="btn primary" data-testid="practice-start" disabled={!ok} onclick={start}>{t(lang, "practice_start")}</button>
+                <button class="btn primary" data-testid="practice-start" disabled={!ok} onclick={start}>{t(lang, k::practice_start)}</button>
             </div>
         </div>
     };
-    dialogs::frame(t(lang, "practice_setup_title"), "practice-setup", true, d, t(lang, "close"), body)
+    dialogs::frame(t(lang, k::practice_setup_title), "practice-setup", true, d, t(lang, k::close), body)
 }
 
 /// The top bar's practice button: the set's progress while practising.
@@ -231,12 +232,12 @@ pub fn topbar_button(practice: Option<(usize, usize)>, lang: Lang, d: &Dispatch)
         Callback::from(move |_: MouseEvent| d.dispatch(Action::Open(Dialog::Practice)))
     };
     let now =
-        practice.map(|(done, len)| crate::ui::fill(t(lang, "practice_now"), &[&done.to_string(), &len.to_string()]));
+        practice.map(|(done, len)| crate::ui::fill(t(lang, k::practice_now), &[&done.to_string(), &len.to_string()]));
     html! {
         <button class={classes!("btn", "tool", "practice-btn", now.is_some().then_some("on"))} data-testid="open-practice"
-                aria-pressed={now.is_some().to_string()} title={t(lang, "practice_title")} onclick={open}>
+                aria-pressed={now.is_some().to_string()} title={t(lang, k::practice_title)} onclick={open}>
             {crate::ui::icons::practice()}
-            <span lang={if lang == Lang::Zh { "zh-CN" } else { "en" }}>{now.unwrap_or_else(|| t(lang, "practice").to_string())}</span>
+            <span lang={if lang == Lang::Zh { "zh-CN" } else { "en" }}>{now.unwrap_or_else(|| t(lang, k::practice).to_string())}</span>
         </button>
     }
 }

@@ -3,6 +3,7 @@
 //! uses the grid's patterns — node-local solid, rack-local stripes, off-switch cross-hatch —
 //! so it never relies on colour alone. Every number drawn is the simulation's own.
 
+use crate::i18n::k;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -118,7 +119,7 @@ pub fn locality(
     let sx = |v: f64| L + (v / x_max).clamp(0.0, 1.0) * (R - L);
     let body = match first {
         None => {
-            html! { <text class="empty-label" x={f1((L + R) / 2.0)} y={f1((TOP + BOT) / 2.0)} text-anchor="middle">{t(lang, "chart_no_maps")}</text> }
+            html! { <text class="empty-label" x={f1((L + R) / 2.0)} y={f1((TOP + BOT) / 2.0)} text-anchor="middle">{t(lang, k::chart_no_maps)}</text> }
         }
         Some(f) => {
             let idx: Vec<usize> = thin(upto - f, 240).into_iter().map(|i| i + f).collect();
@@ -153,7 +154,7 @@ pub fn locality(
     let summary = samples[..upto].last().map(|s| format!("{}/{}/{}", s.node, s.rack, s.off_switch)).unwrap_or_default();
     html! {
         <svg class="chart" viewBox={format!("0 0 {W} {H}")} role="img" data-testid={format!("{id}-svg")} data-mix={summary}
-             aria-label={t(lang, "chart_locality")}>
+             aria-label={t(lang, k::chart_locality)}>
             { patterns(id) }
             { y_axis(&[(0.0, "0%".into()), (0.5, "50%".into()), (1.0, "100%".into())]) }
             { body }
@@ -178,19 +179,19 @@ pub fn slots(samples: &[Sample], upto: usize, x_max: f64, lang: Lang) -> Html {
         side_labels(&[
             (
                 (s.running_maps as f64 + s.running_reduces as f64 / 2.0) / cap,
-                fill(t(lang, "chart_reduces_n"), &[&s.running_reduces.to_string(), &s.reduce_slots.to_string()]),
+                fill(t(lang, k::chart_reduces_n), &[&s.running_reduces.to_string(), &s.reduce_slots.to_string()]),
                 "lbl-reduce",
             ),
             (
                 s.running_maps as f64 / 2.0 / cap,
-                fill(t(lang, "chart_maps_n"), &[&s.running_maps.to_string(), &s.map_slots.to_string()]),
+                fill(t(lang, k::chart_maps_n), &[&s.running_maps.to_string(), &s.map_slots.to_string()]),
                 "lbl-map",
             ),
         ])
     });
     let map_line = samples.first().map(|s| s.map_slots as f64 / cap).unwrap_or(0.0);
     html! {
-        <svg class="chart" viewBox={format!("0 0 {W} {H}")} role="img" data-testid="chart-slots-svg" aria-label={t(lang, "chart_slots")}>
+        <svg class="chart" viewBox={format!("0 0 {W} {H}")} role="img" data-testid="chart-slots-svg" aria-label={t(lang, k::chart_slots)}>
             { y_axis(&[(0.0, "0".into()), (map_line, format!("{:.0}", map_line * cap)), (1.0, format!("{cap:.0}"))]) }
             if !xs.is_empty() {
                 { band(&xs, &zeros, &m, "area-maps", None) }
@@ -198,7 +199,7 @@ pub fn slots(samples: &[Sample], upto: usize, x_max: f64, lang: Lang) -> Html {
                 <line class="now-line" x1={f1(*xs.last().unwrap_or(&L))} x2={f1(*xs.last().unwrap_or(&L))} y1={f1(TOP)} y2={f1(BOT)} />
             }
             { for labels }
-            { x_label(x_max, t(lang, "chart_hb_axis")) }
+            { x_label(x_max, t(lang, k::chart_hb_axis)) }
         </svg>
     }
 }
@@ -206,7 +207,7 @@ pub fn slots(samples: &[Sample], upto: usize, x_max: f64, lang: Lang) -> Html {
 /// Each pool's or queue's running maps against its fair share or capacity, now.
 pub fn shares(shares: &[Share], fair: bool, lang: Lang) -> Html {
     if shares.is_empty() {
-        return html! { <p class="hint chart-empty">{t(lang, "chart_no_shares")}</p> };
+        return html! { <p class="hint chart-empty">{t(lang, k::chart_no_shares)}</p> };
     }
     let top = shares.iter().map(|s| s.running.max(s.target)).fold(1.0, f64::max);
     let row_h = 28.0;
@@ -214,7 +215,7 @@ pub fn shares(shares: &[Share], fair: bool, lang: Lang) -> Html {
     let (x0, x1) = (110.0, 330.0);
     let sx = |v: f64| x0 + v / top * (x1 - x0);
     html! {
-        <svg class="chart" viewBox={format!("0 0 {W} {h:.0}")} role="img" data-testid="chart-shares-svg" aria-label={t(lang, "chart_shares")}>
+        <svg class="chart" viewBox={format!("0 0 {W} {h:.0}")} role="img" data-testid="chart-shares-svg" aria-label={t(lang, k::chart_shares)}>
             { for shares.iter().enumerate().map(|(i, s)| {
                 let y = 8.0 + i as f64 * row_h;
                 html! {
@@ -227,7 +228,7 @@ pub fn shares(shares: &[Share], fair: bool, lang: Lang) -> Html {
                     </g>
                 }
             }) }
-            <text class="axis-title" x={f1(x0)} y={f1(h - 4.0)}>{if fair { t(lang, "chart_shares_fair") } else { t(lang, "chart_shares_cap") }}</text>
+            <text class="axis-title" x={f1(x0)} y={f1(h - 4.0)}>{if fair { t(lang, k::chart_shares_fair) } else { t(lang, k::chart_shares_cap) }}</text>
         </svg>
     }
 }
@@ -249,13 +250,13 @@ pub fn response(runs: &[(String, Vec<BinStat>)], lang: Lang) -> Html {
     bins.dedup();
     let top = runs.iter().flat_map(|(_, b)| b.iter().filter_map(|x| x.mean_response_ms)).fold(1.0, f64::max);
     if bins.is_empty() || !runs.iter().any(|(_, b)| b.iter().any(|x| x.finished > 0)) {
-        return html! { <p class="hint chart-empty">{t(lang, "chart_no_finished")}</p> };
+        return html! { <p class="hint chart-empty">{t(lang, k::chart_no_finished)}</p> };
     }
     let slot = (R - L) / bins.len() as f64;
     let bw = (slot * 0.8 / runs.len() as f64).min(34.0);
     let y = |ms: f64| BOT - ms / top * (BOT - TOP - 12.0);
     html! {
-        <svg class="chart" viewBox={format!("0 0 {W} {H}")} role="img" data-testid="chart-response-svg" aria-label={t(lang, "chart_response")}>
+        <svg class="chart" viewBox={format!("0 0 {W} {H}")} role="img" data-testid="chart-response-svg" aria-label={t(lang, k::chart_response)}>
             { y_axis(&[(0.0, "0 s".into()), (1.0 - 12.0 / (BOT - TOP), format!("{:.0} s", top / 1000.0))]) }
             { for bins.iter().enumerate().map(|(i, &(lo, hi))| {
                 let cx = L + slot * (i as f64 + 0.5);
@@ -276,7 +277,7 @@ pub fn response(runs: &[(String, Vec<BinStat>)], lang: Lang) -> Html {
                     <text class="tick-label" x={f1(cx)} y={f1(BOT + 13.0)} text-anchor="middle">{label}</text>
                 </g> }
             }) }
-            <text class="axis-title" x={f1(R + 4.0)} y={f1(BOT + 13.0)}>{t(lang, "chart_maps_axis")}</text>
+            <text class="axis-title" x={f1(R + 4.0)} y={f1(BOT + 13.0)}>{t(lang, k::chart_maps_axis)}</text>
         </svg>
     }
 }

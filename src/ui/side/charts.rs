@@ -2,6 +2,7 @@
 //! shares against fair share or capacity, job response times by job size — one at a time,
 //! chosen by tabs (a lesson step pointing at `chart:<id>` switches to it).
 
+use crate::i18n::{k, Text};
 use crate::ui::Dispatch;
 use yew::prelude::*;
 
@@ -13,21 +14,21 @@ use crate::sim::metrics::{self, Sample};
 use crate::ui::side::chart_svg;
 use crate::ui::{fill, t};
 
-fn title_key(c: Chart) -> &'static str {
+fn title_key(c: Chart) -> Text {
     match c {
-        Chart::Locality => "chart_locality",
-        Chart::Slots => "chart_slots",
-        Chart::Shares => "chart_shares",
-        Chart::Response => "chart_response",
+        Chart::Locality => k::chart_locality,
+        Chart::Slots => k::chart_slots,
+        Chart::Shares => k::chart_shares,
+        Chart::Response => k::chart_response,
     }
 }
 
-fn tab_key(c: Chart) -> &'static str {
+fn tab_key(c: Chart) -> Text {
     match c {
-        Chart::Locality => "chart_tab_locality",
-        Chart::Slots => "chart_tab_slots",
-        Chart::Shares => "chart_tab_shares",
-        Chart::Response => "chart_tab_response",
+        Chart::Locality => k::chart_tab_locality,
+        Chart::Slots => k::chart_tab_slots,
+        Chart::Shares => k::chart_tab_shares,
+        Chart::Response => k::chart_tab_response,
     }
 }
 
@@ -35,9 +36,9 @@ fn tab_key(c: Chart) -> &'static str {
 pub fn locality_legend(lang: Lang) -> Html {
     html! {
         <div class="chart-legend">
-            <span class="lg"><span class="sw sw-node"></span>{t(lang, "loc_node")}</span>
-            <span class="lg"><span class="sw sw-rack"></span>{t(lang, "loc_rack")}</span>
-            <span class="lg"><span class="sw sw-off"></span>{t(lang, "loc_off")}</span>
+            <span class="lg"><span class="sw sw-node"></span>{t(lang, k::loc_node)}</span>
+            <span class="lg"><span class="sw sw-rack"></span>{t(lang, k::loc_rack)}</span>
+            <span class="lg"><span class="sw sw-off"></span>{t(lang, k::loc_off)}</span>
         </div>
     }
 }
@@ -54,7 +55,7 @@ pub fn card(lab: &Page, sim: &Simulation, dispatch: &Dispatch) -> Html {
     let body = match chart {
         Chart::Locality => html! { <>
             { locality_legend(lang) }
-            { chart_svg::locality(samples, upto, &|s: &Sample| s.hb as f64, known, t(lang, "chart_hb_axis"), "chart-locality", lang) }
+            { chart_svg::locality(samples, upto, &|s: &Sample| s.hb as f64, known, t(lang, k::chart_hb_axis), "chart-locality", lang) }
         </> },
         Chart::Slots => chart_svg::slots(samples, upto, known, lang),
         Chart::Shares => {
@@ -66,17 +67,17 @@ pub fn card(lab: &Page, sim: &Simulation, dispatch: &Dispatch) -> Html {
             let done: usize = bins.iter().map(|b| b.finished).sum();
             let jobs: usize = bins.iter().map(|b| b.jobs).sum();
             html! { <>
-                <p class="chart-note">{fill(t(lang, "chart_finished_of"), &[&done.to_string(), &jobs.to_string()])}</p>
+                <p class="chart-note">{fill(t(lang, k::chart_finished_of), &[&done.to_string(), &jobs.to_string()])}</p>
                 { chart_svg::response(&[(String::new(), bins)], lang) }
             </> }
         }
     };
     let meta = match (chart, now) {
         (Chart::Locality, Some(s)) => {
-            fill(t(lang, "chart_locality_meta"), &[&(s.node + s.rack + s.off_switch).to_string()])
+            fill(t(lang, k::chart_locality_meta), &[&(s.node + s.rack + s.off_switch).to_string()])
         }
         (Chart::Slots, Some(s)) => fill(
-            t(lang, "chart_slots_meta"),
+            t(lang, k::chart_slots_meta),
             &[&(s.running_maps + s.running_reduces).to_string(), &(s.map_slots + s.reduce_slots).to_string()],
         ),
         _ => String::new(),
@@ -87,7 +88,7 @@ pub fn card(lab: &Page, sim: &Simulation, dispatch: &Dispatch) -> Html {
                 <h2>{t(lang, title_key(chart))}</h2>
                 <span class="meta">{meta}</span>
             </header>
-            <div class="segs chart-tabs" role="tablist" aria-label={t(lang, "charts")}>
+            <div class="segs chart-tabs" role="tablist" aria-label={t(lang, k::charts)}>
                 { for Chart::ALL.iter().map(|&c| {
                     let d = dispatch.clone();
                     let on = c == chart;

@@ -3,6 +3,7 @@
 //! their live values beside them, and the variables as chips. A focus selector picks the job
 //! whose path is shown when several were evaluated.
 
+use crate::i18n::k;
 use crate::ui::Dispatch;
 use yew::prelude::*;
 
@@ -96,7 +97,7 @@ pub fn listing(v: &CodeView, lang: crate::i18n::Lang) -> Html {
                         if value.is_some() || verdict.is_some() {
                             <span class="val">
                                 if let Some(x) = value { <span class="live">{x}</span> }
-                                if let Some((class, word)) = verdict { <span class={classes!("verdict", class)}>{if class == "true" && value_is_cond(text) { t(lang, "code_true") } else { word }}</span> }
+                                if let Some((class, word)) = verdict { <span class={classes!("verdict", class)}>{if class == "true" && value_is_cond(text) { t(lang, k::code_true) } else { word }}</span> }
                             </span>
                         }
                     </li>
@@ -115,8 +116,8 @@ pub fn card(lab: &Page, record: Option<&HeartbeatRecord>, dispatch: &Dispatch) -
     let Some(rec) = record else {
         return html! {
             <section class="card code-card" data-testid="code-view">
-                <header class="card-head"><h2>{t(lang, "code_title")}</h2></header>
-                <p class="hint">{t(lang, "code_before_first")}</p>
+                <header class="card-head"><h2>{t(lang, k::code_title)}</h2></header>
+                <p class="hint">{t(lang, k::code_before_first)}</p>
             </section>
         };
     };
@@ -126,8 +127,8 @@ pub fn card(lab: &Page, record: Option<&HeartbeatRecord>, dispatch: &Dispatch) -
     if views.is_empty() {
         return html! {
             <section class="card code-card" data-testid="code-view">
-                <header class="card-head"><h2>{t(lang, "code_title")}</h2></header>
-                <p class="hint">{t(lang, "code_none")}</p>
+                <header class="card-head"><h2>{t(lang, k::code_title)}</h2></header>
+                <p class="hint">{t(lang, k::code_none)}</p>
             </section>
         };
     }
@@ -147,11 +148,11 @@ pub fn card(lab: &Page, record: Option<&HeartbeatRecord>, dispatch: &Dispatch) -
     html! {
         <section class="card code-card" data-testid="code-view" data-point={format!("code:{}", v.method)}>
             <header class="card-head">
-                <h2>{t(lang, "code_title")}</h2>
+                <h2>{t(lang, k::code_title)}</h2>
                 <code class="meta hadoop-name">{v.hadoop}</code>
                 if jobs.len() > 1 {
-                    <span class="focus" role="group" aria-label={t(lang, "code_focus")}>
-                        <span class="meta">{t(lang, "code_for")}</span>
+                    <span class="focus" role="group" aria-label={t(lang, k::code_focus)}>
+                        <span class="meta">{t(lang, k::code_for)}</span>
                         { for jobs.iter().take(6).map(|&j| {
                             let d = dispatch.clone();
                             let on = shown_job == Some(j);
@@ -165,7 +166,7 @@ pub fn card(lab: &Page, record: Option<&HeartbeatRecord>, dispatch: &Dispatch) -
                     </span>
                 }
             </header>
-            <div class="segs code-methods" role="tablist" aria-label={t(lang, "code_methods")}>
+            <div class="segs code-methods" role="tablist" aria-label={t(lang, k::code_methods)}>
                 { for views.iter().enumerate().map(|(i, x)| {
                     let d = dispatch.clone();
                     let on = i == pick;
@@ -178,9 +179,9 @@ pub fn card(lab: &Page, record: Option<&HeartbeatRecord>, dispatch: &Dispatch) -
                 }) }
             </div>
             { listing(v, lang) }
-            <div class="code-vars" aria-label={t(lang, "code_values")}>
-                <span class="caps">{t(lang, "code_values")}</span>
-                if let Some(s) = &v.subject { <span class="var subject">{fill(t(lang, "code_subject"), &[s])}</span> }
+            <div class="code-vars" aria-label={t(lang, k::code_values)}>
+                <span class="caps">{t(lang, k::code_values)}</span>
+                if let Some(s) = &v.subject { <span class="var subject">{fill(t(lang, k::code_subject), &[s])}</span> }
                 { for v.vars.iter().filter(|x| !x.value.is_empty()).map(|x| html! {
                     <span class="var" data-testid={format!("var-{}", x.name)}><span class="vn">{&x.name}</span>{" = "}<b>{&x.value}</b></span>
                 }) }

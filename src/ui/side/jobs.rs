@@ -1,6 +1,7 @@
 //! The jobs tab: every job with its progress; selecting one highlights where its input
 //! blocks live on the grid.
 
+use crate::i18n::k;
 use crate::ui::Dispatch;
 use yew::prelude::*;
 
@@ -16,9 +17,9 @@ pub fn table(jobs: &[JobView], selected: Option<u32>, lang: Lang, dispatch: &Dis
     html! {
         <table class="jobs" data-testid="jobs-table" data-point="panel:jobs">
             <thead><tr>
-                <th>{t(lang, "job")}</th><th>{t(lang, "state")}</th><th>{t(lang, "priority")}</th>
-                <th class="num">{"maps"}</th><th class="num">{"reduces"}</th><th class="num">{t(lang, "running")}</th>
-                <th class="num">{t(lang, "input_hosts")}</th>
+                <th>{t(lang, k::job)}</th><th>{t(lang, k::state)}</th><th>{t(lang, k::priority)}</th>
+                <th class="num">{"maps"}</th><th class="num">{"reduces"}</th><th class="num">{t(lang, k::running)}</th>
+                <th class="num">{t(lang, k::input_hosts)}</th>
             </tr></thead>
             <tbody>
             { for jobs.iter().map(|j| {

@@ -2,6 +2,7 @@
 //! graphics). A window around the current heartbeat is in the page; the whole log downloads
 //! as text.
 
+use crate::i18n::k;
 use crate::ui::Dispatch;
 use yew::prelude::*;
 
@@ -58,13 +59,13 @@ pub fn all_records(sim: &crate::sim::Simulation) -> Vec<HeartbeatRecord> {
 pub fn DecisionLog(props: &LogProps) -> Html {
     let lang = props.lang;
     if props.window.is_empty() {
-        return html! { <p class="hint">{t(lang, "log_empty")}</p> };
+        return html! { <p class="hint">{t(lang, k::log_empty)}</p> };
     }
     let first = props.window.first().map(|r| r.hb).unwrap_or(1);
     let last = props.window.last().map(|r| r.hb).unwrap_or(1);
     html! {
         <div class="log" data-testid="decision-log">
-            <p class="meta">{fill(t(lang, "log_window"), &[&first.to_string(), &last.to_string(), &props.known.to_string()])}</p>
+            <p class="meta">{fill(t(lang, k::log_window), &[&first.to_string(), &last.to_string(), &props.known.to_string()])}</p>
             { for props.window.iter().map(|r| {
                 let d = props.dispatch.clone();
                 let hb = r.hb;

@@ -9,6 +9,7 @@ pub mod jobs;
 pub mod log;
 pub mod why;
 
+use crate::i18n::{k, Text};
 use crate::ui::Dispatch;
 use yew::prelude::*;
 
@@ -31,7 +32,7 @@ pub fn area(
     let lang = lab.lang();
     let tab = lab.side.tab;
     let jobs = sim.engine().cluster.jobs.len();
-    let tab_btn = |which: Tab, label: &'static str, badge: Option<String>| {
+    let tab_btn = |which: Tab, label: Text, badge: Option<String>| {
         let d = dispatch.clone();
         let on = tab == which;
         html! {
@@ -59,13 +60,13 @@ pub fn area(
         },
     };
     html! {
-        <section class="side-area" data-testid="side-area" aria-label={t(lang, "side_area")}>
-            <div class="tabs" role="tablist" aria-label={t(lang, "side_area")}>
-                { tab_btn(Tab::Why, "tab_why", None) }
-                { tab_btn(Tab::Code, "tab_code", None) }
-                { tab_btn(Tab::Charts, "tab_charts", None) }
-                { tab_btn(Tab::Jobs, "tab_jobs", Some(jobs.to_string())) }
-                { tab_btn(Tab::Log, "tab_log", None) }
+        <section class="side-area" data-testid="side-area" aria-label={t(lang, k::side_area)}>
+            <div class="tabs" role="tablist" aria-label={t(lang, k::side_area)}>
+                { tab_btn(Tab::Why, k::tab_why, None) }
+                { tab_btn(Tab::Code, k::tab_code, None) }
+                { tab_btn(Tab::Charts, k::tab_charts, None) }
+                { tab_btn(Tab::Jobs, k::tab_jobs, Some(jobs.to_string())) }
+                { tab_btn(Tab::Log, k::tab_log, None) }
             </div>
             <div class="side-panel" id="side-panel" role="tabpanel" aria-labelledby={format!("tab-{}", tab.id())} data-testid={format!("side-{}", tab.id())}>
                 { body }

@@ -1,6 +1,7 @@
 //! "Why this heartbeat": the current heartbeat's decision record in words, one numbered line
 //! per step; launches in teal, rules that stopped assignment in amber.
 
+use crate::i18n::k;
 use yew::prelude::*;
 
 use crate::explain::lines::LineKind;
@@ -33,20 +34,20 @@ pub fn look(kind: LineKind) -> (&'static str, &'static str) {
 pub fn WhyPanel(props: &WhyProps) -> Html {
     let lang = props.lang;
     let chip = match &props.record {
-        Some(r) => fill(t(lang, "why_chip"), &[&r.hb.to_string(), &r.tracker, &format_time(r.time_ms, lang)]),
-        None => fill(t(lang, "why_chip0"), &[&format_time(0, lang)]),
+        Some(r) => fill(t(lang, k::why_chip), &[&r.hb.to_string(), &r.tracker, &format_time(r.time_ms, lang)]),
+        None => fill(t(lang, k::why_chip0), &[&format_time(0, lang)]),
     };
     html! {
-        <section class="card why" aria-label={t(lang, "why_title")} data-testid="why" data-point="panel:why">
+        <section class="card why" aria-label={t(lang, k::why_title)} data-testid="why" data-point="panel:why">
             <header class="card-head">
-                <h2>{t(lang, "why_title")}</h2>
+                <h2>{t(lang, k::why_title)}</h2>
                 <span class="chip">{chip}</span>
             </header>
             { match &props.record {
                 None => html! {
                     <div class="why-intro">
                         if !props.intro.is_empty() { <p>{props.intro.clone()}</p> }
-                        <p class="hint">{t(lang, "no_heartbeat")}</p>
+                        <p class="hint">{t(lang, k::no_heartbeat)}</p>
                     </div>
                 },
                 Some(r) => {

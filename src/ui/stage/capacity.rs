@@ -3,6 +3,7 @@
 //! changes; each lane shows its slots by job against the capacity (solid mark) and the
 //! maximum capacity (dashed mark), the ratio, and each user's slots against the user limit.
 
+use crate::i18n::k;
 use yew::prelude::*;
 
 use super::Mask;
@@ -52,7 +53,7 @@ fn user_row(queue: &str, u: &UserLane, hide_limit: bool, lang: Lang) -> Html {
         return html! {
             <div class="user-row" data-testid={format!("user-{queue}-{}", u.user)} data-point={format!("user:{queue}/{}", u.user)}>
                 <span class="user-name">{&u.user}</span>
-                <span class="user-num">{fill(t(lang, "cs_user_used"), &[&u.used.to_string()])}</span>
+                <span class="user-num">{fill(t(lang, k::cs_user_used), &[&u.used.to_string()])}</span>
             </div>
         };
     }
@@ -68,21 +69,21 @@ fn user_row(queue: &str, u: &UserLane, hide_limit: bool, lang: Lang) -> Html {
     });
     html! {
         <div class={classes!("user-row", at_limit.then_some("at-limit"))} data-testid={format!("user-{queue}-{}", u.user)}
-             data-point={format!("user:{queue}/{}", u.user)} title={fill(t(lang, "cs_user_bar"), &[&u.user, &u.used.to_string(), &u.limit.to_string()])}>
+             data-point={format!("user:{queue}/{}", u.user)} title={fill(t(lang, k::cs_user_bar), &[&u.user, &u.used.to_string(), &u.limit.to_string()])}>
             <span class="user-name">{&u.user}</span>
             <span class="user-cells">{bar}</span>
             <span class="user-num">{format!("{} / {}", u.used, u.limit)}</span>
-            if at_limit { <span class="user-flag">{t(lang, "cs_at_user_limit")}</span> }
+            if at_limit { <span class="user-flag">{t(lang, k::cs_at_user_limit)}</span> }
         </div>
     }
 }
 
 fn ordinal(n: usize, lang: Lang) -> String {
-    fill(t(lang, "nth"), &[&n.to_string()])
+    fill(t(lang, k::nth), &[&n.to_string()])
 }
 
 fn lane(l: &Lane, rank: usize, animated: bool, mask: &Mask, lang: Lang) -> Html {
-    let max = l.max_capacity.map(|m| m.to_string()).unwrap_or_else(|| t(lang, "cs_no_max").to_string());
+    let max = l.max_capacity.map(|m| m.to_string()).unwrap_or_else(|| t(lang, k::cs_no_max).to_string());
     let moved = l.was.map(|w| if w > rank { ("up", "▲") } else { ("down", "▼") }).filter(|_| !mask.queue_order);
     html! {
         <li class={classes!("lane", l.lit.then_some("lit"), animated.then(|| format!("rank-{rank}")), moved.map(|m| m.0))}
@@ -92,22 +93,22 @@ fn lane(l: &Lane, rank: usize, animated: bool, mask: &Mask, lang: Lang) -> Html 
                 <span class="lane-rank">{if mask.queue_order { "·".to_string() } else { (rank + 1).to_string() }}</span>
                 <b class="lane-name">{&l.queue}</b>
                 if let (Some((_, arrow)), Some(w)) = (moved, l.was) {
-                    <span class="pill amber was" data-testid={format!("was-{}", l.queue)}>{format!("{arrow} {}", fill(t(lang, "cs_was"), &[&ordinal(w + 1, lang)]))}</span>
+                    <span class="pill amber was" data-testid={format!("was-{}", l.queue)}>{format!("{arrow} {}", fill(t(lang, k::cs_was), &[&ordinal(w + 1, lang)]))}</span>
                 }
-                <span class="lane-ratio" title={t(lang, "cs_ratio_title")}>
+                <span class="lane-ratio" title={t(lang, k::cs_ratio_title)}>
                     {format!("{} / {} = ", l.used, l.capacity)}<b>{format!("{:.2}", l.ratio)}</b>
                 </span>
             </div>
-            <div class="lane-cells" title={fill(t(lang, "cs_lane_title"), &[&l.used.to_string(), &l.capacity.to_string(), &max])}>
+            <div class="lane-cells" title={fill(t(lang, k::cs_lane_title), &[&l.used.to_string(), &l.capacity.to_string(), &max])}>
                 { lane_cells(l) }
             </div>
             <div class="lane-caps">
-                <span>{fill(t(lang, "cs_capacity_n"), &[&l.capacity.to_string()])}</span>
-                <span>{fill(t(lang, "cs_max_n"), &[&max])}</span>
+                <span>{fill(t(lang, k::cs_capacity_n), &[&l.capacity.to_string()])}</span>
+                <span>{fill(t(lang, k::cs_max_n), &[&max])}</span>
             </div>
             <div class="lane-users">
                 { for l.users.iter().take(MAX_USERS).map(|u| user_row(&l.queue, u, mask.user_limits, lang)) }
-                if l.users.is_empty() { <span class="meta small">{t(lang, "cs_no_users")}</span> }
+                if l.users.is_empty() { <span class="meta small">{t(lang, k::cs_no_users)}</span> }
             </div>
         </li>
     }
@@ -134,21 +135,21 @@ pub fn lanes(c: &CapacityStage, mask: &Mask, lang: Lang) -> Html {
     html! {
         <section class="lanes" data-testid="lanes" data-point="panel:capacity.queues panel:capacity.users panel:capacity.memory"
                  data-order={(!mask.queue_order).then(|| c.maps.iter().map(|l| l.queue.as_str()).collect::<Vec<_>>().join(","))}>
-            <h3 class="band-title">{t(lang, "cs_map_queues")}<span class="sub">{t(lang, "cs_order")}</span></h3>
+            <h3 class="band-title">{t(lang, k::cs_map_queues)}<span class="sub">{t(lang, k::cs_order)}</span></h3>
             if !before.is_empty() {
                 <p class="before-order" data-testid="before-order">
-                    <span class="caps">{t(lang, "cs_before_sort")}</span>
+                    <span class="caps">{t(lang, k::cs_before_sort)}</span>
                     { for before.iter().enumerate().map(|(r, (q, ratio))| html! { <span class="ghost-chip">{format!("{} {q} {ratio:.2}", r + 1)}</span> }) }
                 </p>
             }
-            <ol class={classes!("lane-list", list_class)} aria-label={t(lang, "in_order")}>
+            <ol class={classes!("lane-list", list_class)} aria-label={t(lang, k::in_order)}>
                 { for keyed.iter().map(|(rank, l)| lane(l, *rank, animated, mask, lang)) }
             </ol>
             if !reduce_line.is_empty() {
-                <p class="meta small reduce-line">{format!("{}: {reduce_line}", t(lang, "cs_reduce_queues"))}</p>
+                <p class="meta small reduce-line">{format!("{}: {reduce_line}", t(lang, k::cs_reduce_queues))}</p>
             }
             if let Some((given, max, _)) = c.budget.filter(|b| b.1 > 0 && b.1 < i16::MAX as i32 && !mask.budget) {
-                <p class="meta small">{fill(t(lang, "cs_budget"), &[&given.to_string(), &max.to_string()])}</p>
+                <p class="meta small">{fill(t(lang, k::cs_budget), &[&given.to_string(), &max.to_string()])}</p>
             }
         </section>
     }

@@ -4,6 +4,7 @@
 //! allowed level and wait on the chip of each job that wants maps. A click focuses a job
 //! (its input blocks, its reach).
 
+use crate::i18n::k;
 use crate::ui::Dispatch;
 use yew::prelude::*;
 
@@ -42,7 +43,7 @@ pub fn chips(
     let rejected = view.rejected.iter().take(MAX_CHIPS.saturating_sub(shown).max(2));
     let numbered = queue_order.is_some();
     html! {
-        <div class="job-chips" role="group" aria-label={t(lang, "select_job")} data-testid="job-chips"
+        <div class="job-chips" role="group" aria-label={t(lang, k::select_job)} data-testid="job-chips"
              data-point={numbered.then_some("panel:fifo.queue")}>
             { for jobs[..shown].iter().enumerate().map(|(i, j)| {
                 let d = dispatch.clone();
@@ -53,8 +54,8 @@ pub fn chips(
                     _ => None,
                 };
                 let state = match j.state {
-                    "PREP" => Some(("prep", t(lang, "state_prep"))),
-                    "SUCCEEDED" => Some(("done", t(lang, "state_done"))),
+                    "PREP" => Some(("prep", t(lang, k::state_prep))),
+                    "SUCCEEDED" => Some(("done", t(lang, k::state_done))),
                     "FAILED" | "KILLED" => Some(("done", j.state)),
                     _ => None,
                 };
@@ -62,7 +63,7 @@ pub fn chips(
                 html! {
                     <button class={classes!("job-chip", on.then_some("on"), state.map(|s| s.0))} data-testid={format!("job-chip-{id}")}
                             data-point={format!("job:J{id}")} data-state={j.state}
-                            aria-pressed={on.to_string()} title={fill(t(lang, "job_chip_title"), &[&j.label, &j.name])}
+                            aria-pressed={on.to_string()} title={fill(t(lang, k::job_chip_title), &[&j.label, &j.name])}
                             onclick={Callback::from(move |_| d.dispatch(Action::SelectJob(Some(id))))}>
                         if numbered { <span class="chip-rank">{i + 1}</span> }
                         <span class={classes!("swatch-dot", job_class(id))}></span>
@@ -85,7 +86,7 @@ pub fn chips(
                 <span class="job-chip rejected" data-testid={format!("job-chip-{}", r.job)} data-point={format!("job:J{}", r.job)}
                       data-state="REJECTED" title={r.message.clone()}>
                     <span class={classes!("swatch-dot", job_class(r.job))}></span>
-                    <b>{format!("J{}", r.job)}</b><span class="chip-state-word">{t(lang, "state_rejected")}</span>
+                    <b>{format!("J{}", r.job)}</b><span class="chip-state-word">{t(lang, k::state_rejected)}</span>
                 </span>
             }) }
         </div>

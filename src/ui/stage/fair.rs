@@ -3,6 +3,7 @@
 //! levels), one compact row per other job waiting for maps, and the pools in
 //! `FairShareComparator` order with what preemption killed since the previous heartbeat.
 
+use crate::i18n::k;
 use crate::ui::Dispatch;
 use yew::prelude::*;
 
@@ -30,7 +31,7 @@ fn ladder(level: LocalityLevel, asked: bool, lang: Lang) -> Html {
         html! { <span class={classes!("lvl", on.then_some("on"), (!asked).then_some("dim"))} data-level={name}>{name}</span> }
     };
     html! {
-        <span class="levels" aria-label={fill(t(lang, "fair_allowed"), &[level.as_str()])}>
+        <span class="levels" aria-label={fill(t(lang, k::fair_allowed), &[level.as_str()])}>
             { pill(LocalityLevel::Node, "NODE") }<span class="lvl-sep" aria-hidden="true">{"›"}</span>
             { pill(LocalityLevel::Rack, "RACK") }<span class="lvl-sep" aria-hidden="true">{"›"}</span>
             { pill(LocalityLevel::Any, "ANY") }
@@ -41,13 +42,13 @@ fn ladder(level: LocalityLevel, asked: bool, lang: Lang) -> Html {
 fn change_tag(j: &FairJob, lang: Lang) -> Html {
     match (j.change, j.skipped, j.launched) {
         (LevelChange::Rose, _, _) => {
-            html! { <span class="pill amber" data-testid="level-rose">{format!("▲ {}", t(lang, "fair_just_rose"))}</span> }
+            html! { <span class="pill amber" data-testid="level-rose">{format!("▲ {}", t(lang, k::fair_just_rose))}</span> }
         }
         (LevelChange::Reset, _, _) => {
-            html! { <span class="pill ok" data-testid="level-reset">{format!("↺ {}", t(lang, "fair_reset"))}</span> }
+            html! { <span class="pill ok" data-testid="level-reset">{format!("↺ {}", t(lang, k::fair_reset))}</span> }
         }
-        (_, _, Some(l)) => html! { <span class="pill ok">{fill(t(lang, "fair_launched_at"), &[l.as_str()])}</span> },
-        (_, true, _) => html! { <span class="pill amber">{format!("✕ {}", t(lang, "fair_skipped"))}</span> },
+        (_, _, Some(l)) => html! { <span class="pill ok">{fill(t(lang, k::fair_launched_at), &[l.as_str()])}</span> },
+        (_, true, _) => html! { <span class="pill amber">{format!("✕ {}", t(lang, k::fair_skipped))}</span> },
         _ => html! {},
     }
 }
@@ -58,10 +59,10 @@ fn meter(j: &FairJob, node: i64, rack: i64, lang: Lang) -> Html {
     let from_rack = matches!(j.last_level, LocalityLevel::Rack | LocalityLevel::Nodegroup);
     let thresholds: Vec<(i64, String)> = match j.last_level {
         LocalityLevel::Node => vec![
-            (node, fill(t(lang, "fair_node_delay"), &[&secs(node)])),
-            (node + rack, fill(t(lang, "fair_node_rack_delay"), &[&secs(node + rack)])),
+            (node, fill(t(lang, k::fair_node_delay), &[&secs(node)])),
+            (node + rack, fill(t(lang, k::fair_node_rack_delay), &[&secs(node + rack)])),
         ],
-        _ if from_rack => vec![(rack, fill(t(lang, "fair_rack_delay"), &[&secs(rack)]))],
+        _ if from_rack => vec![(rack, fill(t(lang, k::fair_rack_delay), &[&secs(rack)]))],
         _ => vec![],
     };
     let last = thresholds.last().map(|t| t.0).unwrap_or(0);
@@ -78,18 +79,18 @@ fn meter(j: &FairJob, node: i64, rack: i64, lang: Lang) -> Html {
     let w = pct(j.waited_ms);
     let fill_class = if j.skipped { "seg-amber" } else { "seg-accent" };
     let note = match j.basis {
-        Basis::Starved => t(lang, "fair_starved").to_string(),
-        Basis::NoLocalityInfo => t(lang, "fair_no_locations").to_string(),
+        Basis::Starved => t(lang, k::fair_starved).to_string(),
+        Basis::NoLocalityInfo => t(lang, k::fair_no_locations).to_string(),
         Basis::Waited => match thresholds.iter().find(|t| t.0 > j.waited_ms) {
             Some((ms, _)) => {
                 let next = if j.reach.level == LocalityLevel::Node { "RACK" } else { "ANY" };
-                fill(t(lang, "fair_next_level_in"), &[next, &secs(ms - j.waited_ms)])
+                fill(t(lang, k::fair_next_level_in), &[next, &secs(ms - j.waited_ms)])
             }
-            None => t(lang, "fair_any_now").to_string(),
+            None => t(lang, k::fair_any_now).to_string(),
         },
     };
     let label = fill(
-        t(lang, "fair_meter_label"),
+        t(lang, k::fair_meter_label),
         &[&secs(j.waited_ms), &thresholds.iter().map(|t| t.1.clone()).collect::<Vec<_>>().join(", ")],
     );
     html! {
@@ -113,7 +114,7 @@ fn meter(j: &FairJob, node: i64, rack: i64, lang: Lang) -> Html {
                 }) }
             </div>
             <div class="meter-foot">
-                <span class="waited" data-testid="waited">{fill(t(lang, "fair_waited"), &[&secs(j.waited_ms)])}</span>
+                <span class="waited" data-testid="waited">{fill(t(lang, k::fair_waited), &[&secs(j.waited_ms)])}</span>
                 <span class="meter-note">{note}</span>
             </div>
         </div>
@@ -128,14 +129,14 @@ fn focus_job(f: &FairStage, j: &FairJob, lang: Lang) -> Html {
                 <span class={classes!("swatch-dot", job_class(j.job))}></span>
                 <b>{format!("J{}", j.job)}</b>
                 <span class="qtags">{&j.pool}</span>
-                <span class="ladder-caption">{t(lang, if j.asked { "fair_allowed_now" } else { "fair_not_asked" })}</span>
+                <span class="ladder-caption">{t(lang, if j.asked { k::fair_allowed_now } else { k::fair_not_asked })}</span>
                 { ladder(j.reach.level, j.asked, lang) }
                 { change_tag(j, lang) }
             </div>
             // Without locality delays there is nothing to wait for: a meter would only stack its
             // labels at 0.
             if f.node_delay_ms == 0 && f.rack_delay_ms == 0 {
-                <p class="meter-note" data-testid="no-delay">{t(lang, "fair_no_delay")}</p>
+                <p class="meter-note" data-testid="no-delay">{t(lang, k::fair_no_delay)}</p>
             } else {
                 { meter(j, f.node_delay_ms, f.rack_delay_ms, lang) }
             }
@@ -184,9 +185,9 @@ fn pools(f: &FairStage, mask: &Mask, lang: Lang) -> Html {
                     (pct(p.running as f64), (pct(p.demand as f64) - pct(p.running as f64)).max(0.0), "seg-b")],
                     &if mask.fair_shares { vec![] } else { vec![pct(p.fair_share)] }) }</span>
                 <span class="pool-nums">{if mask.fair_shares {
-                    fill(t(lang, "fair_pool_nums_hidden"), &[&p.running.to_string(), &p.demand.to_string(), &p.min_share.to_string()])
+                    fill(t(lang, k::fair_pool_nums_hidden), &[&p.running.to_string(), &p.demand.to_string(), &p.min_share.to_string()])
                 } else {
-                    fill(t(lang, "fair_pool_nums"), &[&p.running.to_string(), &p.demand.to_string(),
+                    fill(t(lang, k::fair_pool_nums), &[&p.running.to_string(), &p.demand.to_string(),
                         &p.min_share.to_string(), &format!("{:.1}", p.fair_share)])
                 }}</span>
             </li>
@@ -194,12 +195,12 @@ fn pools(f: &FairStage, mask: &Mask, lang: Lang) -> Html {
     });
     html! {
         <section class="pools" data-testid="fair-pools" data-point="panel:fair.pools panel:fair.preemption">
-            <h3>{t(lang, "fair_pools")}<span class="sub">{t(lang, "fair_pools_sub")}</span></h3>
+            <h3>{t(lang, k::fair_pools)}<span class="sub">{t(lang, k::fair_pools_sub)}</span></h3>
             <ol class="pool-list">{ for rows }</ol>
             if f.pools.len() > 6 { <p class="meta small">{format!("+{}", f.pools.len() - 6)}</p> }
             { for f.preempted.iter().take(3).map(|p| html! {
                 <p class="preempt-line" data-testid="preempt-line">
-                    {fill(t(lang, "fair_preempted_line"), &[&format!("J{}.{}{}", p.attempt.job, p.attempt.kind.letter(), p.attempt.index), &p.tracker, &p.pool])}
+                    {fill(t(lang, k::fair_preempted_line), &[&format!("J{}.{}{}", p.attempt.job, p.attempt.kind.letter(), p.attempt.index), &p.tracker, &p.pool])}
                 </p>
             }) }
         </section>
@@ -215,16 +216,16 @@ pub fn band(f: &FairStage, focus: Option<u32>, mask: &Mask, lang: Lang, dispatch
     html! {
         <div class="fair-band">
             <section class="ladder" data-testid="ladder" data-point="panel:fair.delay">
-                <h3 class="band-title">{t(lang, "fair_delay")}</h3>
+                <h3 class="band-title">{t(lang, k::fair_delay)}</h3>
                 if let Some(j) = main {
                     { focus_job(f, j, lang) }
                 } else {
-                    <p class="hint">{t(lang, "fair_no_waiting")}</p>
+                    <p class="hint">{t(lang, k::fair_no_waiting)}</p>
                 }
                 if !others.is_empty() {
                     <ul class="other-jobs">{ for others.iter().map(|j| other_row(f, j, dispatch)) }</ul>
                 }
-                if more > 0 { <p class="meta small">{fill(t(lang, "more_jobs"), &[&more.to_string()])}</p> }
+                if more > 0 { <p class="meta small">{fill(t(lang, k::more_jobs), &[&more.to_string()])}</p> }
             </section>
             { pools(f, mask, lang) }
         </div>

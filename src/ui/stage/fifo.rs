@@ -3,6 +3,7 @@
 //! the grid the heartbeating tracker's budget (its load-factor cap as a worked sum, the maps
 //! launched, the one off-switch map, the one reduce).
 
+use crate::i18n::k;
 use yew::prelude::*;
 
 use super::bars::cells;
@@ -22,8 +23,8 @@ pub fn gauge(f: &FifoStage, lang: Lang) -> Html {
     let Some(p) = &f.padding else {
         return html! {
             <section class="gauge muted" data-testid="padding-gauge" data-exceeded="false" data-point="panel:fifo.padding">
-                <div class="gauge-title"><b>{t(lang, "padding_check")}</b></div>
-                <div class="gauge-text">{fill(t(lang, "padding_not_checked_on"), &[&f.budget.tracker])}</div>
+                <div class="gauge-title"><b>{t(lang, k::padding_check)}</b></div>
+                <div class="gauge-text">{fill(t(lang, k::padding_not_checked_on), &[&f.budget.tracker])}</div>
             </section>
         };
     };
@@ -43,33 +44,33 @@ pub fn gauge(f: &FifoStage, lang: Lang) -> Html {
     });
     let sum = format!("{running} + {pad} {} {cap}", if c.exceeded { "≥" } else { "<" });
     let formula = if c.no_eligible_job {
-        t(lang, "padding_no_job").to_string()
+        t(lang, k::padding_no_job).to_string()
     } else if p.small_cluster {
-        fill(t(lang, "padding_small_cluster"), &[&c.num_trackers.to_string()])
+        fill(t(lang, k::padding_small_cluster), &[&c.num_trackers.to_string()])
     } else {
         format!("padding = min({}, ⌊{} × {}⌋) = {}", p.tracker_slots, c.total_needed, c.pad_fraction, c.padding)
     };
     let verdict = if c.exceeded {
-        fill(t(lang, "padding_reached"), &[&c.tripped_by.map(|j| format!("J{j}")).unwrap_or_default()])
+        fill(t(lang, k::padding_reached), &[&c.tripped_by.map(|j| format!("J{j}")).unwrap_or_default()])
     } else {
-        t(lang, "padding_ok").to_string()
+        t(lang, k::padding_ok).to_string()
     };
     html! {
         <section class={classes!("gauge", c.exceeded.then_some("bit"))} data-testid="padding-gauge"
                  data-exceeded={c.exceeded.to_string()} data-point="panel:fifo.padding">
-            <div class="gauge-title"><b>{t(lang, "padding_check")}</b><span class="sub">{t(lang, "padding_all_map_slots")}</span></div>
+            <div class="gauge-title"><b>{t(lang, k::padding_check)}</b><span class="sub">{t(lang, k::padding_all_map_slots)}</span></div>
             <div class="gauge-main">
                 <div class="gauge-labels" aria-hidden="true">
-                    <span class="g-run">{fill(t(lang, "padding_running_n"), &[&running.to_string()])}</span>
-                    if pad > 0 { <span class="g-pad">{fill(t(lang, "padding_pad_n"), &[&pad.to_string()])}</span> }
-                    <span class="g-cap">{fill(t(lang, "padding_slots_n"), &[&cap.to_string()])}</span>
+                    <span class="g-run">{fill(t(lang, k::padding_running_n), &[&running.to_string()])}</span>
+                    if pad > 0 { <span class="g-pad">{fill(t(lang, k::padding_pad_n), &[&pad.to_string()])}</span> }
+                    <span class="g-cap">{fill(t(lang, k::padding_slots_n), &[&cap.to_string()])}</span>
                 </div>
                 <div class="gauge-bar" role="img" aria-label={format!("{sum} · {verdict}")}>{bar}</div>
                 <code class="gauge-formula">{formula}</code>
             </div>
             <div class="gauge-side">
                 <span class="gauge-sum" data-testid="padding-sum">{sum}</span>
-                if overflow > 0 { <span class="meta small">{fill(t(lang, "padding_over_by"), &[&overflow.to_string()])}</span> }
+                if overflow > 0 { <span class="meta small">{fill(t(lang, k::padding_over_by), &[&overflow.to_string()])}</span> }
                 <span class={classes!("pill", if c.exceeded { "amber-solid" } else { "ok" })} data-testid="padding-verdict">{verdict}</span>
             </div>
         </section>
@@ -87,30 +88,30 @@ pub fn budget(f: &FifoStage, lang: Lang) -> Html {
         m.tracker_current_capacity
     );
     let lf =
-        fill(t(lang, "lf_sum"), &[&m.remaining_load.to_string(), &m.cluster_capacity.to_string(), &f2(m.load_factor)]);
+        fill(t(lang, k::lf_sum), &[&m.remaining_load.to_string(), &m.cluster_capacity.to_string(), &f2(m.load_factor)]);
     let off_used = b.off_switch.is_some();
     let red_used = b.reduces_given > 0;
     html! {
         <section class="budget" data-testid="budget" data-point={format!("budget:{} panel:fifo.load", b.tracker)}>
             <div class="budget-head">
-                <b>{fill(t(lang, "budget_title"), &[&b.tracker])}</b>
+                <b>{fill(t(lang, k::budget_title), &[&b.tracker])}</b>
                 <span class="budget-lf"><code>{"loadFactor = "}</code>{lf}</span>
                 <span class="budget-cap"><code>{"cap = "}{cap_sum}</code>
-                    {fill(t(lang, "budget_free"), &[&m.tracker_running.to_string(), &b.map_available.to_string()])}</span>
+                    {fill(t(lang, k::budget_free), &[&m.tracker_running.to_string(), &b.map_available.to_string()])}</span>
             </div>
             <div class="budget-items">
                 <span class="budget-item" data-testid="budget-maps">
-                    <span class="bi-k">{t(lang, "budget_maps")}</span>
-                    <b>{fill(t(lang, "budget_given"), &[&b.maps_given.to_string()])}</b>
-                    if let Some(j) = b.padding_only_one { <span class="pill amber">{fill(t(lang, "budget_padding_one"), &[&format!("J{j}")])}</span> }
+                    <span class="bi-k">{t(lang, k::budget_maps)}</span>
+                    <b>{fill(t(lang, k::budget_given), &[&b.maps_given.to_string()])}</b>
+                    if let Some(j) = b.padding_only_one { <span class="pill amber">{fill(t(lang, k::budget_padding_one), &[&format!("J{j}")])}</span> }
                 </span>
                 <span class={classes!("budget-item", off_used.then_some("used"))} data-testid="budget-offswitch">
-                    <span class="bi-k">{t(lang, "budget_offswitch")}</span>
+                    <span class="bi-k">{t(lang, k::budget_offswitch)}</span>
                     <b>{if off_used { "1 / 1" } else { "0 / 1" }}</b>
-                    if let Some(j) = b.off_switch { <span class="pill amber">{fill(t(lang, "budget_offswitch_by"), &[&format!("J{j}")])}</span> }
+                    if let Some(j) = b.off_switch { <span class="pill amber">{fill(t(lang, k::budget_offswitch_by), &[&format!("J{j}")])}</span> }
                 </span>
                 <span class={classes!("budget-item", red_used.then_some("used"))} data-testid="budget-reduce">
-                    <span class="bi-k">{t(lang, "budget_reduce")}</span>
+                    <span class="bi-k">{t(lang, k::budget_reduce)}</span>
                     <b>{format!("{} / 1", b.reduces_given.min(1))}</b>
                 </span>
             </div>

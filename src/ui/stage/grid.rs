@@ -5,6 +5,7 @@
 //! denser drawing in `grid_dense`, very big ones (more than `grid_canvas::CANVAS_FROM`
 //! trackers) to one canvas in `grid_canvas`.
 
+use crate::i18n::k;
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -60,9 +61,9 @@ pub fn loc_class(task: &SlotTask) -> Option<&'static str> {
 
 pub fn slot_title(task: &SlotTask, lang: Lang) -> String {
     let loc = task.locality.map(|l| match l.letter() {
-        'N' => t(lang, "loc_node"),
-        'R' => t(lang, "loc_rack"),
-        _ => t(lang, "loc_off"),
+        'N' => t(lang, k::loc_node),
+        'R' => t(lang, k::loc_rack),
+        _ => t(lang, k::loc_off),
     });
     let mut s = format!(
         "{} · {} {} · #{}",
@@ -72,13 +73,13 @@ pub fn slot_title(task: &SlotTask, lang: Lang) -> String {
         task.attempt
     );
     if task.slots > 1 {
-        s.push_str(&format!(" · {}", fill(t(lang, "slots_n"), &[&task.slots.to_string()])));
+        s.push_str(&format!(" · {}", fill(t(lang, k::slots_n), &[&task.slots.to_string()])));
     }
     if let Some(l) = loc {
         s.push_str(&format!(" · {l}"));
     }
     if task.new_this_hb {
-        s.push_str(&format!(" · {}", t(lang, "launched_now")));
+        s.push_str(&format!(" · {}", t(lang, k::launched_now)));
     }
     s
 }
@@ -153,7 +154,7 @@ pub fn Grid(props: &GridProps) -> Html {
              data-point={any.map(|r| format!("reach:J{}", r.job))}>
             if let Some(r) = any {
                 <span class="reach-label any" data-testid="reach-label">
-                    <span class="lvl on">{r.level_name}</span>{fill(t(lang, "reach_any"), &[&r.name])}</span>
+                    <span class="lvl on">{r.level_name}</span>{fill(t(lang, k::reach_any), &[&r.name])}</span>
             }
             if let Some(p) = &pixels {
                 { grid_canvas::view(view, p, lang) }
@@ -218,14 +219,14 @@ fn rack(rack: &RackView, point_reach: bool, heartbeating: Option<&str>, marks: &
                 <span class="rack-name">{rack.name.trim_start_matches('/')}</span>
                 if let Some(r) = rack_reach {
                     <span class="reach-label rack" data-testid="reach-label">
-                        <span class="lvl on">{r.level_name}</span>{fill(t(lang, "reach_rack"), &[&r.name])}</span>
+                        <span class="lvl on">{r.level_name}</span>{fill(t(lang, k::reach_rack), &[&r.name])}</span>
                 } else if cols.stacked {
-                    <span class="col-label stacked-label">{t(lang, "stacked_label")}</span>
+                    <span class="col-label stacked-label">{t(lang, k::stacked_label)}</span>
                 } else if cols.reduce == 0 {
-                    <span class={classes!("col-label", cols.group(cols.map))}>{t(lang, "spark_cores")}</span>
+                    <span class={classes!("col-label", cols.group(cols.map))}>{t(lang, k::spark_cores)}</span>
                 } else {
-                    <span class={classes!("col-label", cols.group(cols.map))}>{t(lang, "map_slots")}</span>
-                    <span class={classes!("col-label", cols.group(cols.reduce))}>{t(lang, "reduce_slots")}</span>
+                    <span class={classes!("col-label", cols.group(cols.map))}>{t(lang, k::map_slots)}</span>
+                    <span class={classes!("col-label", cols.group(cols.reduce))}>{t(lang, k::reduce_slots)}</span>
                 }
             </div>
             { for rack.nodes.iter().map(|n| node(n, &rack.name, cols, heartbeating == Some(n.tracker.as_str()), marks, lang)) }
@@ -248,13 +249,13 @@ fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &
     // lost), lost (its slots left the cluster), not joined yet.
     let state_class = state_class(&node.state);
     let state_tag = match &node.state {
-        TrackerState::Live { joined_ms: Some(at) } => Some(fill(t(lang, "tt_joined"), &[&secs(*at)])),
+        TrackerState::Live { joined_ms: Some(at) } => Some(fill(t(lang, k::tt_joined), &[&secs(*at)])),
         TrackerState::Live { joined_ms: None } => None,
         TrackerState::Silent { since_ms, lost_at_ms } => {
-            Some(fill(t(lang, "tt_silent"), &[&secs(*since_ms), &secs(*lost_at_ms)]))
+            Some(fill(t(lang, k::tt_silent), &[&secs(*since_ms), &secs(*lost_at_ms)]))
         }
-        TrackerState::Lost { at_ms } => Some(fill(t(lang, "tt_lost"), &[&secs(*at_ms)])),
-        TrackerState::NotJoined { at_ms } => Some(fill(t(lang, "tt_not_joined"), &[&secs(*at_ms)])),
+        TrackerState::Lost { at_ms } => Some(fill(t(lang, k::tt_lost), &[&secs(*at_ms)])),
+        TrackerState::NotJoined { at_ms } => Some(fill(t(lang, k::tt_not_joined), &[&secs(*at_ms)])),
     };
     let class = classes!(
         "node",
@@ -304,14 +305,14 @@ fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &
              data-point={if node_reach.is_some() { format!("tracker:{} reach:J{}", node.tracker, node_reach.map(|r| r.job).unwrap_or(0)) } else { format!("tracker:{}", node.tracker) }}
              aria-current={heartbeating.then_some("true")} data-reserved={res.map(reserved_label)} data-state={state_class}>
             <div class="node-name" title={node.host.clone()}>
-                if heartbeating { <span class="hb-tag" title={t(lang, "hb_now")}>{"♥ HB"}</span> }
+                if heartbeating { <span class="hb-tag" title={t(lang, k::hb_now)}>{"♥ HB"}</span> }
                 <span class="host">{short_host(&node.host)}</span>
                 <span class="tracker">
                     {&node.tracker}
-                    if holds { <span class="block-icon" title={t(lang, "holds_input")}>{" ▤"}</span> }
+                    if holds { <span class="block-icon" title={t(lang, k::holds_input)}>{" ▤"}</span> }
                     if let Some(r) = res {
                         <span class={classes!("res-tag", job_class(r.job))} data-testid="reserved-tag"
-                              title={fill(t(lang, "reserved_for"), &[&r.slots.to_string(), &format!("J{}", r.job)])}>{reserved_label(r)}</span>
+                              title={fill(t(lang, k::reserved_for), &[&r.slots.to_string(), &format!("J{}", r.job)])}>{reserved_label(r)}</span>
                     }
                 </span>
             </div>
@@ -325,11 +326,11 @@ fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &
                 <span class={classes!("tt-tag", state_class)} data-testid="tracker-state">{tag}</span>
             }
             if let Some(r) = skipped_here {
-                <span class="skip-tag" data-testid="skip-tag">{fill(t(lang, if in_reach { "skipped_here" } else { "skipped_outside" }), &[&r.name])}</span>
+                <span class="skip-tag" data-testid="skip-tag">{fill(t(lang, if in_reach { k::skipped_here } else { k::skipped_outside }), &[&r.name])}</span>
             }
             if let Some(r) = node_reach.filter(|r| r.hosts.len() <= MAX_NODE_REACH_LABELS) {
                 <span class="reach-label node" data-testid="reach-label">
-                    <span class="lvl on">{r.level_name}</span>{fill(t(lang, if r.level_name == "NODE" { "reach_node" } else { "spark_reach_node" }), &[&r.name])}</span>
+                    <span class="lvl on">{r.level_name}</span>{fill(t(lang, if r.level_name == "NODE" { k::reach_node } else { k::spark_reach_node }), &[&r.name])}</span>
             }
             if heartbeating { { marks.plan_tag(lang) } }
         </div>
@@ -355,28 +356,28 @@ fn slot(
         if let Some(r) = reserved.next() {
             return html! {
                 <div class={classes!("slot", "free", "reserved", kind, job_class(r.job), cap_class)} data-testid="slot" key={format!("res-{i}")}
-                     title={fill(t(lang, "reserved_for"), &[&r.slots.to_string(), &format!("J{}", r.job)])}>
+                     title={fill(t(lang, k::reserved_for), &[&r.slots.to_string(), &format!("J{}", r.job)])}>
                     <span class="slot-label">{reserved_label(r)}</span>
                 </div>
             };
         }
         if let Some(g) = ghosts.next() {
             let title = if g.preempted {
-                fill(t(lang, "preempted_here"), &[&g.label])
+                fill(t(lang, k::preempted_here), &[&g.label])
             } else {
-                fill(t(lang, "finished_here"), &[&g.label])
+                fill(t(lang, k::finished_here), &[&g.label])
             };
             return html! {
                 <div class={classes!("slot", "free", "ghost", kind, job_class(g.job), g.preempted.then_some("preempted"), cap_class)}
                      data-testid={if g.preempted { "ghost-preempted" } else { "slot" }} key={format!("ghost-{}", g.label)} title={title}
                      data-point={g.preempted.then_some("ghost:preempted")}>
                     <span class="slot-label">{&g.label}</span>
-                    if g.preempted { <span class="ghost-word">{t(lang, "preempted_word")}</span> }
+                    if g.preempted { <span class="ghost-word">{t(lang, k::preempted_word)}</span> }
                     else { <span class="done-mark" aria-hidden="true">{"✓"}</span> }
                 </div>
             };
         }
-        return html! { <div class={classes!("slot", "free", kind, cap_class)} data-testid="slot" key={format!("free-{i}")} title={t(lang, if capped { "capped_slot" } else { "free_slot" })}></div> };
+        return html! { <div class={classes!("slot", "free", kind, cap_class)} data-testid="slot" key={format!("free-{i}")} title={t(lang, if capped { k::capped_slot } else { k::free_slot })}></div> };
     };
     let queue = marks.queues.get(&task.job);
     let preempted = task.closing == Some(crate::model::task::KillReason::Preempted);
@@ -395,8 +396,8 @@ fn slot(
     // A practice question may ask which running attempts to pick: the slot is a toggle.
     let on_pick = pick.and_then(|(k, _)| marks.picks.handlers(k));
     let closing = task.closing.map(|k| {
-        let word = if preempted { t(lang, "preempted_word") } else { t(lang, "closing_word") };
-        let when = if task.kill_sent { t(lang, "kill_sent") } else { t(lang, "kill_next_hb") };
+        let word = if preempted { t(lang, k::preempted_word) } else { t(lang, k::closing_word) };
+        let when = if task.kill_sent { t(lang, k::kill_sent) } else { t(lang, k::kill_next_hb) };
         (word, when, crate::explain::report_text::kill_reason(k, lang))
     });
     // A key per attempt, so a newly launched task is a new element and its animation runs.
@@ -416,7 +417,7 @@ fn slot(
             </span>
             if let Some(q) = queue { <span class="qtag" data-testid="slot-queue">{q}</span> }
             if let Some((word, when, _)) = &closing { <span class="closing-tag" data-testid="closing-tag" title={when.to_string()}>{format!("✕ {word}")}</span> }
-            if task.new_this_hb { <span class="new-tag" aria-hidden="true">{t(lang, "new_tag")}</span> }
+            if task.new_this_hb { <span class="new-tag" aria-hidden="true">{t(lang, k::new_tag)}</span> }
         </div>
     }
 }

@@ -6,6 +6,7 @@
 //! (fallow) slots amber; the heartbeating tracker's row framed; input hosts of the selected
 //! job marked in the gap pixel.
 
+use crate::i18n::k;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -110,7 +111,7 @@ pub fn pixels(view: &ClusterView, marks: &Marks) -> Pixels {
 /// The canvas and its text line (the heartbeating tracker, in words).
 pub fn view(view: &ClusterView, p: &Pixels, lang: Lang) -> Html {
     let trackers: usize = view.racks.iter().map(|r| r.nodes.len()).sum();
-    let label = fill(t(lang, "canvas_grid"), &[&trackers.to_string()]);
+    let label = fill(t(lang, k::canvas_grid), &[&trackers.to_string()]);
     let hb = view.heartbeating.as_deref().and_then(|tr| {
         view.racks.iter().find_map(|r| {
             r.nodes

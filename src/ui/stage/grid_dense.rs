@@ -3,6 +3,7 @@
 //! with the locality pattern; names and details in tooltips. The heartbeating tracker, new
 //! tasks and the selected job's input blocks are marked as in the full drawing.
 
+use crate::i18n::k;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -51,7 +52,7 @@ fn node(node: &NodeView, rack: &str, heartbeating: bool, marks: &Marks, lang: La
     if let Some(r) = res {
         title.push_str(&format!(
             " · {}",
-            fill(crate::ui::t(lang, "reserved_for"), &[&r.slots.to_string(), &format!("J{}", r.job)])
+            fill(crate::ui::t(lang, k::reserved_for), &[&r.slots.to_string(), &format!("J{}", r.job)])
         ));
     }
     // One cell per slot: a task taking k slots is drawn k times; free slots may be reserved.

@@ -3,6 +3,7 @@
 //! caps, the queue each Capacity task runs for, reservations, and the ghosts of tasks that
 //! ended in this heartbeat (finished, or killed by preemption).
 
+use crate::i18n::k;
 use std::collections::{HashMap, HashSet};
 
 use yew::prelude::*;
@@ -155,7 +156,7 @@ impl Marks {
             return html! {};
         }
         html! {
-            <span class="plan-tag" data-testid="plan-tag" aria-label={crate::ui::t(lang, "practice_plan")}>
+            <span class="plan-tag" data-testid="plan-tag" aria-label={crate::ui::t(lang, k::practice_plan)}>
                 { for self.planned.iter().enumerate().map(|(i, (job, label))| html! {
                     <span class={classes!("plan-chip", super::grid::job_class(*job))}><b>{i + 1}</b>{label}</span>
                 }) }

@@ -16,6 +16,7 @@ pub mod marks;
 pub mod spark;
 pub mod transport;
 
+use crate::i18n::k;
 use crate::ui::Dispatch;
 use std::rc::Rc;
 
@@ -92,12 +93,12 @@ fn summary(view: &crate::sim::view::ClusterView, lang: Lang) -> String {
     let (rb, rt) = count(|n| &n.reduce_slots);
     if view.spark {
         return fill(
-            t(lang, "spark_summary"),
+            t(lang, k::spark_summary),
             &[&view.racks.len().to_string(), &nodes.len().to_string(), &mb.to_string(), &mt.to_string()],
         );
     }
     fill(
-        t(lang, "cluster_summary"),
+        t(lang, k::cluster_summary),
         &[
             &view.racks.len().to_string(),
             &nodes.len().to_string(),
@@ -112,39 +113,39 @@ fn summary(view: &crate::sim::view::ClusterView, lang: Lang) -> String {
 fn legend(stage: &SchedStage, marks: &marks::Marks, lang: Lang) -> Html {
     let reach = marks.reach.as_ref().map(|r| r.name.clone());
     html! {
-        <footer class="legend" aria-label={t(lang, "legend")}>
-            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-node"><span class="loc">{"N"}</span></span>{t(lang, "loc_node")}</span>
-            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-rack"><span class="loc">{"R"}</span></span>{t(lang, "loc_rack")}</span>
-            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-off"><span class="loc">{"O"}</span></span>{t(lang, "loc_off")}</span>
+        <footer class="legend" aria-label={t(lang, k::legend)}>
+            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-node"><span class="loc">{"N"}</span></span>{t(lang, k::loc_node)}</span>
+            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-rack"><span class="loc">{"R"}</span></span>{t(lang, k::loc_rack)}</span>
+            <span class="legend-item"><span class="swatch slot filled map job-c0 loc-off"><span class="loc">{"O"}</span></span>{t(lang, k::loc_off)}</span>
             if !matches!(stage, SchedStage::Spark(_)) {
-                <span class="legend-item"><span class="swatch slot filled reduce job-c0"></span>{t(lang, "reduce_task")}</span>
+                <span class="legend-item"><span class="swatch slot filled reduce job-c0"></span>{t(lang, k::reduce_task)}</span>
             }
-            <span class="legend-item"><span class="swatch slot free"></span>{t(lang, "free_slot")}</span>
-            <span class="legend-item"><span class="swatch hb-frame"></span>{t(lang, if matches!(stage, SchedStage::Spark(_)) { "spark_offered" } else { "hb_tracker" })}</span>
+            <span class="legend-item"><span class="swatch slot free"></span>{t(lang, k::free_slot)}</span>
+            <span class="legend-item"><span class="swatch hb-frame"></span>{t(lang, if matches!(stage, SchedStage::Spark(_)) { k::spark_offered } else { k::hb_tracker })}</span>
             { match stage {
                 SchedStage::Fair(_) | SchedStage::Spark(_) => html! {
                     if let Some(j) = &reach {
-                        <span class="legend-item"><span class="swatch reach-swatch job-c0"></span>{fill(t(lang, "legend_reach"), &[j])}</span>
-                        <span class="legend-item"><span class="block-icon">{"▤"}</span>{fill(t(lang, "input_blocks_of"), &[j])}</span>
+                        <span class="legend-item"><span class="swatch reach-swatch job-c0"></span>{fill(t(lang, k::legend_reach), &[j])}</span>
+                        <span class="legend-item"><span class="block-icon">{"▤"}</span>{fill(t(lang, k::input_blocks_of), &[j])}</span>
                     }
                 },
                 SchedStage::Fifo(Some(_)) if !marks.caps.is_empty() => html! {
                     <>
-                        <span class="legend-item"><span class="swatch cap-swatch"></span>{t(lang, "legend_cap")}</span>
-                        <span class="legend-item"><span class="swatch slot free capped"></span>{t(lang, "legend_capped")}</span>
+                        <span class="legend-item"><span class="swatch cap-swatch"></span>{t(lang, k::legend_cap)}</span>
+                        <span class="legend-item"><span class="swatch slot free capped"></span>{t(lang, k::legend_capped)}</span>
                     </>
                 },
                 SchedStage::Capacity(c) => html! {
                     <>
-                        <span class="legend-item"><span class="qtag">{"queue"}</span>{t(lang, "legend_queue")}</span>
+                        <span class="legend-item"><span class="qtag">{"queue"}</span>{t(lang, k::legend_queue)}</span>
                         if let Some(r) = c.reserved.first() {
-                            <span class="legend-item" data-testid="legend-reserved"><span class={classes!("swatch", "slot", "free", "reserved", "map", grid::job_class(r.job))}></span>{t(lang, "reserved_slot")}</span>
+                            <span class="legend-item" data-testid="legend-reserved"><span class={classes!("swatch", "slot", "free", "reserved", "map", grid::job_class(r.job))}></span>{t(lang, k::reserved_slot)}</span>
                         }
                     </>
                 },
                 _ => html! {},
             } }
-            <span class="legend-item"><span class="swatch slot filled map job-c0 new legend-new"></span>{t(lang, "launched_now")}</span>
+            <span class="legend-item"><span class="swatch slot filled map job-c0 new legend-new"></span>{t(lang, k::launched_now)}</span>
         </footer>
     }
 }
@@ -201,9 +202,9 @@ pub fn Stage(props: &StageProps) -> Html {
     let trackers: usize = view.racks.iter().map(|r| r.nodes.len()).sum();
     html! {
         <section class={classes!("card", "stage", format!("stage-{kind}"))} data-testid="cluster" data-scheduler={kind}
-                 role="figure" aria-label={fill(t(lang, "grid_label"), &[&view.racks.len().to_string(), &trackers.to_string()])}>
+                 role="figure" aria-label={fill(t(lang, k::grid_label), &[&view.racks.len().to_string(), &trackers.to_string()])}>
             <header class="stage-head">
-                <h2>{t(lang, "cluster")}</h2>
+                <h2>{t(lang, k::cluster)}</h2>
                 <span class="meta" data-testid="cluster-summary">{summary(&view, lang)}</span>
                 { chips::chips(&view, &stage, queue_order.as_deref(), fair_focus.or(lab.selected), lang, &props.dispatch) }
             </header>

@@ -4,6 +4,7 @@
 //! what the round did to the timer (SPARK-18886's reset, rejects, the legacy reset on launch),
 //! and one row per other unfinished task set.
 
+use crate::i18n::k;
 use yew::prelude::*;
 
 use super::bars::svg_bar;
@@ -39,20 +40,20 @@ fn reset_tag(ts: &SparkTaskSet, lang: Lang) -> Html {
         html! { <span class={classes!("pill", class)} data-testid={test}>{text}</span> }
     };
     if let Some(l) = ts.legacy_resets.last() {
-        return pill("ok", "spark-reset", format!("↺ {}", fill(t(lang, "spark_legacy_reset"), &[l.as_str()])));
+        return pill("ok", "spark-reset", format!("↺ {}", fill(t(lang, k::spark_legacy_reset), &[l.as_str()])));
     }
     match ts.reset {
         Some(ResetOutcome::Reset { to }) => {
-            pill("ok", "spark-reset", format!("↺ {}", fill(t(lang, "spark_reset_to"), &[to.as_str()])))
+            pill("ok", "spark-reset", format!("↺ {}", fill(t(lang, k::spark_reset_to), &[to.as_str()])))
         }
         Some(ResetOutcome::Rejected { rejects }) => {
-            pill("amber", "spark-rejected", format!("✕ {}", fill(t(lang, "spark_rejected"), &[&rejects.to_string()])))
+            pill("amber", "spark-rejected", format!("✕ {}", fill(t(lang, k::spark_rejected), &[&rejects.to_string()])))
         }
         Some(ResetOutcome::NotSinceReject) => {
-            pill("amber", "spark-no-reset", t(lang, "spark_not_since_reject").to_string())
+            pill("amber", "spark-no-reset", t(lang, k::spark_not_since_reject).to_string())
         }
         Some(ResetOutcome::NoLaunch) if ts.in_round => {
-            pill("", "spark-no-launch", t(lang, "spark_no_launch").to_string())
+            pill("", "spark-no-launch", t(lang, k::spark_no_launch).to_string())
         }
         _ => html! {},
     }
@@ -62,9 +63,9 @@ fn reset_tag(ts: &SparkTaskSet, lang: Lang) -> Html {
 fn meter(ts: &SparkTaskSet, lang: Lang) -> Html {
     let next = ts.levels.iter().map(|(l, _)| *l).skip_while(|l| *l != ts.current).nth(1);
     let note = match next {
-        None => t(lang, "spark_last_level").to_string(),
-        Some(n) if ts.waited_ms >= ts.wait_ms => fill(t(lang, "spark_next_due"), &[n.as_str(), &secs(ts.wait_ms)]),
-        Some(n) => fill(t(lang, "spark_next_in"), &[n.as_str(), &secs(ts.wait_ms - ts.waited_ms), &secs(ts.wait_ms)]),
+        None => t(lang, k::spark_last_level).to_string(),
+        Some(n) if ts.waited_ms >= ts.wait_ms => fill(t(lang, k::spark_next_due), &[n.as_str(), &secs(ts.wait_ms)]),
+        Some(n) => fill(t(lang, k::spark_next_in), &[n.as_str(), &secs(ts.wait_ms - ts.waited_ms), &secs(ts.wait_ms)]),
     };
     let end = (ts.wait_ms.max(1) as f64 * 1.25).max(ts.waited_ms as f64 * 1.05);
     let pct = |ms: i64| (ms as f64 / end * 100.0).clamp(0.0, 100.0);
@@ -74,7 +75,7 @@ fn meter(ts: &SparkTaskSet, lang: Lang) -> Html {
             <span class="mini-meter wide">{ svg_bar(&[(0.0, pct(ts.waited_ms), if ts.rejects > 0 { "seg-amber" } else { "seg-accent" })], &ticks) }</span>
             <div class="meter-foot">
                 <span class="waited" data-testid="spark-waited" data-value={ts.waited_ms.to_string()}>
-                    {fill(t(lang, "spark_waited"), &[&secs(ts.waited_ms), &secs(ts.timer_from_ms)])}</span>
+                    {fill(t(lang, k::spark_waited), &[&secs(ts.waited_ms), &secs(ts.timer_from_ms)])}</span>
                 <span class="meter-note" data-testid="spark-next">{note}</span>
             </div>
         </div>
@@ -89,12 +90,12 @@ fn focus_set(ts: &SparkTaskSet, lang: Lang) -> Html {
                 <span class={classes!("swatch-dot", job_class(ts.stage))}></span>
                 <b>{&ts.name}</b>
                 if ts.pool != "default" { <span class="qtags">{&ts.pool}</span> }
-                <span class="ladder-caption">{fill(t(lang, "spark_tasks"), &[&ts.pending.to_string(), &ts.running.to_string(),
+                <span class="ladder-caption">{fill(t(lang, k::spark_tasks), &[&ts.pending.to_string(), &ts.running.to_string(),
                     &ts.succeeded.to_string(), &ts.total.to_string()])}</span>
                 { reset_tag(ts, lang) }
             </div>
             <div class="ladder-head">
-                <span class="ladder-caption">{t(lang, "spark_levels")}</span>
+                <span class="ladder-caption">{t(lang, k::spark_levels)}</span>
                 { ladder(ts) }
             </div>
             { meter(ts, lang) }
@@ -123,22 +124,22 @@ pub fn band(s: &SparkStage, focus: Option<u32>, lang: Lang) -> Html {
     let others: Vec<&SparkTaskSet> =
         open.iter().copied().filter(|t| Some(t.stage) != main.map(|m| m.stage)).take(3).collect();
     let round = match (s.round, &s.executor) {
-        (Some(RoundKind::Full), _) => t(lang, "spark_round_full").to_string(),
-        (Some(_), Some(e)) => fill(t(lang, "spark_round_partial"), &[e]),
+        (Some(RoundKind::Full), _) => t(lang, k::spark_round_full).to_string(),
+        (Some(_), Some(e)) => fill(t(lang, k::spark_round_partial), &[e]),
         _ => String::new(),
     };
     html! {
         <div class="fair-band spark-band">
             <section class="ladder" data-testid="ladder" data-point="panel:spark.delay">
-                <h3 class="band-title">{t(lang, "spark_delay")}
-                    <span class="sub">{t(lang, if s.legacy_reset { "spark_mode_legacy" } else { "spark_mode_new" })}</span></h3>
+                <h3 class="band-title">{t(lang, k::spark_delay)}
+                    <span class="sub">{t(lang, if s.legacy_reset { k::spark_mode_legacy } else { k::spark_mode_new })}</span></h3>
                 if !round.is_empty() { <p class="meta small" data-testid="spark-round">{round}</p> }
                 if let Some(ts) = main {
                     { focus_set(ts, lang) }
                 } else if s.task_sets.is_empty() {
-                    <p class="hint">{t(lang, "spark_no_task_set")}</p>
+                    <p class="hint">{t(lang, k::spark_no_task_set)}</p>
                 } else {
-                    <p class="hint" data-testid="spark-done">{t(lang, "spark_done")}</p>
+                    <p class="hint" data-testid="spark-done">{t(lang, k::spark_done)}</p>
                 }
                 if !others.is_empty() {
                     <ul class="other-jobs">{ for others.iter().map(|t| other_row(t)) }</ul>

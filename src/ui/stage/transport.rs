@@ -2,6 +2,7 @@
 //! the speed stepper (heartbeats per second on a doubling scale) and the timeline scrubber
 //! with marks at landmark heartbeats.
 
+use crate::i18n::k;
 use crate::ui::Dispatch;
 
 use yew::prelude::*;
@@ -14,12 +15,12 @@ use crate::ui::{fill, icons, t};
 
 /// Simulated time as the page shows it: `t = 6.2 s`.
 pub fn format_time(ms: i64, lang: Lang) -> String {
-    fill(t(lang, "t_eq"), &[&format!("{:.1}", ms as f64 / 1000.0)])
+    fill(t(lang, k::t_eq), &[&format!("{:.1}", ms as f64 / 1000.0)])
 }
 
 pub fn format_speed(hbs: f64, lang: Lang) -> String {
     let n = if hbs < 1.0 { format!("{hbs}") } else { format!("{hbs:.0}") };
-    fill(t(lang, "speed_value"), &[&n])
+    fill(t(lang, k::speed_value), &[&n])
 }
 
 /// What the transport draws: the run, the lesson's stops, playing and speed, and the last
@@ -51,10 +52,10 @@ impl TransportProps {
 
 fn reason_word(r: Reason, lang: Lang) -> &'static str {
     match r {
-        Reason::Assignment => t(lang, "mark_assign"),
-        Reason::Reorder => t(lang, "mark_reorder"),
-        Reason::LevelChange => t(lang, "mark_level"),
-        Reason::RuleBit => t(lang, "mark_rule"),
+        Reason::Assignment => t(lang, k::mark_assign),
+        Reason::Reorder => t(lang, k::mark_reorder),
+        Reason::LevelChange => t(lang, k::mark_level),
+        Reason::RuleBit => t(lang, k::mark_rule),
     }
 }
 
@@ -91,7 +92,7 @@ pub fn Transport(props: &TransportProps) -> Html {
     let stride = (lab.run.marks().len() / 160).max(1);
     let marks = lab.run.marks().iter().filter(|(h, _)| limit.is_none_or(|l| *h <= l)).step_by(stride).map(|(h, reasons)| {
         let words: Vec<&str> = reasons.iter().map(|r| reason_word(*r, lang)).collect();
-        let title = format!("{} {h}: {}", t(lang, "heartbeat"), words.join(", "));
+        let title = format!("{} {h}: {}", t(lang, k::heartbeat), words.join(", "));
         let kind = if reasons.contains(&Reason::Reorder) {
             "reorder"
         } else if reasons.contains(&Reason::LevelChange) {
@@ -122,19 +123,19 @@ pub fn Transport(props: &TransportProps) -> Html {
                 <svg x={format!("{:.2}%", pct(s))} y="0" overflow="visible" class={classes!("stop", kind, (i == run.step).then_some("current"), (Some(i) == next).then_some("next"))}
                      data-testid={format!("stop-{i}")} data-hb={s.to_string()}>
                     <path d="M0 9.5L5.5 15L0 20.5L-5.5 15Z" onclick={Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Step(i))))}>
-                        <title>{fill(t(lang, "go_step"), &[&(i + 1).to_string(), &run.hb(i).to_string()])}</title></path>
+                        <title>{fill(t(lang, k::go_step), &[&(i + 1).to_string(), &run.hb(i).to_string()])}</title></path>
                 </svg>
             }
         });
         let label = next.map(|i| {
             let p = pct(run.stop(i));
-            let what = if run.lesson.steps[i].predict.is_some() { fill(t(lang, "stop_label_predict"), &[&run.hb(i).to_string()]) } else { fill(t(lang, "stop_label"), &[&run.hb(i).to_string()]) };
+            let what = if run.lesson.steps[i].predict.is_some() { fill(t(lang, k::stop_label_predict), &[&run.hb(i).to_string()]) } else { fill(t(lang, k::stop_label), &[&run.hb(i).to_string()]) };
             let anchor = if p < 15.0 { "start" } else if p > 85.0 { "end" } else { "middle" };
             html! { <text class="stop-label" x={format!("{p:.2}%")} y="8" text-anchor={anchor} data-testid="next-stop-label">{what}</text> }
         });
         html! { <svg class="stops-svg" aria-hidden="true">{ for marks }{ for label }</svg> }
     });
-    let play_label = if lab.playing { t(lang, "pause") } else { t(lang, "play") };
+    let play_label = if lab.playing { t(lang, k::pause) } else { t(lang, k::play) };
     // Phones: one row of big buttons at the thumb; in a lesson they walk its steps.
     let phone = match &lab.lesson {
         Some(run) => {
@@ -146,15 +147,15 @@ pub fn Transport(props: &TransportProps) -> Html {
                 Callback::from(move |_: MouseEvent| d.dispatch(Action::Lesson(LessonAction::Step(k))))
             };
             let next_label = if last {
-                t(lang, "lesson_done").to_string()
+                t(lang, k::lesson_done).to_string()
             } else if run.hb(i + 1) == hb {
-                t(lang, "next_step_here").to_string()
+                t(lang, k::next_step_here).to_string()
             } else {
-                fill(t(lang, "next_stop_hb"), &[&run.hb(i + 1).to_string()])
+                fill(t(lang, k::next_stop_hb), &[&run.hb(i + 1).to_string()])
             };
             html! {
                 <div class="phone-bar">
-                    <button class="btn big" data-testid="phone-back" disabled={i == 0} onclick={go(i.saturating_sub(1))}>{t(lang, "lesson_back")}</button>
+                    <button class="btn big" data-testid="phone-back" disabled={i == 0} onclick={go(i.saturating_sub(1))}>{t(lang, k::lesson_back)}</button>
                     <button class={classes!("btn", "big", "icon", lab.playing.then_some("playing"))} data-testid="phone-play" onclick={act(|| Action::Run(RunAction::TogglePlay))}
                             aria-label={play_label}>{if lab.playing { icons::pause() } else { icons::play() }}</button>
                     <button class="btn big primary grow" data-testid="phone-next" disabled={last || asking} onclick={go(i + 1)}>{next_label}</button>
@@ -163,45 +164,45 @@ pub fn Transport(props: &TransportProps) -> Html {
         }
         None => html! {
             <div class="phone-bar">
-                <button class="btn big" data-testid="phone-prev" onclick={act(|| Action::Run(RunAction::Prev))} disabled={hb == 0}>{t(lang, "previous")}</button>
+                <button class="btn big" data-testid="phone-prev" onclick={act(|| Action::Run(RunAction::Prev))} disabled={hb == 0}>{t(lang, k::previous)}</button>
                 <button class={classes!("btn", "big", "icon", lab.playing.then_some("playing"))} data-testid="phone-play" onclick={act(|| Action::Run(RunAction::TogglePlay))}
                         aria-label={play_label}>{if lab.playing { icons::pause() } else { icons::play() }}</button>
-                <button class="btn big primary grow" data-testid="phone-next" onclick={act(|| Action::Run(RunAction::Next))} disabled={finished || held}>{t(lang, "next")}</button>
+                <button class="btn big primary grow" data-testid="phone-next" onclick={act(|| Action::Run(RunAction::Next))} disabled={finished || held}>{t(lang, k::next)}</button>
             </div>
         },
     };
     html! {
-        <nav class="transport" aria-label={t(lang, "transport")}>
+        <nav class="transport" aria-label={t(lang, k::transport)}>
             <div class="buttons">
                 <button class="btn icon" data-testid="first" onclick={act(|| Action::Run(RunAction::First))} disabled={hb == 0}
-                        title={format!("{} (Home)", t(lang, "first"))} aria-label={t(lang, "first")} aria-keyshortcuts="Home">{icons::first()}</button>
+                        title={format!("{} (Home)", t(lang, k::first))} aria-label={t(lang, k::first)} aria-keyshortcuts="Home">{icons::first()}</button>
                 <button class="btn" data-testid="prev" onclick={act(|| Action::Run(RunAction::Prev))} disabled={hb == 0}
-                        aria-keyshortcuts="ArrowLeft" title={t(lang, "prev_title")}>
-                    <span class="lbl">{t(lang, "previous")}</span><kbd aria-hidden="true">{"←"}</kbd>
+                        aria-keyshortcuts="ArrowLeft" title={t(lang, k::prev_title)}>
+                    <span class="lbl">{t(lang, k::previous)}</span><kbd aria-hidden="true">{"←"}</kbd>
                 </button>
                 <button class={classes!("btn", "primary", "play", lab.playing.then_some("playing"))} data-testid="play" disabled={held && !lab.playing}
                         onclick={act(|| Action::Run(RunAction::TogglePlay))} aria-pressed={lab.playing.to_string()} aria-keyshortcuts="Space">
                     {if lab.playing { icons::pause() } else { icons::play() }}
-                    <span class="lbl">{play_label}</span><kbd aria-hidden="true">{t(lang, "key_space")}</kbd>
+                    <span class="lbl">{play_label}</span><kbd aria-hidden="true">{t(lang, k::key_space)}</kbd>
                 </button>
                 <button class="btn" data-testid="next" onclick={act(|| Action::Run(RunAction::Next))} disabled={finished || held}
-                        aria-keyshortcuts="ArrowRight" title={t(lang, "next_title")}>
-                    <span class="lbl">{t(lang, "next")}</span><kbd aria-hidden="true">{"→"}</kbd>
+                        aria-keyshortcuts="ArrowRight" title={t(lang, k::next_title)}>
+                    <span class="lbl">{t(lang, k::next)}</span><kbd aria-hidden="true">{"→"}</kbd>
                 </button>
                 <button class="btn icon" data-testid="last" onclick={act(|| Action::Run(RunAction::Last))} disabled={finished || limit.is_some()}
-                        title={format!("{} (End)", t(lang, "last"))} aria-label={t(lang, "last")} aria-keyshortcuts="End">{icons::last()}</button>
+                        title={format!("{} (End)", t(lang, k::last))} aria-label={t(lang, k::last)} aria-keyshortcuts="End">{icons::last()}</button>
                 <button class="btn subtle" data-testid="next-interesting" onclick={act(|| Action::Run(RunAction::NextInteresting))} disabled={finished || limit.is_some()}
-                        title={t(lang, "interesting_title")} aria-keyshortcuts="N">
-                    {icons::jump()}<span class="lbl">{t(lang, "interesting")}</span><kbd aria-hidden="true">{"N"}</kbd>
+                        title={t(lang, k::interesting_title)} aria-keyshortcuts="N">
+                    {icons::jump()}<span class="lbl">{t(lang, k::interesting)}</span><kbd aria-hidden="true">{"N"}</kbd>
                 </button>
             </div>
-            <div class="speed" role="group" aria-label={t(lang, "speed")}>
-                <span class="speed-label">{t(lang, "speed")}</span>
+            <div class="speed" role="group" aria-label={t(lang, k::speed)}>
+                <span class="speed-label">{t(lang, k::speed)}</span>
                 <button class="btn tiny" data-testid="slower" onclick={act(|| Action::Prefs(PrefsAction::Slower))} disabled={lab.speed == 0}
-                        title={format!("{} (−)", t(lang, "slower"))} aria-label={t(lang, "slower")}>{"−"}</button>
+                        title={format!("{} (−)", t(lang, k::slower))} aria-label={t(lang, k::slower)}>{"−"}</button>
                 <output class="speed-value" data-testid="speed" aria-live="off">{format_speed(SPEEDS[lab.speed], lang)}</output>
                 <button class="btn tiny" data-testid="faster" onclick={act(|| Action::Prefs(PrefsAction::Faster))} disabled={lab.speed + 1 == SPEEDS.len()}
-                        title={format!("{} (+)", t(lang, "faster"))} aria-label={t(lang, "faster")}>{"+"}</button>
+                        title={format!("{} (+)", t(lang, k::faster))} aria-label={t(lang, k::faster)}>{"+"}</button>
             </div>
             <div class={classes!("scrubber", stops.is_some().then_some("with-stops"))} data-point="panel:timeline"
                  data-testid="timeline" data-computing={lab.run.computing().to_string()}>
@@ -213,12 +214,12 @@ pub fn Transport(props: &TransportProps) -> Html {
                 </svg>
                 { for stops }
                 <input type="range" data-testid="scrubber" min="0" max={max.to_string()} value={hb.to_string()}
-                       aria-label={t(lang, "timeline")} aria-valuetext={fill(t(lang, "hb_of"), &[&hb.to_string(), &total])}
+                       aria-label={t(lang, k::timeline)} aria-valuetext={fill(t(lang, k::hb_of), &[&hb.to_string(), &total])}
                        oninput={onscrub} />
             </div>
             <div class="clock">
                 <div class="clock-line">
-                    <span class="clock-label">{t(lang, "heartbeat")}</span>
+                    <span class="clock-label">{t(lang, k::heartbeat)}</span>
                     <span class="clock-hb" data-testid="hb">{hb}</span>
                     <span class="clock-total">{format!("/ {total}")}</span>
                 </div>
