@@ -5,7 +5,7 @@
 pub mod file_name;
 
 use crate::explain::HeartbeatRecord;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, k, t};
 use crate::model::Locality;
 use crate::sim::view::{ClusterView, SlotTask};
 use std::fmt::Write as _;
@@ -115,10 +115,7 @@ pub fn grid_svg(view: &ClusterView, lang: Lang) -> String {
         r##"<pattern id="off" width="8" height="8" patternUnits="userSpaceOnUse"><path d="M0 0L8 8M8 0L0 8" stroke="#ffffff" stroke-opacity="0.5" stroke-width="2"/></pattern></defs>"##
     ));
     let _ = write!(s, r##"<rect width="{width}" height="{height}" fill="#eef1f5"/>"##);
-    let title = match lang {
-        Lang::En => format!("Heartbeat {} · t = {:.1} s", view.hb, view.time_ms as f64 / 1000.0),
-        Lang::Zh => format!("心跳 {} · t = {:.1} 秒", view.hb, view.time_ms as f64 / 1000.0),
-    };
+    let title = k::svg_title.fill(lang, &[&view.hb.to_string(), &format!("{:.1}", view.time_ms as f64 / 1000.0)]);
     let _ = write!(
         s,
         r##"<text x="12" y="32" font-size="20" font-weight="700" fill="#17202b">SchedScope — {}</text>"##,
@@ -237,9 +234,9 @@ fn svg_slot(s: &mut String, task: Option<&SlotTask>, x: u32, y: u32, map: bool) 
 
 fn svg_legend(s: &mut String, x: u32, y: u32, lang: Lang) {
     let items: [(&str, &str, &str); 3] = [
-        ("N", "", lang.pick("node-local", "节点本地")),
-        ("R", "url(#rack)", lang.pick("rack-local", "机架本地")),
-        ("O", "url(#off)", lang.pick("off-switch", "跨机架")),
+        ("N", "", t(lang, k::loc_node)),
+        ("R", "url(#rack)", t(lang, k::loc_rack)),
+        ("O", "url(#off)", t(lang, k::loc_off)),
     ];
     let mut x = x;
     for (letter, pattern, word) in items {
@@ -263,7 +260,7 @@ fn svg_legend(s: &mut String, x: u32, y: u32, lang: Lang) {
         y,
         x + 36,
         y + 14,
-        lang.pick("heartbeating tracker", "正在心跳的 TaskTracker")
+        t(lang, k::hb_tracker)
     );
 }
 

@@ -37,6 +37,11 @@ impl Text {
         lang.pick(self.en, self.zh)
     }
 
+    /// The text as a reader of `locale` sees it (Traditional Chinese converted).
+    pub fn shown(self, locale: Locale) -> std::borrow::Cow<'static, str> {
+        locale.pick(self.en, self.zh)
+    }
+
     /// The template in this language, its `{0}`, `{1}`, ... filled with `args`.
     pub fn fill(self, lang: Lang, args: &[&str]) -> String {
         fill(self.pick(lang), args)
@@ -151,12 +156,31 @@ impl Lang {
 
 
 
-/// Put `args` into a template's `{0}`, `{1}`, ... places.
+/// Put `args` into a template's `{0}`, `{1}`, ... places, in one pass (an argument that
+/// itself reads `{1}` stays as it is); a place without an argument stays as written.
 pub fn fill(template: &str, args: &[&str]) -> String {
-    let mut out = template.to_string();
-    for (i, a) in args.iter().enumerate() {
-        out = out.replace(&format!("{{{i}}}"), a);
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        let arg = (digits > 0 && after[digits..].starts_with('}'))
+            .then(|| after[..digits].parse::<usize>().ok())
+            .flatten()
+            .and_then(|i| args.get(i));
+        match arg {
+            Some(a) => {
+                out.push_str(a);
+                rest = &after[digits + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
     }
+    out.push_str(rest);
     out
 }
 
@@ -170,5 +194,7 @@ mod tests {
         assert_eq!(k::next.pick(Lang::Zh), "下一步 >");
         assert_eq!(k::hb_of.fill(Lang::En, &["3", "9"]), "heartbeat 3 of 9");
         assert_eq!(fill("{0} of {1}", &["3", "9"]), "3 of 9");
+        assert_eq!(fill("{1}, {0} and {0}", &["{1}", "b"]), "b, {1} and {1}");
+        assert_eq!(fill("{2} {x} {", &["a"]), "{2} {x} {");
     }
 }

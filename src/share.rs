@@ -19,7 +19,7 @@
 
 pub mod embed;
 
-use crate::i18n::Locale;
+use crate::i18n::{Lang, Locale, k};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
@@ -74,44 +74,23 @@ pub enum LinkError {
 }
 
 impl LinkError {
-    /// English text; the page uses `message` with its language.
-    pub fn message(&self, zh: bool) -> String {
-        match (self, zh) {
-            (LinkError::TooLong { len }, false) => {
-                format!("the link is too long ({len} characters, at most {MAX_HASH_LEN})")
+    /// What is wrong, in `lang` (the page and the command line show it).
+    pub fn message(&self, lang: Lang) -> String {
+        let q = |s: &String| format!("{s:?}");
+        match self {
+            LinkError::TooLong { len } => k::link_too_long.fill(lang, &[&len.to_string(), &MAX_HASH_LEN.to_string()]),
+            LinkError::NoVersion => k::link_no_version.pick(lang).into(),
+            LinkError::UnknownVersion(v) => k::link_unknown_version.fill(lang, &[&q(v), &VERSION.to_string()]),
+            LinkError::NoScenario => k::link_no_scenario.pick(lang).into(),
+            LinkError::TwoSources(both) => k::link_two_sources.fill(lang, &[both]),
+            LinkError::BadBase64 => k::link_bad_base64.pick(lang).into(),
+            LinkError::NotUtf8 => k::link_not_utf8.pick(lang).into(),
+            LinkError::BadHeartbeat(h) => k::link_bad_heartbeat.fill(lang, &[&q(h), &MAX_HB.to_string()]),
+            LinkError::BadStep(h) => {
+                k::link_bad_step.fill(lang, &[&q(h), &(crate::lesson::MAX_LESSON_STEPS - 1).to_string()])
             }
-            (LinkError::TooLong { len }, true) => format!("链接过长（{len} 个字符，最多 {MAX_HASH_LEN}）"),
-            (LinkError::NoVersion, false) => "the link has no version (v=1)".into(),
-            (LinkError::NoVersion, true) => "链接缺少版本号（v=1）".into(),
-            (LinkError::UnknownVersion(v), false) => {
-                format!("unknown link version {v:?}; this page reads version {VERSION}")
-            }
-            (LinkError::UnknownVersion(v), true) => format!("未知的链接版本 {v:?}；本页面只能读取版本 {VERSION}"),
-            (LinkError::NoScenario, false) => "the link carries no scenario".into(),
-            (LinkError::NoScenario, true) => "链接中没有场景".into(),
-            (LinkError::TwoSources(both), false) => format!(
-                "the link carries both {both}; expected one of b= (a built-in scenario), s= (a scenario's text) or \
-                 l= (a lesson)"
-            ),
-            (LinkError::TwoSources(both), true) => {
-                format!("链接同时带有 {both}；应只有一个：b=（内置场景）、s=（场景文本）或 l=（课程）")
-            }
-            (LinkError::BadBase64, false) => "the scenario in the link is not valid base64url".into(),
-            (LinkError::BadBase64, true) => "链接中的场景不是有效的 base64url 编码".into(),
-            (LinkError::NotUtf8, false) => "the scenario in the link is not UTF-8 text".into(),
-            (LinkError::NotUtf8, true) => "链接中的场景不是 UTF-8 文本".into(),
-            (LinkError::BadHeartbeat(h), false) => format!("heartbeat {h:?} is not a number from 0 to {MAX_HB}"),
-            (LinkError::BadHeartbeat(h), true) => format!("心跳 {h:?} 不是 0 到 {MAX_HB} 之间的数"),
-            (LinkError::BadStep(h), false) => {
-                format!("lesson step {h:?} is not a number from 0 to {}", crate::lesson::MAX_LESSON_STEPS - 1)
-            }
-            (LinkError::BadStep(h), true) => {
-                format!("课程步骤 {h:?} 不是 0 到 {} 之间的数", crate::lesson::MAX_LESSON_STEPS - 1)
-            }
-            (LinkError::BadField(k), false) => format!("unexpected field {k:?} in the link"),
-            (LinkError::BadField(k), true) => format!("链接中有多余的字段 {k:?}"),
-            (LinkError::BadLang(l), false) => format!("language {l:?} is not en, zh or zh-Hant"),
-            (LinkError::BadLang(l), true) => format!("语言 {l:?} 不是 en、zh 或 zh-Hant"),
+            LinkError::BadField(f) => k::link_bad_field.fill(lang, &[&q(f)]),
+            LinkError::BadLang(l) => k::link_bad_lang.fill(lang, &[&q(l)]),
         }
     }
 }
@@ -247,7 +226,7 @@ mod tests {
         assert_eq!(decode("v=1"), Err(LinkError::NoScenario));
         assert_eq!(decode("v=1&b=x&s=e30"), Err(LinkError::TwoSources("b= and s=".into())));
         assert_eq!(
-            decode("v=1&b=x&s=e30").unwrap_err().message(false),
+            decode("v=1&b=x&s=e30").unwrap_err().message(Lang::En),
             "the link carries both b= and s=; expected one of b= (a built-in scenario), s= (a scenario's text) or \
              l= (a lesson)"
         );
@@ -266,7 +245,7 @@ mod tests {
         let long = format!("v=1&s={}", "A".repeat(MAX_HASH_LEN));
         assert!(matches!(decode(&long), Err(LinkError::TooLong { .. })));
         for e in [LinkError::NoVersion, LinkError::BadBase64, LinkError::TooLong { len: 9 }] {
-            assert!(!e.message(false).is_empty() && !e.message(true).is_empty());
+            assert!(!e.message(Lang::En).is_empty() && !e.message(Lang::Zh).is_empty());
         }
     }
 
@@ -284,7 +263,7 @@ mod tests {
         assert_eq!(decode("v=1&l=x&b=y"), Err(LinkError::TwoSources("b= and l=".into())));
         assert_eq!(decode("v=1&l=<x>"), Err(LinkError::NoScenario));
         assert_eq!(decode("v=1&b=x&st=2"), Err(LinkError::BadField("st".into())));
-        assert!(!LinkError::BadStep("9".into()).message(true).is_empty());
+        assert!(!LinkError::BadStep("9".into()).message(Lang::Zh).is_empty());
     }
 
     #[test]
@@ -305,7 +284,7 @@ mod tests {
         assert_eq!(decode("v=1&b=x&lang=fr"), Err(LinkError::BadLang("fr".into())));
         assert_eq!(decode("v=1&b=x&lang="), Err(LinkError::BadLang("".into())));
         assert_eq!(decode("v=1&b=x&lang=en&lang=zh"), Err(LinkError::BadField("lang".into())));
-        assert!(LinkError::BadLang("fr".into()).message(false).contains("zh-Hant"));
+        assert!(LinkError::BadLang("fr".into()).message(Lang::En).contains("zh-Hant"));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use super::embed::EmbedState;
 use super::prefs::{SPEEDS, speed_index};
 use super::{Origin, Page};
-use crate::i18n::Lang;
+use crate::i18n::k;
 use crate::share::{self, Source};
 
 impl Page {
@@ -20,7 +20,7 @@ impl Page {
                 // Still an embed (`docs/embed.md`): the slide shows the embed's own page with
                 // the error, and the deck is told (`ready` with it, then `error`).
                 self.embed = share::embed::fallback(hash).map(EmbedState::new);
-                let why = e.message(self.lang() == Lang::Zh);
+                let why = e.message(self.lang());
                 self.fail_link(&why);
             }
             Ok((rest, None)) => {
@@ -49,7 +49,7 @@ impl Page {
         if crate::practice::SetSpec::is_link(hash) {
             match crate::practice::SetSpec::parse_link(hash) {
                 Ok(spec) => self.open_practice(spec),
-                Err(e) => self.fail_link(&e.message(self.lang() == Lang::Zh)),
+                Err(e) => self.fail_link(&e.message(self.lang())),
             }
             return;
         }
@@ -64,15 +64,12 @@ impl Page {
                     Source::Builtin(id) => match self.catalogue.scenarios.iter().position(|s| s.id == id) {
                         Some(i) => (self.catalogue.scenarios[i].text().into(), Origin::Builtin(i)),
                         None => {
-                            self.fail_link(&format!(
-                                "{} {id:?}",
-                                self.lang().pick("no built-in scenario is called", "没有这个内置场景：")
-                            ));
+                            self.fail_link(&k::link_no_builtin.fill(self.lang(), &[&format!("{id:?}")]));
                             return;
                         }
                     },
                     Source::Text(t) => {
-                        (t.as_str().into(), Origin::Custom(self.lang().pick("from a link", "来自链接").into()))
+                        (t.as_str().into(), Origin::Custom(k::from_a_link.pick(self.lang()).into()))
                     }
                     Source::Lesson { id, step } => {
                         match self.catalogue.lessons.iter().position(|l| l.id == id) {
@@ -80,10 +77,7 @@ impl Page {
                                 self.open_lesson(i, *step as usize, link.hb);
                                 self.banner = None;
                             }
-                            None => self.fail_link(&format!(
-                                "{} {id:?}",
-                                self.lang().pick("no built-in lesson is called", "没有这个内置课程：")
-                            )),
+                            None => self.fail_link(&k::link_no_lesson.fill(self.lang(), &[&format!("{id:?}")])),
                         }
                         return;
                     }
@@ -95,22 +89,18 @@ impl Page {
                     }
                     Err(errs) => {
                         let first = errs.first().map(|e| format!("{}: {}", e.path, e.message)).unwrap_or_default();
-                        self.fail_link(&format!(
-                            "{} {first}",
-                            self.lang().pick("its scenario is invalid —", "其中的场景无效——")
-                        ));
+                        self.fail_link(&k::link_invalid_scenario.fill(self.lang(), &[&first]));
                     }
                 }
             }
-            Err(e) => self.fail_link(&e.message(self.lang() == Lang::Zh)),
+            Err(e) => self.fail_link(&e.message(self.lang())),
         }
     }
 
     fn fail_link(&mut self, why: &str) {
         let text: Rc<str> = self.catalogue.first_text().into();
         self.install(text, Origin::Builtin(0), 0);
-        let banner =
-            format!("{} {why}", self.lang().pick("This share link cannot be opened:", "无法打开这个分享链接："));
+        let banner = k::link_cannot_open.fill(self.lang(), &[why]);
         if let Some(e) = self.embed.as_mut() {
             e.fail(banner.clone());
         }

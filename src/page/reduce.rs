@@ -297,11 +297,7 @@ impl Page {
         let mut adapted = Vec::new();
         let scripted = serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v.get("steps").is_some());
         if built.is_err() && scripted && from != name {
-            self.banner = Some(format!(
-                "{} {name}: {}",
-                self.lang().pick("This workload cannot run under", "这个工作负载无法在此调度器下运行："),
-                k::switch_scripted.fill(self.lang(), &[&from])
-            ));
+            self.banner = Some(k::cannot_run_under.fill(self.lang(), &[name, &k::switch_scripted.fill(self.lang(), &[&from])]));
             return true;
         }
         for _ in 0..2 {
@@ -328,10 +324,7 @@ impl Page {
             Err(errs) => {
                 let first =
                     errs.first().map(|e| format!("{}: {}", e.path, without_java(&e.message))).unwrap_or_default();
-                self.banner = Some(format!(
-                    "{} {name}: {first}",
-                    self.lang().pick("This workload cannot run under", "这个工作负载无法在此调度器下运行：")
-                ));
+                self.banner = Some(k::cannot_run_under.fill(self.lang(), &[name, &first]));
             }
         }
         true

@@ -13,7 +13,7 @@ use super::answer::{Answer, Form, grade};
 use super::set::{MAX_COUNT, SetSpec};
 use super::situation::Question;
 use super::{CONCEPTS, Difficulty, concept_title, words};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, k};
 
 /// One concept's score.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -73,10 +73,7 @@ pub fn csv(questions: &[Question], answers: &[Option<Answer>], lang: Lang) -> St
 pub fn score_lines(scores: &[ConceptScore], right: u32, total: u32, lang: Lang) -> Vec<String> {
     let mut out: Vec<String> =
         scores.iter().map(|c| format!("{}: {}/{}", concept_title(c.concept).pick(lang), c.right, c.total)).collect();
-    out.push(match lang {
-        Lang::En => format!("Total: {right}/{total}"),
-        Lang::Zh => format!("总计：{right}/{total}"),
-    });
+    out.push(k::score_total.fill(lang, &[&right.to_string(), &total.to_string()]));
     out
 }
 
@@ -98,18 +95,14 @@ pub enum CodeError {
 }
 
 impl CodeError {
-    pub fn message(&self, zh: bool) -> String {
-        match (self, zh) {
-            (CodeError::BadCharacter(c), false) => format!("{c:?} cannot appear in a result code"),
-            (CodeError::BadCharacter(c), true) => format!("结果码中不能出现 {c:?}"),
-            (CodeError::TooShort, false) => "the result code is too short".into(),
-            (CodeError::TooShort, true) => "结果码太短".into(),
-            (CodeError::Checksum, false) => "the result code's checksum does not match: check it for a typo".into(),
-            (CodeError::Checksum, true) => "结果码校验失败：请检查是否有输入错误".into(),
-            (CodeError::UnknownVersion(v), false) => format!("result code version {v} is not known to this build"),
-            (CodeError::UnknownVersion(v), true) => format!("此版本无法识别第 {v} 版结果码"),
-            (CodeError::Malformed, false) => "the result code does not describe a set and its answers".into(),
-            (CodeError::Malformed, true) => "结果码无法解析为一组练习及其答案".into(),
+    /// What is wrong, in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            CodeError::BadCharacter(c) => k::result_code_bad_character.fill(lang, &[&format!("{c:?}")]),
+            CodeError::TooShort => k::result_code_too_short.pick(lang).into(),
+            CodeError::Checksum => k::result_code_checksum.pick(lang).into(),
+            CodeError::UnknownVersion(v) => k::result_code_unknown_version.fill(lang, &[&v.to_string()]),
+            CodeError::Malformed => k::result_code_malformed.pick(lang).into(),
         }
     }
 }

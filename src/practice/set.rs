@@ -15,6 +15,7 @@
 
 use super::situation::{self, Question, mix};
 use super::{CONCEPTS, Difficulty, concept_index, kinds};
+use crate::i18n::{Lang, k};
 
 /// The only version this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -54,32 +55,18 @@ pub enum SetError {
 }
 
 impl SetError {
-    pub fn message(&self, zh: bool) -> String {
-        match (self, zh) {
-            (SetError::TooLong(n), false) => {
-                format!("the set link is too long ({n} characters, at most {MAX_LINK_LEN})")
-            }
-            (SetError::TooLong(n), true) => format!("练习链接过长（{n} 个字符，最多 {MAX_LINK_LEN}）"),
-            (SetError::UnknownVersion(v), false) => {
-                format!("unknown practice link version {v:?}; this page reads {VERSION}")
-            }
-            (SetError::UnknownVersion(v), true) => format!("未知的练习链接版本 {v:?}；本页面只能读取版本 {VERSION}"),
-            (SetError::UnknownConcept(c), false) => format!(
-                "unknown concept {c:?}; expected a concept id such as fair.delay, a scheduler (fifo, fair, capacity) or all"
-            ),
-            (SetError::UnknownConcept(c), true) => {
-                format!("未知的概念 {c:?}；应为概念 id（如 fair.delay）、调度器名（fifo、fair、capacity）或 all")
-            }
-            (SetError::NoConcept, false) => "the set names no concept".into(),
-            (SetError::NoConcept, true) => "练习没有指定任何概念".into(),
-            (SetError::BadDifficulty(d), false) => format!("difficulty {d:?} is not easy, medium or hard"),
-            (SetError::BadDifficulty(d), true) => format!("难度 {d:?} 不是 easy、medium 或 hard"),
-            (SetError::BadSeed(s), false) => format!("seed {s:?} is not a number from 0 to {}", u32::MAX),
-            (SetError::BadSeed(s), true) => format!("种子 {s:?} 不是 0 到 {} 之间的数", u32::MAX),
-            (SetError::BadCount(n), false) => format!("question count {n:?} is not a number from 1 to {MAX_COUNT}"),
-            (SetError::BadCount(n), true) => format!("题目数 {n:?} 不是 1 到 {MAX_COUNT} 之间的数"),
-            (SetError::BadField(k), false) => format!("unexpected field {k:?} in the practice link"),
-            (SetError::BadField(k), true) => format!("练习链接中有多余的字段 {k:?}"),
+    /// What is wrong, in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        let q = |s: &String| format!("{s:?}");
+        match self {
+            SetError::TooLong(n) => k::set_too_long.fill(lang, &[&n.to_string(), &MAX_LINK_LEN.to_string()]),
+            SetError::UnknownVersion(v) => k::set_unknown_version.fill(lang, &[&q(v), &VERSION.to_string()]),
+            SetError::UnknownConcept(c) => k::set_unknown_concept.fill(lang, &[&q(c)]),
+            SetError::NoConcept => k::set_no_concept.pick(lang).into(),
+            SetError::BadDifficulty(d) => k::set_bad_difficulty.fill(lang, &[&q(d)]),
+            SetError::BadSeed(s) => k::set_bad_seed.fill(lang, &[&q(s), &u32::MAX.to_string()]),
+            SetError::BadCount(n) => k::set_bad_count.fill(lang, &[&q(n), &MAX_COUNT.to_string()]),
+            SetError::BadField(f) => k::set_bad_field.fill(lang, &[&q(f)]),
         }
     }
 }
@@ -250,7 +237,7 @@ mod tests {
         assert_eq!(SetSpec::parse_link("p=1&n=2&n=3"), Err(SetError::BadField("n".into())));
         assert!(matches!(SetSpec::parse_link(&"p=1&".repeat(600)), Err(SetError::TooLong(_))));
         for e in [SetError::NoConcept, SetError::BadSeed("x".into())] {
-            assert!(!e.message(false).is_empty() && !e.message(true).is_empty());
+            assert!(!e.message(Lang::En).is_empty() && !e.message(Lang::Zh).is_empty());
         }
     }
 

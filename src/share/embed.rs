@@ -16,7 +16,7 @@
 //! [`Command::parse`] reads one from its fields (the page reads them off the JavaScript
 //! object), so what is accepted is decided here.
 
-use crate::i18n::Locale;
+use crate::i18n::{Lang, Locale, k};
 use crate::scenario::limits::MAX_NAMED_HEARTBEAT;
 
 /// Prefix of every message type, in and out.
@@ -48,14 +48,11 @@ pub enum EmbedError {
 }
 
 impl EmbedError {
-    pub fn message(&self, zh: bool) -> String {
-        match (self, zh) {
-            (EmbedError::Field(k), false) => {
-                format!("the field {k:?} is given twice, or is an embed option without embed=1")
-            }
-            (EmbedError::Field(k), true) => format!("字段 {k:?} 重复出现，或是缺少 embed=1 的嵌入选项"),
-            (EmbedError::Value(k, v, want), false) => format!("{k}={v:?} is not valid: expected {want}"),
-            (EmbedError::Value(k, v, want), true) => format!("{k}={v:?} 无效：应为 {want}"),
+    /// What is wrong, in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            EmbedError::Field(f) => k::embed_field.fill(lang, &[&format!("{f:?}")]),
+            EmbedError::Value(f, v, want) => k::embed_value.fill(lang, &[f, &format!("{v:?}"), want]),
         }
     }
 }
@@ -344,8 +341,8 @@ mod tests {
         for o in ["ftp://x.org", "https://", "https://a.org/path", "null", "*", "https://a b", "https://x:99999999"] {
             assert!(matches!(err(&format!("v=1&b=x&embed=1&origin={o}")), EmbedError::Value("origin", ..)), "{o}");
         }
-        assert!(err("v=1&b=x&embed=1&speed=3").message(false).contains("one of 0.5, 1, 2, 4"));
-        assert!(!err("v=1&b=x&theme=dark").message(true).is_empty());
+        assert!(err("v=1&b=x&embed=1&speed=3").message(Lang::En).contains("one of 0.5, 1, 2, 4"));
+        assert!(!err("v=1&b=x&theme=dark").message(Lang::Zh).is_empty());
         // `lang=` alone is an ordinary share link's field, not an embed option.
         assert_eq!(split_ok("v=1&b=x&lang=zh-Hant"), ("v=1&b=x&lang=zh-Hant".into(), None));
     }

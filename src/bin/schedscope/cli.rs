@@ -303,17 +303,17 @@ fn concepts(s: &str) -> Result<&'static str, String> {
         "capacity" => Ok("capacity"),
         id => schedscope::practice::concept_index(id)
             .map(|i| schedscope::practice::CONCEPTS[i].0)
-            .ok_or_else(|| schedscope::practice::set::SetError::UnknownConcept(id.to_string()).message(false)),
+            .ok_or_else(|| schedscope::practice::set::SetError::UnknownConcept(id.to_string()).message(schedscope::i18n::Lang::En)),
     }
 }
 
 fn count(s: &str) -> Result<u32, String> {
-    schedscope::practice::set::parse_count(s.trim()).map_err(|e| e.message(false))
+    schedscope::practice::set::parse_count(s.trim()).map_err(|e| e.message(schedscope::i18n::Lang::En))
 }
 
 fn set_link(s: &str) -> Result<schedscope::practice::SetSpec, String> {
     let hash = s.rsplit_once('#').map(|(_, h)| h).unwrap_or(s);
-    schedscope::practice::SetSpec::parse_link(hash).map_err(|e| e.message(false))
+    schedscope::practice::SetSpec::parse_link(hash).map_err(|e| e.message(schedscope::i18n::Lang::En))
 }
 
 fn time_scale(s: &str) -> Result<f64, String> {

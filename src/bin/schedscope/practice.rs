@@ -3,7 +3,7 @@
 //! path), and `--verify CODE` for a student's result code.
 
 use crate::cli::PracticeArgs;
-use schedscope::i18n::{Lang, Locale};
+use schedscope::i18n::{Lang, Locale, k, t};
 use schedscope::practice::answer::Form;
 use schedscope::practice::{Answer, Question, SetSpec, concept_title, result, words};
 use std::fmt::Write as _;
@@ -23,54 +23,37 @@ fn form_lines(form: &Form, lang: Lang) -> Vec<String> {
 
 fn print_question(out: &mut String, n: usize, q: &Question, lang: Lang) {
     let title = concept_title(q.concept);
-    match lang {
-        Lang::En => {
-            _ = writeln!(
-                out,
-                "\nQuestion {n}: {} ({}, {}, {}). The stage is heartbeat {} of the scenario below; the question is about heartbeat {}.",
-                title.en,
-                q.concept,
-                q.kind,
-                q.difficulty.as_str(),
-                q.hb - 1,
-                q.hb
-            )
-        }
-        Lang::Zh => {
-            _ = writeln!(
-                out,
-                "\n第 {n} 题：{}（{}，{}，{}）。舞台停在以下场景的第 {} 次心跳；问题针对第 {} 次心跳。",
-                title.zh,
-                q.concept,
-                q.kind,
-                q.difficulty.title().zh,
-                q.hb - 1,
-                q.hb
-            )
-        }
-    }
+    let difficulty = match lang {
+        Lang::En => q.difficulty.as_str().to_string(),
+        Lang::Zh => q.difficulty.title().zh.to_string(),
+    };
+    let head = k::cli_question.fill(
+        lang,
+        &[&n.to_string(), title.pick(lang), q.concept, q.kind, &difficulty, &(q.hb - 1).to_string(), &q.hb.to_string()],
+    );
+    _ = writeln!(out, "\n{head}");
     for l in words::prompt(q, lang) {
         let _ = writeln!(out, "  {l}");
     }
     for l in form_lines(&q.form, lang) {
         let _ = writeln!(out, "{l}");
     }
-    let _ = writeln!(out, "  {} {}", lang.pick("Answer:", "答案："), words::answer(&q.form, &q.expected, lang));
+    let _ = writeln!(out, "  {} {}", t(lang, k::cli_answer), words::answer(&q.form, &q.expected, lang));
     let _ = writeln!(
         out,
         "  {}",
-        lang.pick("Why (the engine's record of that heartbeat):", "原因（引擎对该次心跳的记录）：")
+        t(lang, k::cli_why)
     );
     for l in words::explanation(q, lang) {
         let _ = writeln!(out, "    {l}");
     }
-    let _ = writeln!(out, "  {}", lang.pick("Code path:", "代码路径："));
+    let _ = writeln!(out, "  {}", t(lang, k::cli_code_path));
     for v in words::code_path(q) {
         for l in words::code_lines(&v, lang) {
             let _ = writeln!(out, "    {l}");
         }
     }
-    let _ = writeln!(out, "  {} {}", lang.pick("Scenario:", "场景："), q.scenario);
+    let _ = writeln!(out, "  {} {}", t(lang, k::cli_scenario), q.scenario);
 }
 
 fn answer_key(spec: &SetSpec, json: bool, locale: Locale) -> ExitCode {
@@ -92,10 +75,7 @@ fn answer_key(spec: &SetSpec, json: bool, locale: Locale) -> ExitCode {
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
         return ExitCode::SUCCESS;
     }
-    match lang {
-        Lang::En => _ = writeln!(out, "Practice set #{} ({} questions): the answer key.", spec.link(), questions.len()),
-        Lang::Zh => _ = writeln!(out, "练习 #{}（{} 题）：答案。", spec.link(), questions.len()),
-    }
+    _ = writeln!(out, "{}", k::cli_answer_key.fill(lang, &[&spec.link(), &questions.len().to_string()]));
     for (i, q) in questions.iter().enumerate() {
         print_question(&mut out, i + 1, q, lang);
     }
@@ -109,28 +89,23 @@ fn verify(code: &str, locale: Locale) -> ExitCode {
     let result::Decoded { spec, questions, answers } = match result::decode(code) {
         Ok(x) => x,
         Err(e) => {
-            eprintln!("{}", locale.text(e.message(lang == Lang::Zh)));
+            eprintln!("{}", locale.text(e.message(lang)));
             return ExitCode::FAILURE;
         }
     };
-    match lang {
-        Lang::En => {
-            _ = writeln!(out, "Result code for the practice set #{} ({} questions).", spec.link(), questions.len())
-        }
-        Lang::Zh => _ = writeln!(out, "练习 #{}（{} 题）的结果码。", spec.link(), questions.len()),
-    }
+    _ = writeln!(out, "{}", k::cli_result_code.fill(lang, &[&spec.link(), &questions.len().to_string()]));
     for (i, (q, a)) in questions.iter().zip(&answers).enumerate() {
         let g = schedscope::practice::answer::grade(&q.form, &q.expected, a.as_ref());
         let given = a.as_ref().map(|a: &Answer| words::answer(&q.form, a, lang));
-        let mark = if g.correct { lang.pick("right", "正确") } else { lang.pick("wrong", "错误") };
+        let mark = t(lang, if g.correct { k::cli_right } else { k::cli_wrong });
         let _ = writeln!(
             out,
             "{:>3}. [{mark}] {}: {} {} | {} {}",
             i + 1,
             concept_title(q.concept).pick(lang),
-            lang.pick("answered", "作答"),
-            given.unwrap_or_else(|| lang.pick("(no answer)", "（未作答）").into()),
-            lang.pick("expected", "正确答案"),
+            t(lang, k::cli_answered),
+            given.unwrap_or_else(|| t(lang, k::cli_no_answer).into()),
+            t(lang, k::cli_expected),
             words::answer(&q.form, &q.expected, lang)
         );
     }
@@ -153,7 +128,7 @@ pub fn practice(a: PracticeArgs) -> ExitCode {
             match schedscope::practice::set::parse_concepts(&list) {
                 Ok(concepts) => SetSpec { concepts, difficulty: a.difficulty.into(), seed: a.seed, count: a.count },
                 Err(e) => {
-                    eprintln!("error: --concepts: {}", a.lang.text(e.message(a.lang.lang() == Lang::Zh)));
+                    eprintln!("error: --concepts: {}", a.lang.text(e.message(a.lang.lang())));
                     return ExitCode::from(2);
                 }
             }

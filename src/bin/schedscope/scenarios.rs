@@ -2,7 +2,7 @@
 
 use super::{cli, indent, read};
 use schedscope::explain::{HeartbeatRecord, text};
-use schedscope::i18n::Locale;
+use schedscope::i18n::{Locale, k};
 use schedscope::model::RunState;
 use schedscope::scenario;
 use schedscope::sim::Simulation;
@@ -94,10 +94,10 @@ fn spark_summary(out: &mut impl Write, sim: &Simulation, lang: Locale, json: boo
         return writeln!(out, "{v}");
     }
     writeln!(out)?;
-    writeln!(out, "{}", lang.pick("Summary", "汇总"))?;
-    writeln!(out, "  {}: {}", lang.pick("offer rounds and calls", "offer 轮次与调用"), sim.hb())?;
+    writeln!(out, "{}", k::summary.shown(lang))?;
+    writeln!(out, "  {}: {}", k::summary_rounds.shown(lang), sim.hb())?;
     for (level, n) in &by_level {
-        writeln!(out, "  {level:13} {}: {n}", lang.pick("tasks", "个任务"))?;
+        writeln!(out, "  {level:13} {}: {n}", k::summary_tasks.shown(lang))?;
     }
     Ok(())
 }
@@ -134,12 +134,12 @@ fn summary(out: &mut impl Write, sim: &Simulation, lang: Locale, json: bool) -> 
     }
     let total_maps: u64 = by_loc.values().sum();
     writeln!(out)?;
-    writeln!(out, "{}", lang.pick("Summary", "汇总"))?;
-    writeln!(out, "  {}: {}", lang.pick("heartbeats", "心跳次数"), sim.hb())?;
+    writeln!(out, "{}", k::summary.shown(lang))?;
+    writeln!(out, "  {}: {}", k::summary_heartbeats.shown(lang), sim.hb())?;
     for key in ["node", "rack", "off-switch"] {
         let n = by_loc.get(key).copied().unwrap_or(0);
         let pct = if total_maps > 0 { 100.0 * n as f64 / total_maps as f64 } else { 0.0 };
-        writeln!(out, "  {key:10} {}: {n} ({pct:.0}%)", lang.pick("maps", "个 map"))?;
+        writeln!(out, "  {key:10} {}: {n} ({pct:.0}%)", k::report_maps.shown(lang))?;
     }
     writeln!(out, "  reduces: {reduces}")?;
     let all_finished = cluster.jobs.values().all(|j| j.finish_time.is_some());
@@ -147,12 +147,12 @@ fn summary(out: &mut impl Write, sim: &Simulation, lang: Locale, json: bool) -> 
         _ if cluster.jobs.is_empty() => writeln!(
             out,
             "  {}",
-            lang.pick("makespan: none (the scenario has no jobs)", "完成时间：无（场景中没有作业）")
+            k::summary_makespan_none.shown(lang)
         )?,
         Some(m) if all_finished => {
-            writeln!(out, "  {}: {:.1} s", lang.pick("makespan", "完成时间"), m as f64 / 1000.0)?
+            writeln!(out, "  {}: {:.1} s", k::cmp_report_makespan.shown(lang), m as f64 / 1000.0)?
         }
-        _ => writeln!(out, "  {}", lang.pick("makespan: not every job has finished", "完成时间：仍有作业未结束"))?,
+        _ => writeln!(out, "  {}", k::summary_makespan_unfinished.shown(lang))?,
     }
     for j in cluster.jobs.values() {
         let resp = match (j.state, j.finish_time) {
@@ -161,7 +161,7 @@ fn summary(out: &mut impl Write, sim: &Simulation, lang: Locale, json: bool) -> 
                     "{} {:.1} s ({} {:.1} s)",
                     j.state.as_str(),
                     f as f64 / 1000.0,
-                    lang.pick("response", "响应"),
+                    k::summary_response.shown(lang),
                     (f - j.start_time) as f64 / 1000.0
                 )
             }

@@ -6,6 +6,7 @@
 //! and without delay scheduling, where the 1- and 2-map jobs show head-of-line scheduling.
 
 use crate::input::json::Errs;
+use crate::i18n::{k, t};
 use crate::model::Millis;
 use crate::scenario::generator::{WorkloadSpec, generate};
 use crate::scenario::{Scenario, SchedulerKind};
@@ -241,17 +242,17 @@ pub fn render(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
     }
     let s = |x: Option<f64>| x.map(|v| format!("{:.1}", v / 1000.0)).unwrap_or_else(|| "-".into());
     let mut out = vec![
-        lang.pick(&format!("Comparison of {}", c.scenario), &format!("{} 的比较", c.scenario)).to_string(),
+        k::cmp_report_title.fill(lang, &[&c.scenario]),
         format!(
             "{:<22} {:>9} {:>6} {:>6} {:>6} {:>10} {:>10} {:>8}",
-            lang.pick("scheduler", "调度器"),
+            t(lang, k::cmp_report_scheduler),
             "node-loc",
             "node",
             "rack",
             "off",
-            lang.pick("mean resp", "平均响应"),
-            lang.pick("makespan", "完成时间"),
-            lang.pick("util", "利用率")
+            t(lang, k::cmp_report_mean_resp),
+            t(lang, k::cmp_report_makespan),
+            t(lang, k::cmp_report_util)
         ),
     ];
     for r in &c.runs {
@@ -281,18 +282,9 @@ pub fn render(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
         ));
     }
     if !c.spark_runs.is_empty() {
-        out.push(
-            lang.pick(
-                "Spark runs: each TaskTracker a host with one executor whose cores are its map slots, each job one stage of its maps on the same input hosts; reduces left out.",
-                "Spark 运行：每个 TaskTracker 是一台主机，上面一个 executor，核数等于它的 map slot 数；每个作业是一个 stage，包含它的 map，输入主机相同；不含 reduce。",
-            )
-            .to_string(),
-        );
+        out.push(t(lang, k::cmp_report_spark_runs).to_string());
     }
-    out.push(
-        lang.pick("Mean response time (s) by job size (maps):", "按作业大小（map 数）的平均响应时间（秒）：")
-            .to_string(),
-    );
+    out.push(t(lang, k::cmp_report_by_size).to_string());
     let bins: Vec<(u32, u32)> = {
         let mut b: Vec<(u32, u32)> =
             c.runs.iter().flat_map(|r| r.by_size.iter().map(|x| (x.min_maps, x.max_maps))).collect();
@@ -323,33 +315,29 @@ pub fn render(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
 
 /// A Spark comparison: each run's stage finish times, launches by level and tasks per executor.
 fn render_spark(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
-    let colon = lang.pick(": ", "：");
+    let colon = t(lang, k::report_colon);
     let secs = |x: Option<i64>| x.map(|v| format!("{:.1} s", v as f64 / 1000.0)).unwrap_or_else(|| "-".into());
-    let mut out =
-        vec![lang.pick(&format!("Comparison of {}", c.scenario), &format!("{} 的比较", c.scenario)).to_string()];
+    let mut out = vec![k::cmp_report_title.fill(lang, &[&c.scenario])];
     for r in &c.spark_runs {
         let reset = if r.legacy_reset {
-            lang.pick("timer reset on every launch (legacy, Spark ≤ 3.0)", "每次启动都重置计时（旧规则，Spark ≤ 3.0）")
+            t(lang, k::spark_report_reset_legacy)
         } else {
-            lang.pick(
-                "timer reset after a round without rejects (Spark ≥ 3.1)",
-                "一轮没有拒绝后才重置计时（Spark ≥ 3.1）",
-            )
+            t(lang, k::spark_report_reset_round)
         };
         out.push(format!("{}{colon}{reset}", r.label));
-        out.push(format!("  {} {}", lang.pick("job done at", "作业完成于"), secs(r.makespan_ms)));
+        out.push(format!("  {} {}", t(lang, k::spark_report_done_at), secs(r.makespan_ms)));
         if (2..=8).contains(&r.stages.len()) {
             for st in &r.stages {
                 out.push(format!("  stage {}: {} → {}", st.stage, secs(Some(st.submit_ms)), secs(st.finish_ms)));
             }
         }
         let levels: Vec<String> = r.launches.iter().map(|(l, n)| format!("{} {n}", l.as_str())).collect();
-        out.push(format!("  {}{colon}{}", lang.pick("launches by level", "按本地性级别的启动数"), levels.join(", ")));
+        out.push(format!("  {}{colon}{}", t(lang, k::spark_report_launches), levels.join(", ")));
         let per: Vec<String> = r.per_executor.iter().map(|(e, n)| format!("{e} {n}")).collect();
-        out.push(format!("  {}{colon}{}", lang.pick("tasks per executor", "每个 executor 的任务数"), per.join(", ")));
-        out.push(format!("  {}{colon}{}", lang.pick("offer rounds", "offer 轮数"), r.rounds));
+        out.push(format!("  {}{colon}{}", t(lang, k::spark_report_per_executor), per.join(", ")));
+        out.push(format!("  {}{colon}{}", t(lang, k::spark_report_rounds), r.rounds));
         if let Some(m) = &r.stopped {
-            out.push(format!("  {}{colon}{m}", lang.pick("stopped", "已停止")));
+            out.push(format!("  {}{colon}{m}", t(lang, k::spark_report_stopped)));
         }
     }
     out
@@ -368,11 +356,7 @@ fn bin_label(lo: u32, hi: u32) -> String {
 /// Node locality by job-size bin (the paper's head-of-line evidence) and sticky slots.
 fn render_locality(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
     let mut out = vec![
-        lang.pick(
-            "Node locality by job size (maps): node-local share of launched maps with input locations; [share of nodes holding the input]:",
-            "按作业大小（map 数）的节点本地比例：有输入位置的已启动 map 中节点本地的比例；[存有输入数据的节点比例]：",
-        )
-        .to_string(),
+        t(lang, k::cmp_report_locality_by_size).to_string(),
     ];
     let mut bins: Vec<(usize, u32, u32)> =
         c.runs.iter().flat_map(|r| r.locality_by_size.iter().map(|b| (b.bin, b.min_maps, b.max_maps))).collect();
@@ -389,7 +373,7 @@ fn render_locality(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
                     pct(b.node_locality),
                     b.maps_node,
                     b.maps_located,
-                    lang.pick("maps", "个 map"),
+                    t(lang, k::report_maps),
                     pct(b.data_nodes)
                 ),
                 None => "-".into(),
@@ -400,10 +384,7 @@ fn render_locality(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
     let sticky: Vec<String> = c.runs.iter().map(|r| pct(r.sticky_share)).collect();
     out.push(format!(
         "{} {}",
-        lang.pick(
-            "Freed map slots refilled at once that went back to the job that had just left them (sticky slots):",
-            "释放后立即被重新分配、又回到刚离开它的那个作业的 map slot 比例（粘滞 slot）："
-        ),
+        t(lang, k::cmp_report_sticky),
         sticky.join("  |  ")
     ));
     out
