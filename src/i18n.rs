@@ -7,19 +7,22 @@
 //! [`Text`] constant defined once, with its English and Chinese, in one of the tables written
 //! with the `texts!` macro: `ui` (the shell, the transport, the grid, the Why panel's arithmetic,
 //! the dialogs), `stage` (the scheduler overlays, the side tabs), `teach` (lessons, code view,
-//! charts, compare, trace import), `practice` (practice mode's page) and `report` (the command
-//! line's reports, the text exports, the link and practice-set errors). Code names a phrase as
-//! `k::name` (the [`k`] module gathers every table), so a phrase that does not exist is a compile
-//! error, never a "?" on the screen; a template's `{0}`, `{1}`, ... are filled with [`fill`].
+//! charts, compare, trace import), `practice` (practice mode's page; questions, answers and
+//! grades in words) and `report` (the command line's reports, the SVG export, the errors of
+//! share, embed and practice-set links and of result codes). Code names a phrase as `k::name`
+//! (the [`k`] module gathers every table), so a phrase that does not exist is a compile error,
+//! never a "?" on the screen; a template's `{0}`, `{1}`, ... are filled with [`fill`].
 //! `tests/translations.rs` walks every table ([`TABLES`]) in all three languages and fails on an
 //! empty text, a "?", a Chinese text left in English (beyond the names of [`SAME_IN_CHINESE`]),
-//! or templates that take different arguments.
+//! or templates that take different arguments; it also fails on an English/Chinese pair
+//! written inline outside `explain/`.
 //!
 //! **Texts that are data stay with their data.** Decision explanations (`explain::*_text`) are
-//! sentences assembled from a decision's numbers, one `Lang::pick` per clause beside the values it
-//! formats; lessons, practice questions, scenario descriptions and import notes carry `en`/`zh`
-//! fields of their own (`lesson::Text`, `practice::Bilingual`, ...), checked by their readers and
-//! by `tests/hant_terms.rs`. Those pick their language with [`Lang::pick`]; nothing else does.
+//! sentences assembled from a decision's numbers, one `Lang::pick` per clause beside the values
+//! it formats; lessons, practice questions, scenario descriptions and import notes carry
+//! `en`/`zh` fields of their own (`lesson::Bi`: a lesson's texts, a practice concept's title),
+//! checked by their readers and by `tests/hant_terms.rs`. Those pick their language with
+//! [`Lang::pick`].
 
 use serde::Serialize;
 

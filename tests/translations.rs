@@ -60,3 +60,42 @@ fn a_phrase_reads_the_same_through_every_path() {
     assert_eq!(i18n::t_n(Lang::En, k::n_problems, k::n_problems_one, 1), "1 problem");
     assert_eq!(k::n_problems.fill(Lang::En, &["3"]), "3 problems");
 }
+
+fn sources(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push((path.display().to_string(), std::fs::read_to_string(&path).unwrap()));
+        }
+    }
+}
+
+/// Fixed phrases live in the tables: outside the decision explanations (`src/explain/`, sentences
+/// built around a decision's numbers) and `src/i18n` itself, no code writes an English/Chinese
+/// pair inline, and nothing takes a `zh: bool` where the crate has `Lang`.
+#[test]
+fn no_phrase_is_written_inline() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    sources(&root.join("src"), &mut files);
+    let mut wrong = Vec::new();
+    for (path, text) in &files {
+        let rel = path.strip_prefix(&root.display().to_string()).unwrap_or(path);
+        if rel.contains("/src/explain/") || rel.contains("/src/i18n") {
+            continue;
+        }
+        for (n, line) in text.lines().enumerate() {
+            let inline = line.contains(".pick(\"")
+                || line.contains(".pick(&format!")
+                || line.contains("zh: bool")
+                || (line.contains("Lang::En =>") && (line.contains("format!(") || line.contains("=> \"")));
+            if inline {
+                wrong.push(format!("{rel}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(files.len() > 100, "read only {} files", files.len());
+    assert!(wrong.is_empty(), "phrases written inline (move them into an i18n table):\n{}", wrong.join("\n"));
+}

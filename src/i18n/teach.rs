@@ -1,5 +1,5 @@
 //! Interface strings of the teaching layer: lessons, the code view, charts, compare mode and
-//! trace import. Same shape as `UI_STRINGS`: (key, English, Chinese); templates take `{0}`…
+//! trace import. Same shape as `UI_STRINGS` (see `super`): (key, English, Chinese); templates take `{0}`…
 
 texts! {
     TEACH_STRINGS = [
