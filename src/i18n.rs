@@ -157,8 +157,6 @@ impl Lang {
     }
 }
 
-
-
 /// Put `args` into a template's `{0}`, `{1}`, ... places, in one pass (an argument that
 /// itself reads `{1}` stays as it is); a place without an argument stays as written.
 pub fn fill(template: &str, args: &[&str]) -> String {

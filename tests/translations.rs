@@ -8,7 +8,11 @@
 use schedscope::i18n::{self, Lang, Locale, SAME_IN_CHINESE, TABLES, k};
 
 fn has_han(s: &str) -> bool {
-    s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c) || ('\u{3000}'..='\u{303f}').contains(&c) || ('\u{ff00}'..='\u{ffef}').contains(&c))
+    s.chars().any(|c| {
+        ('\u{4e00}'..='\u{9fff}').contains(&c)
+            || ('\u{3000}'..='\u{303f}').contains(&c)
+            || ('\u{ff00}'..='\u{ffef}').contains(&c)
+    })
 }
 
 fn holes(s: &str) -> Vec<usize> {

@@ -4,7 +4,7 @@
 //! its run at the last heartbeat at or before the shared time. The delay scheduling paper's
 //! experiment in miniature and the measured-vs-bound locality sweep live here too.
 
-use crate::i18n::{k, Text};
+use crate::i18n::{Text, k};
 use std::cell::RefCell;
 use std::rc::Rc;
 

@@ -68,9 +68,7 @@ impl Page {
                             return;
                         }
                     },
-                    Source::Text(t) => {
-                        (t.as_str().into(), Origin::Custom(k::from_a_link.pick(self.lang()).into()))
-                    }
+                    Source::Text(t) => (t.as_str().into(), Origin::Custom(k::from_a_link.pick(self.lang()).into())),
                     Source::Lesson { id, step } => {
                         match self.catalogue.lessons.iter().position(|l| l.id == id) {
                             Some(i) => {

@@ -4,7 +4,7 @@
 //! browser: storage is written by the page after a change (`Prefs::remembered`,
 //! `SavedList::saves`).
 
-use crate::i18n::{k, Text};
+use crate::i18n::{Text, k};
 use std::rc::Rc;
 
 use super::compare::{CompareAction, CompareState, retarget_text};
@@ -297,7 +297,8 @@ impl Page {
         let mut adapted = Vec::new();
         let scripted = serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v.get("steps").is_some());
         if built.is_err() && scripted && from != name {
-            self.banner = Some(k::cannot_run_under.fill(self.lang(), &[name, &k::switch_scripted.fill(self.lang(), &[&from])]));
+            self.banner =
+                Some(k::cannot_run_under.fill(self.lang(), &[name, &k::switch_scripted.fill(self.lang(), &[&from])]));
             return true;
         }
         for _ in 0..2 {

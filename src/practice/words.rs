@@ -67,9 +67,7 @@ pub fn mistake(form: &Form, m: &Mistake, lang: Lang) -> String {
             k::mistake_position.fill(lang, &[&(at + 1).to_string(), &it(given), &it(expected)])
         }
         Mistake::Number { given, expected } => k::mistake_number.fill(lang, &[&n(given), &n(expected)]),
-        Mistake::Count { given, expected } => {
-            k::mistake_count.fill(lang, &[&given.to_string(), &expected.to_string()])
-        }
+        Mistake::Count { given, expected } => k::mistake_count.fill(lang, &[&given.to_string(), &expected.to_string()]),
         Mistake::PickAt { at, given, expected } => {
             k::mistake_pick_at.fill(lang, &[&(at + 1).to_string(), &it(given), &it(expected)])
         }

@@ -27,5 +27,4 @@ mod topbar;
 pub use app::App;
 pub use store::Dispatch;
 
-
 pub use crate::i18n::{fill, t, t_n};

@@ -1,7 +1,7 @@
 //! The top bar: brand, scheduler switch, scenario picker, editor / share / theme /
 //! presentation / help buttons and the language switch.
 
-use crate::i18n::{k, Text};
+use crate::i18n::{Text, k};
 use crate::ui::Dispatch;
 
 use yew::prelude::*;

@@ -301,9 +301,9 @@ fn concepts(s: &str) -> Result<&'static str, String> {
         "fifo" => Ok("fifo"),
         "fair" => Ok("fair"),
         "capacity" => Ok("capacity"),
-        id => schedscope::practice::concept_index(id)
-            .map(|i| schedscope::practice::CONCEPTS[i].0)
-            .ok_or_else(|| schedscope::practice::set::SetError::UnknownConcept(id.to_string()).message(schedscope::i18n::Lang::En)),
+        id => schedscope::practice::concept_index(id).map(|i| schedscope::practice::CONCEPTS[i].0).ok_or_else(|| {
+            schedscope::practice::set::SetError::UnknownConcept(id.to_string()).message(schedscope::i18n::Lang::En)
+        }),
     }
 }
 

@@ -39,11 +39,7 @@ fn print_question(out: &mut String, n: usize, q: &Question, lang: Lang) {
         let _ = writeln!(out, "{l}");
     }
     let _ = writeln!(out, "  {} {}", t(lang, k::cli_answer), words::answer(&q.form, &q.expected, lang));
-    let _ = writeln!(
-        out,
-        "  {}",
-        t(lang, k::cli_why)
-    );
+    let _ = writeln!(out, "  {}", t(lang, k::cli_why));
     for l in words::explanation(q, lang) {
         let _ = writeln!(out, "    {l}");
     }

@@ -144,11 +144,7 @@ fn summary(out: &mut impl Write, sim: &Simulation, lang: Locale, json: bool) -> 
     writeln!(out, "  reduces: {reduces}")?;
     let all_finished = cluster.jobs.values().all(|j| j.finish_time.is_some());
     match makespan {
-        _ if cluster.jobs.is_empty() => writeln!(
-            out,
-            "  {}",
-            k::summary_makespan_none.shown(lang)
-        )?,
+        _ if cluster.jobs.is_empty() => writeln!(out, "  {}", k::summary_makespan_none.shown(lang))?,
         Some(m) if all_finished => {
             writeln!(out, "  {}: {:.1} s", k::cmp_report_makespan.shown(lang), m as f64 / 1000.0)?
         }

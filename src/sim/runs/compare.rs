@@ -5,8 +5,8 @@
 //! EuroSys 2010, sections 5–6): a Facebook-like mix of job sizes on 100 nodes under Fair sharing with
 //! and without delay scheduling, where the 1- and 2-map jobs show head-of-line scheduling.
 
-use crate::input::json::Errs;
 use crate::i18n::{k, t};
+use crate::input::json::Errs;
 use crate::model::Millis;
 use crate::scenario::generator::{WorkloadSpec, generate};
 use crate::scenario::{Scenario, SchedulerKind};
@@ -319,11 +319,8 @@ fn render_spark(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
     let secs = |x: Option<i64>| x.map(|v| format!("{:.1} s", v as f64 / 1000.0)).unwrap_or_else(|| "-".into());
     let mut out = vec![k::cmp_report_title.fill(lang, &[&c.scenario])];
     for r in &c.spark_runs {
-        let reset = if r.legacy_reset {
-            t(lang, k::spark_report_reset_legacy)
-        } else {
-            t(lang, k::spark_report_reset_round)
-        };
+        let reset =
+            if r.legacy_reset { t(lang, k::spark_report_reset_legacy) } else { t(lang, k::spark_report_reset_round) };
         out.push(format!("{}{colon}{reset}", r.label));
         out.push(format!("  {} {}", t(lang, k::spark_report_done_at), secs(r.makespan_ms)));
         if (2..=8).contains(&r.stages.len()) {
@@ -355,9 +352,7 @@ fn bin_label(lo: u32, hi: u32) -> String {
 
 /// Node locality by job-size bin (the paper's head-of-line evidence) and sticky slots.
 fn render_locality(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
-    let mut out = vec![
-        t(lang, k::cmp_report_locality_by_size).to_string(),
-    ];
+    let mut out = vec![t(lang, k::cmp_report_locality_by_size).to_string()];
     let mut bins: Vec<(usize, u32, u32)> =
         c.runs.iter().flat_map(|r| r.locality_by_size.iter().map(|b| (b.bin, b.min_maps, b.max_maps))).collect();
     crate::sort::sort(&mut bins);
@@ -382,10 +377,6 @@ fn render_locality(c: &Comparison, lang: crate::i18n::Lang) -> Vec<String> {
         out.push(format!("  {:>9}: {}", bin_label(lo, hi), cells.join("  |  ")));
     }
     let sticky: Vec<String> = c.runs.iter().map(|r| pct(r.sticky_share)).collect();
-    out.push(format!(
-        "{} {}",
-        t(lang, k::cmp_report_sticky),
-        sticky.join("  |  ")
-    ));
+    out.push(format!("{} {}", t(lang, k::cmp_report_sticky), sticky.join("  |  ")));
     out
 }

@@ -3,7 +3,7 @@
 //! times by job size, node locality by job-size bin and sticky slots, and the delay scheduling
 //! paper's measured-vs-bound locality curve with what explains the gap (`figures`).
 
-use crate::i18n::{k, Text};
+use crate::i18n::{Text, k};
 use crate::ui::Dispatch;
 use yew::prelude::*;
 
@@ -28,7 +28,11 @@ fn secs(ms: Option<f64>) -> String {
 }
 
 pub fn variant_label(spec: &str, lang: Lang) -> String {
-    VARIANTS.iter().find(|(s, _)| *s == spec).map(|(_, key)| t(lang, *key).to_string()).unwrap_or_else(|| spec.to_string())
+    VARIANTS
+        .iter()
+        .find(|(s, _)| *s == spec)
+        .map(|(_, key)| t(lang, *key).to_string())
+        .unwrap_or_else(|| spec.to_string())
 }
 
 fn column(k: usize, c: &Column, cs: &CompareState, lang: Lang, d: &Dispatch) -> Html {

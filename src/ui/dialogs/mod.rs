@@ -4,7 +4,7 @@
 pub mod editor;
 pub mod trace_import;
 
-use crate::i18n::{k, Text};
+use crate::i18n::{Text, k};
 use crate::ui::Dispatch;
 use std::rc::Rc;
 

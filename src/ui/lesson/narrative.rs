@@ -2,7 +2,7 @@
 //! claims checked on the page's own run, a prediction to answer and reveal, back / next stop)
 //! and the lesson list (the landing page's picker and the lessons dialog).
 
-use crate::i18n::{k, Text};
+use crate::i18n::{Text, k};
 use crate::ui::Dispatch;
 use yew::prelude::*;
 

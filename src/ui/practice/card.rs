@@ -4,8 +4,8 @@
 //! and the explanation: the heartbeat's decision record in words and its code path with live
 //! values (`explain::code::views` focused on the question's job or queue).
 
-use crate::i18n::k;
 use crate::i18n::Locale;
+use crate::i18n::k;
 
 use yew::prelude::*;
 

@@ -2,7 +2,7 @@
 //! the number of questions and the seed, and gets the set's link to hand out; and the landing
 //! page's entry (one click starts ten questions on one scheduler, with a fresh seed).
 
-use crate::i18n::{k, Text};
+use crate::i18n::{Text, k};
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -18,7 +18,8 @@ use crate::ui::{fill, platform, t};
 
 use crate::ui::Dispatch;
 
-const SCHEDULERS: [(&str, Text); 3] = [("fifo", k::sched_fifo), ("fair", k::sched_fair), ("capacity", k::sched_capacity)];
+const SCHEDULERS: [(&str, Text); 3] =
+    [("fifo", k::sched_fifo), ("fair", k::sched_fair), ("capacity", k::sched_capacity)];
 
 /// Ten questions of medium difficulty on `concepts` (a scheduler name or `all`), fresh seed.
 fn quick(concepts: &str) -> SetSpec {

@@ -2,7 +2,7 @@
 //! shares against fair share or capacity, job response times by job size — one at a time,
 //! chosen by tabs (a lesson step pointing at `chart:<id>` switches to it).
 
-use crate::i18n::{k, Text};
+use crate::i18n::{Text, k};
 use crate::ui::Dispatch;
 use yew::prelude::*;
 

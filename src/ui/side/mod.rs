@@ -9,7 +9,7 @@ pub mod jobs;
 pub mod log;
 pub mod why;
 
-use crate::i18n::{k, Text};
+use crate::i18n::{Text, k};
 use crate::ui::Dispatch;
 use yew::prelude::*;
 
