@@ -8,7 +8,7 @@
 //! ```
 //!
 //! `c` is a comma list of concept ids (`fair.delay,fair.shares`), of scheduler names (`fifo`,
-//! `fair`, `capacity`: all their concepts) or `all`; the set keeps them in `CONCEPTS` order.
+//! `fair`, `capacity`, `spark`: all their concepts) or `all`; the set keeps them in `CONCEPTS` order.
 //! `seed` is 0 to 4294967295 (it goes into the result code), `n` 1 to `MAX_COUNT`. `d` defaults
 //! to `medium`, `seed` to 1, `n` to 10, `c` to `all`. Every failure is a [`SetError`] (the
 //! hash comes from whoever wrote the link).
@@ -65,10 +65,10 @@ impl SetError {
             }
             (SetError::UnknownVersion(v), true) => format!("未知的练习链接版本 {v:?}；本页面只能读取版本 {VERSION}"),
             (SetError::UnknownConcept(c), false) => format!(
-                "unknown concept {c:?}; expected a concept id such as fair.delay, a scheduler (fifo, fair, capacity) or all"
+                "unknown concept {c:?}; expected a concept id such as fair.delay, a scheduler (fifo, fair, capacity, spark) or all"
             ),
             (SetError::UnknownConcept(c), true) => {
-                format!("未知的概念 {c:?}；应为概念 id（如 fair.delay）、调度器名（fifo、fair、capacity）或 all")
+                format!("未知的概念 {c:?}；应为概念 id（如 fair.delay）、调度器名（fifo、fair、capacity、spark）或 all")
             }
             (SetError::NoConcept, false) => "the set names no concept".into(),
             (SetError::NoConcept, true) => "练习没有指定任何概念".into(),
@@ -90,7 +90,7 @@ pub fn parse_concepts(list: &str) -> Result<Vec<&'static str>, SetError> {
     for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         match item {
             "all" => on = [true; CONCEPTS.len()],
-            "fifo" | "fair" | "capacity" => {
+            "fifo" | "fair" | "capacity" | "spark" => {
                 for (i, c) in CONCEPTS.iter().enumerate() {
                     on[i] |= c.1 == item;
                 }
@@ -109,7 +109,7 @@ impl SetSpec {
         if self.concepts.len() == CONCEPTS.len() {
             return "all".into();
         }
-        for s in ["fifo", "fair", "capacity"] {
+        for s in ["fifo", "fair", "capacity", "spark"] {
             let of: Vec<&str> = CONCEPTS.iter().filter(|c| c.1 == s).map(|c| c.0).collect();
             if of == self.concepts {
                 return s.into();

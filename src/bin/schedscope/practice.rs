@@ -23,11 +23,14 @@ fn form_lines(form: &Form, lang: Lang) -> Vec<String> {
 
 fn print_question(out: &mut String, n: usize, q: &Question, lang: Lang) {
     let title = concept_title(q.concept);
+    // A Spark scenario's records are offer rounds, not heartbeats.
+    let spark = q.concept.starts_with("spark.");
+    let (unit, unit_zh) = if spark { ("round", "轮") } else { ("heartbeat", "次心跳") };
     match lang {
         Lang::En => {
             _ = writeln!(
                 out,
-                "\nQuestion {n}: {} ({}, {}, {}). The stage is heartbeat {} of the scenario below; the question is about heartbeat {}.",
+                "\nQuestion {n}: {} ({}, {}, {}). The stage is {unit} {} of the scenario below; the question is about {unit} {}.",
                 title.en,
                 q.concept,
                 q.kind,
@@ -39,7 +42,7 @@ fn print_question(out: &mut String, n: usize, q: &Question, lang: Lang) {
         Lang::Zh => {
             _ = writeln!(
                 out,
-                "\n第 {n} 题：{}（{}，{}，{}）。舞台停在以下场景的第 {} 次心跳；问题针对第 {} 次心跳。",
+                "\n第 {n} 题：{}（{}，{}，{}）。舞台停在以下场景的第 {} {unit_zh}；问题针对第 {} {unit_zh}。",
                 title.zh,
                 q.concept,
                 q.kind,
@@ -59,7 +62,10 @@ fn print_question(out: &mut String, n: usize, q: &Question, lang: Lang) {
     let _ = writeln!(
         out,
         "  {}",
-        lang.pick("Why (the engine's record of that heartbeat):", "原因（引擎对该次心跳的记录）：")
+        match spark {
+            true => lang.pick("Why (the engine's record of that round):", "原因（引擎对该轮的记录）："),
+            false => lang.pick("Why (the engine's record of that heartbeat):", "原因（引擎对该次心跳的记录）："),
+        }
     );
     for l in words::explanation(q, lang) {
         let _ = writeln!(out, "    {l}");

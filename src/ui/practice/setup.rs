@@ -17,7 +17,8 @@ use crate::ui::{fill, platform, t};
 
 use crate::ui::Dispatch;
 
-const SCHEDULERS: [(&str, &str); 3] = [("fifo", "sched_fifo"), ("fair", "sched_fair"), ("capacity", "sched_capacity")];
+const SCHEDULERS: [(&str, &str); 4] =
+    [("fifo", "sched_fifo"), ("fair", "sched_fair"), ("capacity", "sched_capacity"), ("spark", "sched_spark")];
 
 /// Ten questions of medium difficulty on `concepts` (a scheduler name or `all`), fresh seed.
 fn quick(concepts: &str) -> SetSpec {
