@@ -157,7 +157,7 @@ fn practice_prints_spark_questions_by_round() {
     let o = schedscope(&["practice", "--concepts", "spark", "--difficulty", "hard", "--seed", "4", "--count", "4"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("#p=1&c=spark&d=hard&seed=4&n=4"), "{out}");
+    assert!(out.contains("#p=1&c=spark.delay&d=hard&seed=4&n=4"), "{out}");
     assert_eq!(out.matches("\nQuestion ").count(), 4, "{out}");
     assert!(out.contains("the question is about round ") && out.contains("the engine's record of that round"), "{out}");
     assert!(out.contains("spark.allowed_level") && out.contains("spark.which_executor"), "{out}");

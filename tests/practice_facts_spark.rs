@@ -74,14 +74,14 @@ fn facts(lines: &[&str]) -> Facts {
                 let (h, r) = e.split_once(' ').unwrap();
                 f.racks.insert(h.to_string(), r.to_string());
             }
-        } else if l.starts_with("The offers, ") {
-            for o in between(l, "walks them: ", ". Each task").split("; ") {
+        } else if l.starts_with("Offers, in the order") {
+            for o in l.split_once("): ").unwrap().1.trim_end_matches('.').split("; ") {
                 let (exec, rest) = o.split_once(" on ").unwrap();
                 let (host, cores) = rest.split_once(" with ").unwrap();
                 let cores = cores.split(' ').next().unwrap().parse().unwrap();
                 f.offers.push((exec.to_string(), host.to_string(), cores));
             }
-        } else if l.starts_with("Task sets in the order") {
+        } else if l.starts_with("Task sets in the round's order") {
             f.order = l.rsplit(": ").next().unwrap().trim_end_matches('.').split(", ").map(String::from).collect();
         } else if l.contains("'s valid levels, most local first: ") {
             let name = l.split("'s valid").next().unwrap().to_string();
@@ -107,9 +107,9 @@ fn facts(lines: &[&str]) -> Facts {
                 let (lv, yes) = item.split_once(' ').unwrap();
                 set.more.insert(rank(lv), yes == "yes");
             }
-        } else if let Some(rest) = l.strip_prefix("While nothing of ") {
+        } else if let Some(rest) = l.strip_prefix("Until ") {
             let name = rest.split(' ').next().unwrap();
-            f.sets.get_mut(name).unwrap().allowed = Some(rank(between(l, "gives it ", " at every call")));
+            f.sets.get_mut(name).unwrap().allowed = Some(rank(l.rsplit("gives it ").next().unwrap().trim_end_matches('.')));
         } else if l.contains("'s tasks still to launch: ") {
             let name = l.split("'s tasks").next().unwrap();
             let body = l.split_once("still to launch: ").unwrap().1;

@@ -104,14 +104,15 @@ pub fn parse_concepts(list: &str) -> Result<Vec<&'static str>, SetError> {
 
 impl SetSpec {
     /// The concepts as a link writes them (`all`, a scheduler name when it is exactly one
-    /// scheduler's concepts, or the ids).
+    /// scheduler's concepts and it has more than one, or the ids: Spark's one concept is
+    /// written by its id, so the link keeps its meaning when Spark gets more concepts).
     pub fn concepts_field(&self) -> String {
         if self.concepts.len() == CONCEPTS.len() {
             return "all".into();
         }
         for s in ["fifo", "fair", "capacity", "spark"] {
             let of: Vec<&str> = CONCEPTS.iter().filter(|c| c.1 == s).map(|c| c.0).collect();
-            if of == self.concepts {
+            if of.len() > 1 && of == self.concepts {
                 return s.into();
             }
         }

@@ -177,14 +177,14 @@ pub fn round_line(m: &Moment, d: &SparkDecision) -> Bi {
     match (d.round, &d.offers[..]) {
         (RoundKind::Partial, [one]) => bi(
             format!(
-                "Round {hb} at {t}: a single-executor round for {e} (makeOffers({e}): a task ended there, or it just registered).",
+                "Round {hb} at {t}: a round of {e} alone (makeOffers({e})).",
                 e = one.executor
             ),
-            format!("第 {hb} 轮，时间 {t}：{e} 的单 executor 轮（makeOffers({e})：它上面有任务结束，或它刚注册）。", e = one.executor),
+            format!("第 {hb} 轮，时间 {t}：只有 {e} 的一轮（makeOffers({e})）。", e = one.executor),
         ),
         _ => bi(
-            format!("Round {hb} at {t}: a full round (makeOffers(): every registered executor with its free cores)."),
-            format!("第 {hb} 轮，时间 {t}：完整的一轮（makeOffers()：每个已注册的 executor 及其空闲核数）。"),
+            format!("Round {hb} at {t}: a full round (makeOffers(): every executor with its free cores)."),
+            format!("第 {hb} 轮，时间 {t}：完整的一轮（makeOffers()：每个 executor 及其空闲核数）。"),
         ),
     }
 }
@@ -198,8 +198,8 @@ pub fn executor_lines(s: &SparkScheduler) -> Vec<Bi> {
     let mut out = vec![bi(format!("Executors: {}.", en.join(", ")), format!("Executor：{}。", zh.join("，")))];
     if !ex.has_rack_resolver() {
         out.push(bi(
-            "No rack resolver (standalone Spark): no host has a rack, so RACK_LOCAL is never a valid level.",
-            "没有机架解析（standalone Spark）：任何主机都没有机架，所以 RACK_LOCAL 永远不是有效的本地性级别。",
+            "No rack resolver (standalone Spark): no host has a rack; RACK_LOCAL is never valid.",
+            "没有机架解析（standalone Spark）：主机都没有机架；RACK_LOCAL 永远无效。",
         ));
         return out;
     }
@@ -224,10 +224,10 @@ pub fn offers_line(d: &SparkDecision) -> Bi {
     let zh: Vec<String> = d.offers.iter().map(|o| format!("{}（{}）空闲 {} 核", o.executor, o.host, o.cores)).collect();
     bi(
         format!(
-            "The offers, in the order every pass walks them: {}. Each task needs 1 core (spark.task.cpus); an offer without a free core is skipped.",
+            "Offers, in the order every pass walks them (a task takes 1 core): {}.",
             en.join("; ")
         ),
-        format!("各 offer，按每一遍扫描的顺序：{}。每个任务需要 1 核（spark.task.cpus）；没有空闲核的 offer 被跳过。", zh.join("；")),
+        format!("各 offer，按每一遍扫描的顺序（每个任务占 1 核）：{}。", zh.join("；")),
     )
 }
 
@@ -295,7 +295,7 @@ pub fn clock_lines(s: &SparkScheduler, t: &TaskSetManager) -> Option<Vec<Bi>> {
     )];
     if !en.is_empty() {
         out.push(bi(
-            format!("Tasks of {name} still to launch at each level from the current one: {}.", en.join(", ")),
+            format!("Tasks of {name} still to launch, by level from the current one: {}.", en.join(", ")),
             format!("{name} 从当前级别起各级别是否还有待启动的任务：{}。", zh.join("，")),
         ));
     }
@@ -325,8 +325,8 @@ pub fn tasks_line(t: &TaskSetManager) -> Bi {
     let cached = t.tasks.iter().filter(|x| x.copies_running == 0 && !x.successful).flat_map(|x| &x.locations).any(|l| matches!(l, TaskLocation::ExecutorCache { .. }));
     let (note_en, note_zh) = match cached {
         true => (
-            " (\"executor E (H)\": cached in executor E, so PROCESS_LOCAL on E and NODE_LOCAL on host H)",
-            "（“executor E (H)”：数据缓存在 executor E 中，在 E 上为 PROCESS_LOCAL，在主机 H 上为 NODE_LOCAL）",
+            " (\"executor E (H)\": cached in E; PROCESS_LOCAL on E, NODE_LOCAL on H)",
+            "（“executor E (H)”：缓存在 E 中；在 E 上为 PROCESS_LOCAL，在 H 上为 NODE_LOCAL）",
         ),
         false => ("", ""),
     };

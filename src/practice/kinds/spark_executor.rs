@@ -38,7 +38,7 @@ fn which_executor(m: &Moment) -> Option<Posed> {
     }
     if shown.len() > 1 {
         prompt.push(bi(
-            format!("Task sets in the order the round takes them (FIFO: priority, then stage): {}.", shown.join(", ")),
+            format!("Task sets in the round's order (FIFO: priority, then stage): {}.", shown.join(", ")),
             format!("本轮处理任务集的顺序（FIFO：先按优先级，再按 stage）：{}。", shown.join("，")),
         ));
     }
@@ -54,17 +54,17 @@ fn which_executor(m: &Moment) -> Option<Posed> {
         } else {
             prompt.push(bi(
                 format!(
-                    "While nothing of {name} has launched in this round, getAllowedLocalityLevel gives it {} at every call.",
+                    "Until {name} launches a task this round, getAllowedLocalityLevel gives it {}.",
                     allowed.as_str()
                 ),
-                format!("本轮 {name} 尚未启动任务时，每次调用 getAllowedLocalityLevel 都给出 {}。", allowed.as_str()),
+                format!("本轮 {name} 启动任务之前，getAllowedLocalityLevel 都给出 {}。", allowed.as_str()),
             ));
         }
         prompt.push(tasks_line(t));
     }
     prompt.push(bi(
-        "Each task set in turn: maxLocality takes each valid level, most local first; each pass walks the offers in order, at most one task per offer; an offer takes a task from its executor's list, then, as far as the allowed level (capped by maxLocality) reaches, its host's, the no-preference list, its rack's, then any. The NO_PREF pass does not consult the clock.",
-        "各任务集依次进行：maxLocality 从最本地开始依次取每个有效级别；每一遍按顺序扫描各 offer，每个 offer 至多一个任务；offer 先从其 executor 的列表取任务，再在允许级别（受 maxLocality 限制）所及范围内依次取其主机的、无偏好列表的、其机架的，最后任意。NO_PREF 这一遍不看计时。",
+        "Per task set: maxLocality goes up the valid levels; each pass walks the offers, one task per offer; an offer takes from its executor's list, then as far as the allowed level (capped by maxLocality; the NO_PREF pass ignores the clock) reaches: its host's, no-preference, its rack's, any.",
+        "每个任务集：maxLocality 依次取各有效级别；每一遍扫描各 offer，每个 offer 一个任务；offer 先取其 executor 的列表，再在允许级别（受 maxLocality 限制；NO_PREF 这一遍不看计时）所及范围内依次取其主机的、无偏好的、其机架的、任意的。",
     ));
     prompt.push(bi(
         "Which executor launches the first task of this round?",
