@@ -109,7 +109,8 @@ fn facts(lines: &[&str]) -> Facts {
             }
         } else if let Some(rest) = l.strip_prefix("Until ") {
             let name = rest.split(' ').next().unwrap();
-            f.sets.get_mut(name).unwrap().allowed = Some(rank(l.rsplit("gives it ").next().unwrap().trim_end_matches('.')));
+            f.sets.get_mut(name).unwrap().allowed =
+                Some(rank(l.rsplit("gives it ").next().unwrap().trim_end_matches('.')));
         } else if l.contains("'s tasks still to launch: ") {
             let name = l.split("'s tasks").next().unwrap();
             let body = l.split_once("still to launch: ").unwrap().1;

@@ -94,7 +94,8 @@ pub fn scenario(draw: &mut Draw, d: Difficulty) -> Value {
     if d == Difficulty::Hard && draw.chance(50) {
         executors.push((format!("exec{}", hosts + 1), host(0)));
     }
-    let late = if d != Difficulty::Easy && draw.chance(40) { Some(draw.range(0, executors.len() as i64 - 1)) } else { None };
+    let late =
+        if d != Difficulty::Easy && draw.chance(40) { Some(draw.range(0, executors.len() as i64 - 1)) } else { None };
     let exec_values: Vec<Value> = executors
         .iter()
         .enumerate()
@@ -176,10 +177,7 @@ pub fn round_line(m: &Moment, d: &SparkDecision) -> Bi {
     let (hb, t) = (m.rec.hb, secs(m.rec.time_ms));
     match (d.round, &d.offers[..]) {
         (RoundKind::Partial, [one]) => bi(
-            format!(
-                "Round {hb} at {t}: a round of {e} alone (makeOffers({e})).",
-                e = one.executor
-            ),
+            format!("Round {hb} at {t}: a round of {e} alone (makeOffers({e})).", e = one.executor),
             format!("第 {hb} 轮，时间 {t}：只有 {e} 的一轮（makeOffers({e})）。", e = one.executor),
         ),
         _ => bi(
@@ -207,8 +205,7 @@ pub fn executor_lines(s: &SparkScheduler) -> Vec<Bi> {
     hosts.extend(s.task_sets.iter().flat_map(|t| &t.tasks).flat_map(|x| &x.locations).map(|l| l.host()));
     hosts.sort_unstable();
     hosts.dedup();
-    let racks: Vec<String> =
-        hosts.iter().filter_map(|h| ex.rack_for_host(h).map(|r| format!("{h} {r}"))).collect();
+    let racks: Vec<String> = hosts.iter().filter_map(|h| ex.rack_for_host(h).map(|r| format!("{h} {r}"))).collect();
     out.push(bi(
         format!("Racks (from the rack resolver): {}.", racks.join(", ")),
         format!("机架（由机架解析得出）：{}。", racks.join("，")),
@@ -219,14 +216,14 @@ pub fn executor_lines(s: &SparkScheduler) -> Vec<Bi> {
 /// The offers in the order every pass walks them, with their free cores.
 pub fn offers_line(d: &SparkDecision) -> Bi {
     let core = |n: u32| if n == 1 { "core" } else { "cores" };
-    let en: Vec<String> =
-        d.offers.iter().map(|o| format!("{} on {} with {} free {}", o.executor, o.host, o.cores, core(o.cores))).collect();
+    let en: Vec<String> = d
+        .offers
+        .iter()
+        .map(|o| format!("{} on {} with {} free {}", o.executor, o.host, o.cores, core(o.cores)))
+        .collect();
     let zh: Vec<String> = d.offers.iter().map(|o| format!("{}（{}）空闲 {} 核", o.executor, o.host, o.cores)).collect();
     bi(
-        format!(
-            "Offers, in the order every pass walks them (a task takes 1 core): {}.",
-            en.join("; ")
-        ),
+        format!("Offers, in the order every pass walks them (a task takes 1 core): {}.", en.join("; ")),
         format!("各 offer，按每一遍扫描的顺序（每个任务占 1 核）：{}。", zh.join("；")),
     )
 }
@@ -322,7 +319,12 @@ pub fn tasks_line(t: &TaskSetManager) -> Bi {
         en.push(format!("task {i} prefers {}", locs.join(", ")));
         zh.push(format!("任务 {i} 偏好 {}", locs.join("、")));
     }
-    let cached = t.tasks.iter().filter(|x| x.copies_running == 0 && !x.successful).flat_map(|x| &x.locations).any(|l| matches!(l, TaskLocation::ExecutorCache { .. }));
+    let cached = t
+        .tasks
+        .iter()
+        .filter(|x| x.copies_running == 0 && !x.successful)
+        .flat_map(|x| &x.locations)
+        .any(|l| matches!(l, TaskLocation::ExecutorCache { .. }));
     let (note_en, note_zh) = match cached {
         true => (
             " (\"executor E (H)\": cached in E; PROCESS_LOCAL on E, NODE_LOCAL on H)",

@@ -10,8 +10,8 @@ use super::super::Difficulty;
 use super::super::answer::{Answer, Form};
 use super::super::situation::{Moment, Posed};
 use super::spark::{
-    clock_lines, decision, executor_lines, first_ask, has_waiting, levels_line, manager, offers_line, round_line,
-    at_round, ended_lines, tasks_line,
+    at_round, clock_lines, decision, ended_lines, executor_lines, first_ask, has_waiting, levels_line, manager,
+    offers_line, round_line, tasks_line,
 };
 use super::{Kind, bi};
 
@@ -27,12 +27,8 @@ fn which_executor(m: &Moment) -> Option<Posed> {
     prompt.extend(ended_lines(&ended));
     prompt.extend(executor_lines(s));
     prompt.push(offers_line(d));
-    let shown: Vec<&str> = d
-        .task_sets
-        .iter()
-        .map(|t| t.task_set.as_str())
-        .filter(|n| manager(s, n).is_some_and(has_waiting))
-        .collect();
+    let shown: Vec<&str> =
+        d.task_sets.iter().map(|t| t.task_set.as_str()).filter(|n| manager(s, n).is_some_and(has_waiting)).collect();
     if shown.is_empty() {
         return None;
     }
@@ -66,10 +62,7 @@ fn which_executor(m: &Moment) -> Option<Posed> {
         "Per task set: maxLocality goes up the valid levels; each pass walks the offers, one task per offer; an offer takes from its executor's list, then as far as the allowed level (capped by maxLocality; the NO_PREF pass ignores the clock) reaches: its host's, no-preference, its rack's, any.",
         "每个任务集：maxLocality 依次取各有效级别；每一遍扫描各 offer，每个 offer 一个任务；offer 先取其 executor 的列表，再在允许级别（受 maxLocality 限制；NO_PREF 这一遍不看计时）所及范围内依次取其主机的、无偏好的、其机架的、任意的。",
     ));
-    prompt.push(bi(
-        "Which executor launches the first task of this round?",
-        "本轮第一个任务由哪个 executor 启动？",
-    ));
+    prompt.push(bi("Which executor launches the first task of this round?", "本轮第一个任务由哪个 executor 启动？"));
     let mut options: Vec<_> = s.executors.ids().map(|(id, _)| bi(id.clone(), id.clone())).collect();
     options.push(bi("none this round", "本轮没有任务启动"));
     let (expected, category) = match d.launches.first() {

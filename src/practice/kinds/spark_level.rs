@@ -6,7 +6,9 @@
 
 use super::super::answer::{Answer, Form};
 use super::super::situation::{Moment, Posed};
-use super::spark::{clock_lines, ended_lines, decision, executor_lines, first_ask, has_waiting, levels_line, manager, round_line};
+use super::spark::{
+    clock_lines, decision, ended_lines, executor_lines, first_ask, has_waiting, levels_line, manager, round_line,
+};
 use super::{Kind, bi, secs};
 use crate::sched::spark::decision::LevelWhy;
 
