@@ -114,6 +114,7 @@ pub const TABLES: &[(&str, &[Text])] = &[
 pub const SAME_IN_CHINESE: &[&str] = &[
     "title",
     "sched_fifo",
+    "sched_spark",
     "state_prep",
     "code_true",
     "map_slots",

@@ -153,6 +153,20 @@ fn the_commands_still_work() {
 }
 
 #[test]
+fn practice_prints_spark_questions_by_round() {
+    let o = schedscope(&["practice", "--concepts", "spark", "--difficulty", "hard", "--seed", "4", "--count", "4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("#p=1&c=spark.delay&d=hard&seed=4&n=4"), "{out}");
+    assert_eq!(out.matches("\nQuestion ").count(), 4, "{out}");
+    assert!(out.contains("the question is about round ") && out.contains("the engine's record of that round"), "{out}");
+    assert!(out.contains("spark.allowed_level") && out.contains("spark.which_executor"), "{out}");
+    assert!(out.contains("Answer: ") && out.contains("TaskSet_0.0"), "{out}");
+    let zh = stdout(&schedscope(&["practice", "--concepts", "spark.delay", "--count", "1", "--lang", "zh"]));
+    assert!(zh.contains("轮") && zh.contains("答案："), "{zh}");
+}
+
+#[test]
 fn practice_prints_an_answer_key_and_verifies_result_codes() {
     use schedscope::practice::{SetSpec, result};
     let o = schedscope(&[

@@ -32,6 +32,7 @@ texts! {
         (sched_limit, "Limit tasks", "限制任务数"),
         (sched_fair, "Fair", "公平"),
         (sched_capacity, "Capacity", "容量"),
+        (sched_spark, "Spark", "Spark"),
         (saved_group, "Saved in this browser", "保存在本浏览器"),
         (edited, "edited", "已编辑"),
         (edit, "Edit", "编辑"),

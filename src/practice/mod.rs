@@ -31,7 +31,7 @@ pub use situation::Question;
 use crate::lesson::Bi;
 
 /// The lesson concepts (issue 12), in the order sets list them: id, scheduler, title.
-pub const CONCEPTS: [(&str, &str, &str, &str); 18] = [
+pub const CONCEPTS: [(&str, &str, &str, &str); 19] = [
     ("fifo.small_jobs", "fifo", "FIFO job order: small jobs wait", "FIFO 作业顺序：小作业等待"),
     ("fifo.multi_assign", "fifo", "FIFO: several maps per heartbeat", "FIFO：一次心跳分配多个 map"),
     ("fifo.load_factor", "fifo", "FIFO load factor", "FIFO 负载因子"),
@@ -50,6 +50,7 @@ pub const CONCEPTS: [(&str, &str, &str, &str); 18] = [
     ("capacity.high_memory", "capacity", "High-memory jobs and reservations", "大内存作业与预留"),
     ("capacity.locality_delay", "capacity", "Waiting for locality", "等待数据本地性"),
     ("capacity.tasks_per_heartbeat", "capacity", "Tasks per heartbeat", "每次心跳的任务数"),
+    ("spark.delay", "spark", "Delay scheduling in Spark", "Spark 的延迟调度"),
 ];
 
 /// The position of a concept id in `CONCEPTS`.

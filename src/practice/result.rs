@@ -8,6 +8,8 @@
 //! answers again and prints the score: a code states answers, not a score, so a better score
 //! needs better answers. Any typo (one wrong, missing or swapped character) fails the
 //! checksum. Without a server there is no secret, so a code is not proof of who answered.
+//! Version 1 codes carry the concepts as a mask of the 18 Hadoop concepts; version 2 (written
+//! since the Spark concept) a mask of every concept. Both are read.
 
 use super::answer::{Answer, Form, grade};
 use super::set::{MAX_COUNT, SetSpec};
@@ -78,7 +80,9 @@ pub fn score_lines(scores: &[ConceptScore], right: u32, total: u32, lang: Lang) 
 }
 
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-const CODE_VERSION: u64 = 1;
+const CODE_VERSION: u64 = 2;
+/// The concepts a version 1 code's mask covers (those before Spark's).
+const V1_CONCEPTS: u32 = 18;
 const CRC: crc::Crc<u16> = crc::Crc::<u16>::new(&crc::CRC_16_IBM_3740);
 
 /// Why a result code was refused.
@@ -230,14 +234,19 @@ fn get_answer(r: &mut Reader, form: &Form) -> Result<Option<Answer>, CodeError> 
 
 /// The result code of a set and its answers (`answers[i]` for question `i`).
 pub fn encode(spec: &SetSpec, questions: &[Question], answers: &[Option<Answer>]) -> String {
+    encode_as(CODE_VERSION, CONCEPTS.len() as u32, spec, questions, answers)
+}
+
+/// `encode` in a given version, whose concept mask is `width` bits.
+fn encode_as(version: u64, width: u32, spec: &SetSpec, questions: &[Question], answers: &[Option<Answer>]) -> String {
     let mut b = Bits(Vec::new());
-    b.put(CODE_VERSION, 3);
+    b.put(version, 3);
     b.put(spec.difficulty as u64, 2);
     b.put(spec.count as u64, 6);
     b.put(spec.seed as u64, 32);
     let mask =
         CONCEPTS.iter().enumerate().filter(|(_, c)| spec.concepts.contains(&c.0)).fold(0u64, |m, (i, _)| m | 1 << i);
-    b.put(mask, CONCEPTS.len() as u32);
+    b.put(mask, width);
     for (i, q) in questions.iter().enumerate() {
         put_answer(&mut b, &q.form, answers.get(i).and_then(|a| a.as_ref()));
     }
@@ -282,13 +291,15 @@ pub fn decode(code: &str) -> Result<Decoded, CodeError> {
     let bits: Vec<bool> = payload.iter().flat_map(|s| (0..5).rev().map(move |i| s >> i & 1 == 1)).collect();
     let mut r = Reader { bits: &bits, at: 0 };
     let version = r.get(3)?;
-    if version != CODE_VERSION {
-        return Err(CodeError::UnknownVersion(version));
-    }
+    let width = match version {
+        1 => V1_CONCEPTS,
+        CODE_VERSION => CONCEPTS.len() as u32,
+        _ => return Err(CodeError::UnknownVersion(version)),
+    };
     let difficulty = *Difficulty::ALL.get(r.get(2)? as usize).ok_or(CodeError::Malformed)?;
     let count = r.get(6)? as u32;
     let seed = r.get(32)? as u32;
-    let mask = r.get(CONCEPTS.len() as u32)?;
+    let mask = r.get(width)?;
     let concepts: Vec<&'static str> =
         CONCEPTS.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, c)| c.0).collect();
     if concepts.is_empty() || !(1..=MAX_COUNT).contains(&count) {
@@ -301,4 +312,25 @@ pub fn decode(code: &str) -> Result<Decoded, CodeError> {
         return Err(CodeError::Malformed);
     }
     Ok(Decoded { spec, questions, answers })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A version 1 code (written before the Spark concept) still decodes to its set: its mask
+    /// covers the 18 Hadoop concepts, so `all` was those 18.
+    #[test]
+    fn version_1_codes_still_decode() {
+        let hadoop: Vec<&'static str> = CONCEPTS[..V1_CONCEPTS as usize].iter().map(|c| c.0).collect();
+        let spec = SetSpec { concepts: hadoop.clone(), difficulty: Difficulty::Easy, seed: 9, count: 3 };
+        let qs = spec.questions();
+        let answers: Vec<Option<Answer>> = qs.iter().map(|q| Some(q.expected.clone())).collect();
+        let old = encode_as(1, V1_CONCEPTS, &spec, &qs, &answers);
+        let d = decode(&old).expect("a version 1 code decodes");
+        assert_eq!((d.spec, d.answers), (spec.clone(), answers.clone()));
+        let new = decode(&encode(&spec, &qs, &answers)).expect("a version 2 code decodes");
+        assert_eq!(new.spec.concepts, hadoop);
+        assert_ne!(encode(&spec, &qs, &answers), old, "the versions differ");
+    }
 }

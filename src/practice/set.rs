@@ -8,7 +8,7 @@
 //! ```
 //!
 //! `c` is a comma list of concept ids (`fair.delay,fair.shares`), of scheduler names (`fifo`,
-//! `fair`, `capacity`: all their concepts) or `all`; the set keeps them in `CONCEPTS` order.
+//! `fair`, `capacity`, `spark`: all their concepts) or `all`; the set keeps them in `CONCEPTS` order.
 //! `seed` is 0 to 4294967295 (it goes into the result code), `n` 1 to `MAX_COUNT`. `d` defaults
 //! to `medium`, `seed` to 1, `n` to 10, `c` to `all`. Every failure is a [`SetError`] (the
 //! hash comes from whoever wrote the link).
@@ -77,7 +77,7 @@ pub fn parse_concepts(list: &str) -> Result<Vec<&'static str>, SetError> {
     for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         match item {
             "all" => on = [true; CONCEPTS.len()],
-            "fifo" | "fair" | "capacity" => {
+            "fifo" | "fair" | "capacity" | "spark" => {
                 for (i, c) in CONCEPTS.iter().enumerate() {
                     on[i] |= c.1 == item;
                 }
@@ -91,14 +91,15 @@ pub fn parse_concepts(list: &str) -> Result<Vec<&'static str>, SetError> {
 
 impl SetSpec {
     /// The concepts as a link writes them (`all`, a scheduler name when it is exactly one
-    /// scheduler's concepts, or the ids).
+    /// scheduler's concepts and it has more than one, or the ids: Spark's one concept is
+    /// written by its id, so the link keeps its meaning when Spark gets more concepts).
     pub fn concepts_field(&self) -> String {
         if self.concepts.len() == CONCEPTS.len() {
             return "all".into();
         }
-        for s in ["fifo", "fair", "capacity"] {
+        for s in ["fifo", "fair", "capacity", "spark"] {
             let of: Vec<&str> = CONCEPTS.iter().filter(|c| c.1 == s).map(|c| c.0).collect();
-            if of == self.concepts {
+            if of.len() > 1 && of == self.concepts {
                 return s.into();
             }
         }

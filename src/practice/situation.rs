@@ -63,6 +63,9 @@ pub fn mix(mut x: u64) -> u64 {
 pub struct Moment<'a> {
     /// The engine just before the heartbeat (what the stage shows).
     pub before: &'a Engine,
+    /// The engine just after it (a Spark round's record does not say which task ended just
+    /// before the round; the state after does).
+    pub after: &'a Engine,
     pub prev: Option<&'a HeartbeatRecord>,
     /// The heartbeat asked about.
     pub rec: &'a HeartbeatRecord,
@@ -166,7 +169,7 @@ fn try_scenario(
     while engine.hb < MAX_HEARTBEATS && found.len() < MAX_CANDIDATES {
         let before = engine.clone();
         let Some(rec) = engine.next_heartbeat() else { break };
-        let m = Moment { before: &before, prev: prev.as_ref(), rec: &rec, difficulty };
+        let m = Moment { before: &before, after: &engine, prev: prev.as_ref(), rec: &rec, difficulty };
         if let Some(posed) = (kind.pose)(&m) {
             let c = Candidate { hb: rec.hb, posed, record: rec.clone() };
             if c.posed.category == wanted {

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod facts;
+pub mod practice_spark;
 
 use serde_json::{Value, json};
 

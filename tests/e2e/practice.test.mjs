@@ -319,8 +319,8 @@ test('the stage hides the fair shares a question asks for', async () => {
 test('the stage of a question of every concept fits one screen at 1280×720 (English and Chinese)', async () => {
   // The concept ids, from the practice core's CONCEPTS table.
   const concepts = readFileSync(new globalThis.URL('../../src/practice/mod.rs', import.meta.url), 'utf8')
-    .match(/\("([a-z_]+\.[a-z_]+)", "(fifo|fair|capacity)"/g).map((m) => m.split('"')[1]);
-  assert.equal(concepts.length, 18, 'the 18 concepts');
+    .match(/\("([a-z_]+\.[a-z_]+)", "(fifo|fair|capacity|spark)"/g).map((m) => m.split('"')[1]);
+  assert.equal(concepts.length, 19, 'the 19 concepts');
   for (const lang of ['en', 'zh']) {
     const { ctx, page, errors } = await open(`p=1&c=${concepts[0]}&d=medium&seed=5&n=1`, lang);
     try {

@@ -189,7 +189,7 @@ pub struct LessonArgs {
 #[derive(Debug, Args)]
 pub struct PracticeArgs {
     /// Concepts, comma-separated: concept ids (e.g. fair.delay), scheduler names (fifo, fair,
-    /// capacity: all their concepts) or all.
+    /// capacity, spark: all their concepts) or all.
     #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "all", value_parser = concepts, conflicts_with_all = ["link", "verify"])]
     pub concepts: Vec<&'static str>,
     /// How hard the questions are.
@@ -301,6 +301,7 @@ fn concepts(s: &str) -> Result<&'static str, String> {
         "fifo" => Ok("fifo"),
         "fair" => Ok("fair"),
         "capacity" => Ok("capacity"),
+        "spark" => Ok("spark"),
         id => schedscope::practice::concept_index(id).map(|i| schedscope::practice::CONCEPTS[i].0).ok_or_else(|| {
             schedscope::practice::set::SetError::UnknownConcept(id.to_string()).message(schedscope::i18n::Lang::En)
         }),

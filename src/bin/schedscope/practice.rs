@@ -27,7 +27,9 @@ fn print_question(out: &mut String, n: usize, q: &Question, lang: Lang) {
         Lang::En => q.difficulty.as_str().to_string(),
         Lang::Zh => q.difficulty.title().zh.to_string(),
     };
-    let head = k::cli_question.fill(
+    // A Spark scenario's records are offer rounds, not heartbeats.
+    let spark = q.concept.starts_with("spark.");
+    let head = (if spark { k::cli_question_round } else { k::cli_question }).fill(
         lang,
         &[&n.to_string(), title.pick(lang), q.concept, q.kind, &difficulty, &(q.hb - 1).to_string(), &q.hb.to_string()],
     );
@@ -39,7 +41,7 @@ fn print_question(out: &mut String, n: usize, q: &Question, lang: Lang) {
         let _ = writeln!(out, "{l}");
     }
     let _ = writeln!(out, "  {} {}", t(lang, k::cli_answer), words::answer(&q.form, &q.expected, lang));
-    let _ = writeln!(out, "  {}", t(lang, k::cli_why));
+    let _ = writeln!(out, "  {}", t(lang, if spark { k::cli_why_round } else { k::cli_why }));
     for l in words::explanation(q, lang) {
         let _ = writeln!(out, "    {l}");
     }

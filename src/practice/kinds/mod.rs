@@ -17,6 +17,9 @@ mod fifo;
 mod fifo_off_switch;
 mod fifo_one_reduce;
 mod fifo_padding;
+mod spark;
+mod spark_executor;
+mod spark_level;
 
 use super::Difficulty;
 use super::answer::{Pickable, Token};
@@ -59,6 +62,8 @@ pub static KINDS: &[&Kind] = &[
     &capacity_memory::HIGH_MEMORY,
     &capacity_locality::LOCALITY_WAIT,
     &capacity_heartbeat::TASKS_COUNT,
+    &spark_level::ALLOWED_LEVEL,
+    &spark_executor::WHICH_EXECUTOR,
 ];
 
 pub fn by_id(id: &str) -> Option<&'static Kind> {

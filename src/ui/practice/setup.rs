@@ -18,8 +18,8 @@ use crate::ui::{fill, platform, t};
 
 use crate::ui::Dispatch;
 
-const SCHEDULERS: [(&str, Text); 3] =
-    [("fifo", k::sched_fifo), ("fair", k::sched_fair), ("capacity", k::sched_capacity)];
+const SCHEDULERS: [(&str, Text); 4] =
+    [("fifo", k::sched_fifo), ("fair", k::sched_fair), ("capacity", k::sched_capacity), ("spark", k::sched_spark)];
 
 /// Ten questions of medium difficulty on `concepts` (a scheduler name or `all`), fresh seed.
 fn quick(concepts: &str) -> SetSpec {
