@@ -27,5 +27,6 @@ pub fn builtin() -> &'static [(&'static str, &'static str)] {
         ("paper-sticky-slots", include_str!("../../lessons/paper-sticky-slots.json")),
         ("paper-bound", include_str!("../../lessons/paper-bound.json")),
         ("spark-delay-scheduling", include_str!("../../lessons/spark-delay-scheduling.json")),
+        ("spark-legacy-reset", include_str!("../../lessons/spark-legacy-reset.json")),
     ]
 }

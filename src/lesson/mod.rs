@@ -58,6 +58,7 @@ pub const CONCEPTS: &[&str] = &[
     "paper.sticky_slots",
     "paper.bound",
     "spark.delay",
+    "spark.reset",
 ];
 
 /// Panels the page can highlight (`"point": "panel:<id>"`).

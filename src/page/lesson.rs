@@ -25,7 +25,7 @@ pub struct LessonEntry {
 }
 
 impl LessonEntry {
-    /// `basics`, `fifo`, `fair`, `capacity` or `paper`, from the lesson's first concept.
+    /// `basics`, `fifo`, `fair`, `capacity`, `paper` or `spark`, from the lesson's first concept.
     pub fn group(&self) -> &str {
         self.lesson.concepts.first().and_then(|c| c.split('.').next()).unwrap_or("fifo")
     }

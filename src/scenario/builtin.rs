@@ -17,5 +17,6 @@ pub fn builtin() -> &'static [(&'static str, &'static str)] {
         ("capacity-tasks-per-heartbeat", include_str!("../../scenarios/capacity-tasks-per-heartbeat.json")),
         ("trackers-come-and-go", include_str!("../../scenarios/trackers-come-and-go.json")),
         ("spark-18886", include_str!("../../scenarios/spark-18886.json")),
+        ("spark-18886-legacy", include_str!("../../scenarios/spark-18886-legacy.json")),
     ]
 }

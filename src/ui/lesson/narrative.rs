@@ -19,6 +19,7 @@ fn group_key(g: &str) -> Text {
         "fair" => k::sched_fair,
         "capacity" => k::sched_capacity,
         "paper" => k::group_paper,
+        "spark" => k::sched_spark,
         _ => k::sched_fifo,
     }
 }
@@ -26,7 +27,7 @@ fn group_key(g: &str) -> Text {
 /// Every built-in lesson, grouped by scheduler; one click opens one.
 pub fn lesson_list(lab: &Page, dispatch: &Dispatch) -> Html {
     let lang = lab.lang();
-    let groups = ["basics", "fifo", "fair", "capacity", "paper"];
+    let groups = ["basics", "fifo", "fair", "capacity", "paper", "spark"];
     html! {
         <div class="lesson-list" data-testid="lesson-list">
             { for groups.iter().filter(|g| lab.catalogue.lessons.iter().any(|l| l.group() == **g)).map(|g| html! {
