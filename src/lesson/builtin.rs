@@ -28,5 +28,6 @@ pub fn builtin() -> &'static [(&'static str, &'static str)] {
         ("paper-bound", include_str!("../../lessons/paper-bound.json")),
         ("spark-delay-scheduling", include_str!("../../lessons/spark-delay-scheduling.json")),
         ("spark-legacy-reset", include_str!("../../lessons/spark-legacy-reset.json")),
+        ("spark-versus-fair", include_str!("../../lessons/spark-versus-fair.json")),
     ]
 }

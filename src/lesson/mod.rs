@@ -59,6 +59,7 @@ pub const CONCEPTS: &[&str] = &[
     "paper.bound",
     "spark.delay",
     "spark.reset",
+    "spark.compare",
 ];
 
 /// Panels the page can highlight (`"point": "panel:<id>"`).

@@ -50,6 +50,7 @@ struct Running {
     task_set: usize,
     index: usize,
     executor: String,
+    since: Millis,
 }
 
 /// The driver's state between rounds. Cloning it is part of a checkpoint.
@@ -70,6 +71,8 @@ pub struct Backend {
     to_submit: usize,
     /// When each stage (by index in `app.stages`) finished.
     pub finished_ms: Vec<Option<Millis>>,
+    /// Core-milliseconds tasks ran so far (until they ended or their executor was lost).
+    pub busy_core_ms: i64,
     started: bool,
 }
 
@@ -86,6 +89,7 @@ impl Backend {
             stage_of: Vec::new(),
             to_submit: n,
             finished_ms: vec![None; n],
+            busy_core_ms: 0,
             started: false,
         }
     }
@@ -183,6 +187,7 @@ impl Engine {
                 }
                 Event::TaskEnd { executor, launch } => {
                     let Some(r) = b.running.remove(&launch) else { continue };
+                    b.busy_core_ms += (t - r.since) * self.spark_cpus() as i64;
                     if let Err(m) = self.spark_finish(b, &r) {
                         self.stop("$".into(), m);
                         return None;
@@ -218,6 +223,9 @@ impl Engine {
                         return None;
                     }
                     b.executors.retain(|(x, _, _)| *x != id);
+                    let cpus = self.spark_cpus() as i64;
+                    let lost: i64 = b.running.values().filter(|r| r.executor == id).map(|r| (t - r.since) * cpus).sum();
+                    b.busy_core_ms += lost;
                     b.running.retain(|_, r| r.executor != id);
                     b.push(t, Event::Revive);
                     None
@@ -316,7 +324,7 @@ impl Engine {
             }
             b.launches += 1;
             let launch = b.launches;
-            b.running.insert(launch, Running { task_set: t, index: l.index, executor: l.executor.clone() });
+            b.running.insert(launch, Running { task_set: t, index: l.index, executor: l.executor.clone(), since: now });
             b.push(now + dur, Event::TaskEnd { executor: l.executor.clone(), launch });
         }
         d

@@ -153,7 +153,12 @@ pub const NAMES: &[Name] = &[
     n("spark.done", &[TaskSet], 0, "Spark: the task set's tasks done after the round"),
     n("spark.finished", &[TaskSet], 0, "Spark: when the task set's last task finished (automatic mode), ms"),
     n("spark.locality_wait", &[], 0, "Spark: spark.locality.wait, ms"),
-    n("variant_delay", &[Variant], 0, "the node locality delay of a compare variant (fair@MS), ms"),
+    n(
+        "variant_delay",
+        &[Variant],
+        0,
+        "the node locality delay of a compare variant (fair@MS), or its spark.locality.wait (spark@MS), ms",
+    ),
     n("sweep_delay", &[Delay, Sweep], 1, "a sweep's node delay (names the point; checked to be one of its delays), ms"),
     n("sweep_rack_delay", &[Sweep], 0, "a sweep's rack delay, ms"),
     n("bin.min_maps", &[Bins], 0, "the fewest maps of a job in those Facebook 2009 size bins"),

@@ -135,7 +135,7 @@ fn lesson_conf(p: &Placeholder, src: &Source) -> Result<Val, String> {
         "variant_delay" => {
             let v = runs.compare.as_ref().and_then(|c| c.variants.get(arg(0).parse::<usize>().ok()?));
             let v = crate::sim::compare::parse_variant(v.ok_or("no such compare variant")?)?;
-            int(v.node_delay_ms.ok_or("the variant sets no locality delay")?)
+            int(v.node_delay_ms.or(v.spark_wait_ms).ok_or("the variant sets no locality delay")?)
         }
         "sweep_delay" => int(arg(0).parse().map_err(|_| "expected a delay in ms".to_string())?),
         "sweep_rack_delay" => {

@@ -2,6 +2,8 @@
 //! by locality level (`TaskInfo.taskLocality`), the tasks each executor ran, and the rounds
 //! it took. The figures come from the run's own records and the driver's finish times.
 
+use super::{BinLocality, BinStat, RunSummary};
+use crate::scenario::generator::FACEBOOK_2009_BINS;
 use crate::sched::decision::Decision;
 use crate::sched::spark::locality::TaskLocality;
 use crate::sim::Engine;
@@ -43,8 +45,11 @@ pub struct SparkSummary {
     pub stopped: Option<String>,
 }
 
-/// Run `e` (a Spark scenario in automatic mode) to its end, at most `max_rounds` rounds.
-pub fn run(mut e: Engine, label: &str, max_rounds: u64) -> SparkSummary {
+/// Run `e` (a Spark scenario in automatic mode) to its end, at most `max_rounds` rounds: its
+/// Spark summary, and the same run summed up as a Hadoop run is (`RunSummary`: each stage a
+/// job of its tasks, locality by where each task ran against its input, utilisation of the
+/// executors' cores, no sticky slots), for compare mode beside Hadoop's schedulers.
+pub fn run(mut e: Engine, label: &str, max_rounds: u64) -> (SparkSummary, RunSummary) {
     let mut by_level = [0u32; 5];
     let mut per_exec: Vec<(String, u32)> = e
         .scenario
@@ -55,6 +60,8 @@ pub fn run(mut e: Engine, label: &str, max_rounds: u64) -> SparkSummary {
     let app = e.scenario.spark_app.clone().unwrap_or_default();
     let racks = e.scenario.spark.as_ref().and_then(|s| s.racks.clone()).unwrap_or_default();
     let mut near = [0u32; 3];
+    // Per stage (index in the application): launches of located tasks, and node-local ones.
+    let mut per_stage: Vec<(u64, u64)> = vec![(0, 0); app.stages.len()];
     let mut rounds = 0;
     while rounds < max_rounds {
         let Some(r) = e.next_heartbeat() else { break };
@@ -69,6 +76,11 @@ pub fn run(mut e: Engine, label: &str, max_rounds: u64) -> SparkSummary {
                     .find(|s| Some(s.stage) == stage)
                     .map(|s| s.tasks[l.index].iter().map(|t| t.host()).collect())
                     .unwrap_or_default();
+                let si = app.stages.iter().position(|s| Some(s.stage) == stage);
+                if let (Some(si), false) = (si, homes.is_empty()) {
+                    per_stage[si].0 += 1;
+                    per_stage[si].1 += u64::from(homes.contains(&l.host.as_str()));
+                }
                 if !homes.is_empty() {
                     let rack = |h: &str| racks.get(h);
                     let k = if homes.contains(&l.host.as_str()) {
@@ -103,7 +115,8 @@ pub fn run(mut e: Engine, label: &str, max_rounds: u64) -> SparkSummary {
     let legacy_reset = e.scenario.spark.as_ref().is_some_and(|s| s.conf.legacy_reset);
     let located = near.iter().sum::<u32>();
     let done: Vec<i64> = stages.iter().filter_map(|s| s.finish_ms.map(|f| f - s.submit_ms)).collect();
-    SparkSummary {
+    let summary = hadoop_like(&e, label, rounds, &app, &finished, &near, &per_stage);
+    let spark = SparkSummary {
         label: label.to_string(),
         legacy_reset,
         stages,
@@ -117,5 +130,95 @@ pub fn run(mut e: Engine, label: &str, max_rounds: u64) -> SparkSummary {
         mean_response_ms: (!done.is_empty()).then(|| done.iter().sum::<i64>() as f64 / done.len() as f64),
         rounds,
         stopped: e.stopped.as_ref().map(|f| f.message.clone()),
+    };
+    (spark, summary)
+}
+
+/// The Spark run as `RunSummary` counts a Hadoop run (stages as jobs, tasks as maps).
+fn hadoop_like(
+    e: &Engine,
+    label: &str,
+    rounds: u64,
+    app: &crate::scenario::spark_app::SparkApp,
+    finished: &[Option<i64>],
+    near: &[u32; 3],
+    per_stage: &[(u64, u64)],
+) -> RunSummary {
+    let end_ms = e.cluster.now;
+    let resp: Vec<(usize, i64)> =
+        app.stages.iter().zip(finished).enumerate().filter_map(|(i, (s, f))| f.map(|f| (i, f - s.submit_ms))).collect();
+    let located: u32 = near.iter().sum();
+    let capacity: i64 = app
+        .executors
+        .iter()
+        .map(|x| {
+            let until = x.lose_ms.unwrap_or(end_ms).min(end_ms);
+            x.cores as i64 * (until - x.add_ms.min(until)).max(0)
+        })
+        .sum();
+    let busy = e.spark_backend.as_ref().map_or(0, |b| b.busy_core_ms);
+    let mut hosts: Vec<&str> = app.executors.iter().map(|x| x.host.as_str()).collect();
+    crate::sort::sort(&mut hosts);
+    hosts.dedup();
+    let n_hosts = hosts.len().max(1) as f64;
+    let mut by_size = Vec::new();
+    let mut locality_by_size = Vec::new();
+    for (b, &(lo, hi, _)) in FACEBOOK_2009_BINS.iter().enumerate() {
+        let hi = if b + 1 == FACEBOOK_2009_BINS.len() { u32::MAX } else { hi };
+        let in_bin: Vec<usize> =
+            (0..app.stages.len()).filter(|&i| (lo..=hi).contains(&(app.stages[i].tasks.len() as u32).max(1))).collect();
+        if in_bin.is_empty() {
+            continue;
+        }
+        let times: Vec<i64> = resp.iter().filter(|(i, _)| in_bin.contains(i)).map(|(_, r)| *r).collect();
+        by_size.push(BinStat {
+            bin: b + 1,
+            min_maps: lo,
+            max_maps: hi,
+            jobs: in_bin.len(),
+            finished: times.len(),
+            mean_response_ms: (!times.is_empty()).then(|| times.iter().sum::<i64>() as f64 / times.len() as f64),
+            max_response_ms: times.iter().max().copied(),
+        });
+        let with: Vec<usize> = in_bin.iter().copied().filter(|&i| per_stage[i].0 > 0).collect();
+        if !with.is_empty() {
+            let (l, n) = with.iter().fold((0, 0), |(l, n), &i| (l + per_stage[i].0, n + per_stage[i].1));
+            let frac: f64 = with
+                .iter()
+                .map(|&i| {
+                    let mut h: Vec<&str> = app.stages[i].tasks.iter().flatten().map(|t| t.host()).collect();
+                    crate::sort::sort(&mut h);
+                    h.dedup();
+                    (h.len() as f64 / n_hosts).min(1.0)
+                })
+                .sum();
+            locality_by_size.push(BinLocality {
+                bin: b + 1,
+                min_maps: lo,
+                max_maps: hi,
+                jobs: with.len(),
+                maps_located: l,
+                maps_node: n,
+                node_locality: Some(n as f64 / l as f64),
+                data_nodes: Some(frac / with.len() as f64),
+            });
+        }
+    }
+    RunSummary {
+        label: label.to_string(),
+        heartbeats: rounds,
+        end_ms,
+        makespan_ms: (resp.len() == app.stages.len()).then(|| finished.iter().flatten().copied().max()).flatten(),
+        maps_node: near[0] as u64,
+        maps_rack: near[1] as u64,
+        maps_off_switch: near[2] as u64,
+        node_locality: if located > 0 { near[0] as f64 / located as f64 } else { 0.0 },
+        jobs: app.stages.len(),
+        unfinished_jobs: app.stages.len() - resp.len(),
+        mean_response_ms: (!resp.is_empty()).then(|| resp.iter().map(|r| r.1).sum::<i64>() as f64 / resp.len() as f64),
+        utilisation: if capacity > 0 { busy as f64 / capacity as f64 } else { 0.0 },
+        by_size,
+        locality_by_size,
+        sticky_share: None,
     }
 }
