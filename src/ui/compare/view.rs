@@ -28,11 +28,20 @@ fn secs(ms: Option<f64>) -> String {
 }
 
 pub fn variant_label(spec: &str, lang: Lang) -> String {
-    VARIANTS
-        .iter()
-        .find(|(s, _)| *s == spec)
-        .map(|(_, key)| t(lang, *key).to_string())
-        .unwrap_or_else(|| spec.to_string())
+    if let Some((_, key)) = VARIANTS.iter().find(|(s, _)| *s == spec) {
+        return t(lang, *key).to_string();
+    }
+    // Spark: its reset rule, and its wait when the variant sets one.
+    match crate::sim::compare::parse_variant(spec) {
+        Ok(v) if v.spark_legacy.is_some() => {
+            let rule = t(lang, if v.spark_legacy == Some(true) { k::cmp_spark_legacy } else { k::cmp_spark });
+            match v.spark_wait_ms {
+                Some(ms) => fill(t(lang, k::cmp_spark_wait), &[rule, &format!("{}", ms as f64 / 1000.0)]),
+                None => rule.to_string(),
+            }
+        }
+        _ => spec.to_string(),
+    }
 }
 
 fn column(k: usize, c: &Column, cs: &CompareState, lang: Lang, d: &Dispatch) -> Html {

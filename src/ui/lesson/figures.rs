@@ -26,11 +26,11 @@ pub fn panel(lesson: &Lesson, view: &str, point: Option<&str>, now: Html, lang: 
     let body = match view {
         "compare" => match runs.comparison() {
             Ok(c) => html! { <>
-                { figures::bins(&c.runs.iter().map(|r| (variant_label(&r.label, lang), r)).collect::<Vec<_>>(), lang) }
                 // A Hadoop workload under Spark: say how it was mapped.
                 if !c.spark_runs.is_empty() && c.runs.len() > c.spark_runs.len() {
                     <p class="hint spark-mapping" data-testid="spark-mapping">{t(lang, k::cmp_report_spark_runs)}</p>
                 }
+                { figures::bins(&c.runs.iter().map(|r| (variant_label(&r.label, lang), r)).collect::<Vec<_>>(), lang) }
             </> },
             Err(e) => html! { <p class="errors">{e}</p> },
         },
