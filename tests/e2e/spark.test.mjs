@@ -1,10 +1,16 @@
 // Spark on the stage (issue 27): the SPARK-18886 example's executors on the rack grid with
 // their cores as slots, the task set's five locality levels with the valid ones drawn and the
 // current one lit, the wait meter and what each round did to the timer, and the reach on the
-// grid — in all three languages, without page errors.
+// grid — in all three languages, without page errors. The three Spark lessons walk to their
+// end in English, 简体 and 繁體.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { launch, URL } from './browser.mjs';
+import { fastest, lessons, walk } from './lesson-walk.mjs';
+import init, { toHant } from '../../dist/api/schedscope.js';
+
+await init({ module_or_path: readFileSync(new globalThis.URL('../../dist/api/schedscope_bg.wasm', import.meta.url)) });
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -72,3 +78,21 @@ for (const [lang, word] of [['zh', '延迟调度'], ['zh-Hant', '延遲排程']]
     } finally { await ctx.close(); }
   });
 }
+
+test('the Spark lessons walk to their end in English, 简体 and 繁體', async () => {
+  const spark = lessons.map((l, index) => ({ ...l, index })).filter((l) => l.concepts.some((c) => c.startsWith('spark.')));
+  assert.deepEqual(spark.map((l) => l.id).sort(), ['spark-delay-scheduling', 'spark-legacy-reset', 'spark-versus-fair']);
+  for (const lang of ['en', 'zh', 'zh-Hant']) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await ctx.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    try {
+      await page.goto(URL);
+      await page.locator('[data-testid=hb]').waitFor({ timeout: 30_000 });
+      await fastest(page);
+      for (const lesson of spark) await walk(page, lesson, lang, URL, () => {}, toHant);
+      assert.deepEqual(errors, [], lang);
+    } finally { await ctx.close(); }
+  }
+});
