@@ -229,7 +229,19 @@ fn compare_runs_fair_beside_spark_on_one_workload() {
             .unwrap();
     let v: Vec<_> = ["fair", "spark@3000", "spark-legacy"].iter().map(|x| parse_variant(x).unwrap()).collect();
     let c = compare(&s, &v, 1_000_000).unwrap();
-    assert_eq!((c.runs.len(), c.spark_runs.len()), (1, 2));
+    // Every variant sits in the table (the Spark runs summed up as Hadoop runs are, in the
+    // variants' order); the Spark runs' own details beside.
+    assert_eq!((c.runs.len(), c.spark_runs.len()), (3, 2));
+    assert_eq!(c.runs.iter().map(|r| r.label.as_str()).collect::<Vec<_>>(), ["fair", "spark@3000", "spark-legacy"]);
+    for (r, sp) in c.runs[1..].iter().zip(&c.spark_runs) {
+        assert_eq!(
+            (r.maps_node, r.maps_rack, r.maps_off_switch),
+            (sp.tasks_node as u64, sp.tasks_rack as u64, sp.tasks_off as u64)
+        );
+        assert_eq!(r.makespan_ms, sp.makespan_ms);
+        assert_eq!(r.sticky_share, None);
+        assert!(r.utilisation > 0.0 && r.utilisation <= 1.0, "{}", r.utilisation);
+    }
     let maps: u64 = s.jobs.iter().map(|j| j.num_maps()).sum();
     for r in &c.spark_runs {
         assert!(r.stopped.is_none(), "{:?}", r.stopped);
