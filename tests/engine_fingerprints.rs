@@ -16,21 +16,8 @@ const PER_SCHEDULER: u64 = 2_000;
 /// A generated run is short; this only guards against a run that would not end.
 const MAX_HB: u64 = 20_000;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
+mod common;
+use common::Rng;
 
 /// Scenario `seed` for `scheduler`.
 fn scenario(scheduler: &str, seed: u64) -> Value {

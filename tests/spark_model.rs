@@ -14,18 +14,8 @@ use schedscope::sim::Engine;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+mod common;
+use common::Rng;
 
 #[derive(Clone)]
 enum Pref {

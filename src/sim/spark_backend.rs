@@ -17,7 +17,6 @@ use crate::explain::HeartbeatRecord;
 use crate::model::Millis;
 use crate::scenario::spark_app::SparkApp;
 use crate::sched::Scheduler;
-use crate::sched::decision::Decision;
 use crate::sched::spark::conf::OfferOrder;
 use crate::sched::spark::decision::{Offer, SparkDecision};
 use std::cmp::Reverse;
@@ -331,22 +330,9 @@ impl Engine {
     }
 
     fn spark_auto_record(&mut self, offers: &[Offer], d: SparkDecision) -> HeartbeatRecord {
-        self.hb += 1;
-        let (tracker, host) = match offers {
-            [one] => (one.executor.clone(), one.host.clone()),
-            _ => ("driver".to_string(), String::new()),
-        };
-        HeartbeatRecord {
-            hb: self.hb,
-            time_ms: self.cluster.now,
-            tracker,
-            host,
-            tracker_changes: Vec::new(),
-            reported: Vec::new(),
-            kills: Vec::new(),
-            assigned: Vec::new(),
-            decision: Decision::Spark(Box::new(d)),
-            next_interval_ms: 0,
+        match offers {
+            [one] => self.spark_record(&one.executor.clone(), &one.host.clone(), d),
+            _ => self.spark_record("driver", "", d),
         }
     }
 }

@@ -20,3 +20,22 @@ pub fn racks_of_trackers(racks: usize, per: usize) -> (Vec<Value>, serde_json::M
     }
     (trackers, topo)
 }
+
+/// A xorshift64 generator for tests that build their own random inputs (seeded, so every run
+/// sees the same ones).
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}

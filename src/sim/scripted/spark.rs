@@ -34,7 +34,8 @@ fn launch_text(l: &Launch) -> String {
 }
 
 impl Engine {
-    fn spark_record(&mut self, tracker: &str, host: &str, d: SparkDecision) -> HeartbeatRecord {
+    /// The record of a round (or a direct call), as the next heartbeat's: numbered, at now.
+    pub(in crate::sim) fn spark_record(&mut self, tracker: &str, host: &str, d: SparkDecision) -> HeartbeatRecord {
         self.hb += 1;
         HeartbeatRecord {
             hb: self.hb,
