@@ -11,7 +11,7 @@ use serde::Serialize;
 
 /// Figures of a compare variant (`"variant": i`).
 pub const COMPARE_FIGURES: &[&str] =
-    &["node_locality", "data_nodes", "sticky_share", "mean_response_ms", "utilisation"];
+    &["node_locality", "data_nodes", "sticky_share", "mean_response_ms", "utilisation", "last_finished_ms"];
 /// Figures of a sweep point (`"sweep": i`, `"delay_ms": d`).
 pub const SWEEP_FIGURES: &[&str] = &[
     "measured",
@@ -197,6 +197,7 @@ impl FigureRef {
                     (n > 0).then(|| sum / n as f64)
                 }
                 "utilisation" => Some(r.utilisation),
+                "last_finished_ms" => r.makespan_ms.map(|m| m as f64),
                 _ => None,
             };
             return x.ok_or_else(missing);

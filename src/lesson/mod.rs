@@ -84,8 +84,9 @@ pub const PANELS: &[&str] = &[
 pub const GHOSTS: &[&str] = &["preempted"];
 /// Charts (`"point": "chart:<id>"`).
 pub const CHARTS: &[&str] = &["locality", "slots", "shares", "response"];
-/// Compare-mode elements (`"point": "compare:<id>"`): node locality by job-size bin, sticky slots.
-pub const COMPARE_POINTS: &[&str] = &["bins", "sticky"];
+/// Compare-mode elements (`"point": "compare:<id>"`): node locality by job-size bin, sticky
+/// slots, the Spark runs' own table.
+pub const COMPARE_POINTS: &[&str] = &["bins", "sticky", "spark"];
 /// Sweep elements (`"point": "sweep:<id>"`): the measured-vs-bound curve, the table explaining
 /// the gap (skips, distinct trackers, bounds, remembered levels).
 pub const SWEEP_POINTS: &[&str] = &["curve", "gap"];

@@ -11,6 +11,7 @@ use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::sim::metrics::RunSummary;
+use crate::sim::metrics::spark::SparkSummary;
 use crate::sim::sweep::{SweepPoint, SweepResult};
 use crate::ui::side::chart_svg::{H, W};
 use crate::ui::{fill, t};
@@ -75,6 +76,40 @@ pub fn bins(runs: &[(String, &RunSummary)], lang: Lang) -> Html {
                         <th scope="row">{t(lang, k::cmp_sticky)}</th>
                         { for runs.iter().enumerate().map(|(k, (_, r))| html! {
                             <td data-testid={format!("cmp-sticky-{k}")} data-value={format!("{:.4}", r.sticky_share.unwrap_or(0.0))}>{pct(r.sticky_share)}</td> }) }
+                    </tr>
+                </tbody>
+            </table></div>
+        </section>
+    }
+}
+
+/// The Spark runs side by side (`sim::metrics::spark`): when the job was done, the tasks each
+/// executor ran and the launches by locality level, one column per run.
+pub fn spark(runs: &[(String, &SparkSummary)], lang: Lang) -> Html {
+    let secs = |ms: Option<i64>| ms.map(|v| format!("{:.1} s", v as f64 / 1000.0)).unwrap_or_else(|| "—".into());
+    html! {
+        <section class="card cmp-spark" data-testid="cmp-spark" data-point="compare:spark">
+            <header class="card-head"><h2>{t(lang, k::cmp_spark_title)}</h2></header>
+            <div class="table-scroll"><table class="jobs cmp-table">
+                <thead><tr><th></th>
+                    { for runs.iter().enumerate().map(|(k, (label, _))| html! {
+                        <th scope="col"><span class={classes!("run-dot", format!("run-{k}"))}></span>{label.clone()}</th> }) }</tr></thead>
+                <tbody>
+                    <tr data-testid="cmp-spark-done">
+                        <th scope="row">{t(lang, k::cmp_spark_done)}</th>
+                        { for runs.iter().enumerate().map(|(k, (_, r))| html! {
+                            <td data-testid={format!("cmp-spark-done-{k}")} data-value={r.makespan_ms.map(|m| m.to_string()).unwrap_or_default()}>
+                                <b>{secs(r.makespan_ms)}</b></td> }) }
+                    </tr>
+                    <tr>
+                        <th scope="row">{t(lang, k::cmp_spark_per_executor)}</th>
+                        { for runs.iter().map(|(_, r)| html! {
+                            <td>{r.per_executor.iter().map(|(e, n)| format!("{e} {n}")).collect::<Vec<_>>().join(" · ")}</td> }) }
+                    </tr>
+                    <tr>
+                        <th scope="row">{t(lang, k::cmp_spark_levels)}</th>
+                        { for runs.iter().map(|(_, r)| html! {
+                            <td>{r.launches.iter().map(|(l, n)| format!("{} {n}", l.as_str())).collect::<Vec<_>>().join(" · ")}</td> }) }
                     </tr>
                 </tbody>
             </table></div>

@@ -30,6 +30,10 @@ pub fn panel(lesson: &Lesson, view: &str, point: Option<&str>, now: Html, lang: 
                 if !c.spark_runs.is_empty() && c.runs.len() > c.spark_runs.len() {
                     <p class="hint spark-mapping" data-testid="spark-mapping">{t(lang, k::cmp_report_spark_runs)}</p>
                 }
+                // A Spark scenario's runs: their own table first.
+                if !c.spark_runs.is_empty() && c.runs.len() == c.spark_runs.len() {
+                    { figures::spark(&c.spark_runs.iter().map(|r| (variant_label(&r.label, lang), r)).collect::<Vec<_>>(), lang) }
+                }
                 { figures::bins(&c.runs.iter().map(|r| (variant_label(&r.label, lang), r)).collect::<Vec<_>>(), lang) }
             </> },
             Err(e) => html! { <p class="errors">{e}</p> },
