@@ -431,7 +431,6 @@ const KNOWN: &[&[&str]] = &[
     &["src/lesson", "src/lesson/event", "src/lesson/text"],
     &["src/model", "src/model/cluster", "src/model/task_selection"],
     &["src/practice", "src/practice/kinds"],
-    &["src/ui", "src/ui/compare", "src/ui/dialogs", "src/ui/lesson", "src/ui/practice", "src/ui/side", "src/ui/stage"],
 ];
 
 #[test]

@@ -72,7 +72,7 @@ fn announce(record: Option<&HeartbeatRecord>, lang: Lang) -> String {
 
 #[component]
 pub fn App() -> Html {
-    let lab = use_reducer(|| Page::from_hash(&platform::hash(), &super::store::browser(), platform::now_ms));
+    let lab = use_reducer(|| Page::from_hash(&platform::hash(), &super::kit::browser(), platform::now_ms));
     let dispatch = lab.dispatcher();
     let dialog_open = lab.dialog.is_some();
 
@@ -220,7 +220,7 @@ pub fn App() -> Html {
     // What switching the scheduler adapted in the workload (`Page::note`).
     let note = lab.note.as_ref().map(|n| {
         let d = dispatch.clone();
-        let key = super::topbar::SCHEDULERS.iter().find(|s| s.0 == n.scheduler).map_or(k::sched_fifo, |s| s.1);
+        let key = super::kit::SCHEDULERS.iter().find(|s| s.0 == n.scheduler).map_or(k::sched_fifo, |s| s.1);
         let sched = t(lang, key);
         html! {
             <div class="banner note" role="status" data-testid="switch-note">

@@ -8,23 +8,22 @@
 //! scheduler), `side/` (why, code path, charts, jobs, log: the tabs beside the stage),
 //! `lesson/` (the narrative card, predictions, pointing), `dialogs/` (editor, share, import,
 //! help), `compare/` (compare mode), `practice/` (the question card, forms, results). The
-//! shell (`app`, `topbar`), `store` (the reducer as yew's) and `platform` stay here.
+//! shell (`app`, `topbar`, `embed`) stays here; `kit/` holds what every folder uses (the
+//! reducer as yew's, `platform` for all browser I/O, the icons) and uses none of them.
 
 mod app;
 mod compare;
 mod dialogs;
 mod embed;
 mod hant;
-mod icons;
+mod kit;
 mod lesson;
-pub mod platform;
 mod practice;
 mod side;
 mod stage;
-mod store;
 mod topbar;
 
 pub use app::App;
-pub use store::Dispatch;
+pub use kit::{Dispatch, platform};
 
 pub use crate::i18n::{fill, t, t_n};

@@ -1,23 +1,16 @@
 //! The top bar: brand, scheduler switch, scenario picker, editor / share / theme /
 //! presentation / help buttons and the language switch.
 
-use crate::i18n::{Text, k};
-use crate::ui::Dispatch;
+use crate::i18n::k;
+use crate::ui::kit::{Dispatch, SCHEDULERS};
 
 use yew::prelude::*;
 
-use super::{icons, t};
+use super::kit::icons;
+use crate::i18n::t;
 use crate::i18n::Locale;
 use crate::page::{Action, PrefsAction};
 use crate::page::{Catalogue, Dialog, LessonRun, Origin, Page, Prefs, Saved, Shared};
-
-/// Schedulers the switch offers: (scenario name, its phrase).
-pub const SCHEDULERS: [(&str, Text); 4] = [
-    ("fifo", k::sched_fifo),
-    ("limit_tasks_per_job", k::sched_limit),
-    ("fair", k::sched_fair),
-    ("capacity", k::sched_capacity),
-];
 
 /// What the top bar draws: the scenarios it offers, which one is shown under which
 /// scheduler, the preferences, and which mode the page is in.

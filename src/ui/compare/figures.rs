@@ -14,7 +14,7 @@ use crate::sim::metrics::RunSummary;
 use crate::sim::metrics::spark::SparkSummary;
 use crate::sim::sweep::{SweepPoint, SweepResult};
 use crate::ui::side::chart_svg::{H, W};
-use crate::ui::{fill, t};
+use crate::i18n::{fill, t};
 
 fn pct(x: Option<f64>) -> String {
     x.map(|v| format!("{:.1}%", v * 100.0)).unwrap_or_else(|| "—".into())

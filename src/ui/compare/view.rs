@@ -4,7 +4,7 @@
 //! paper's measured-vs-bound locality curve with what explains the gap (`figures`).
 
 use crate::i18n::{Text, k};
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -17,7 +17,8 @@ use crate::ui::side::chart_svg;
 use crate::ui::side::charts;
 use crate::ui::stage::grid_dense;
 use crate::ui::stage::transport::format_time;
-use crate::ui::{fill, icons, t};
+use crate::i18n::{fill, t};
+use crate::ui::kit::icons;
 
 fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)

@@ -3,7 +3,7 @@
 //! selects the offending text. Load a file, apply, save in the browser.
 
 use crate::i18n::k;
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -12,7 +12,8 @@ use crate::page::Action;
 use crate::page::run::{MAX_PAGE_TASKS, MAX_PAGE_TRACKERS};
 use crate::scenario;
 use crate::ui::dialogs::frame;
-use crate::ui::{fill, platform, t};
+use crate::i18n::{fill, t};
+use crate::ui::kit::platform;
 
 const AREA_ID: &str = "scenario-text";
 
@@ -158,7 +159,7 @@ pub fn Editor(props: &EditorProps) -> Html {
                 <label class="name-field">{t(lang, k::name)}
                     <input type="text" value={(*name).clone()} oninput={onname} data-testid="scenario-name" /></label>
                 <span class={classes!("pill", if ok { "ok" } else { "amber" })} data-testid="validity" role="status">
-                    { if ok { t(lang, k::valid).to_string() } else { fill(crate::ui::t_n(lang, k::n_problems, k::n_problems_one, problems.len()), &[&problems.len().to_string()]) } }
+                    { if ok { t(lang, k::valid).to_string() } else { fill(crate::i18n::t_n(lang, k::n_problems, k::n_problems_one, problems.len()), &[&problems.len().to_string()]) } }
                 </span>
             </div>
             <div class="editor-main">

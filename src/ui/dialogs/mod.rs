@@ -5,7 +5,7 @@ pub mod editor;
 pub mod trace_import;
 
 use crate::i18n::{Text, k};
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -14,7 +14,8 @@ use crate::export;
 use crate::page::Action;
 use crate::page::Page;
 use crate::ui::side::log;
-use crate::ui::{platform, t};
+use crate::i18n::t;
+use crate::ui::kit::platform;
 
 /// A dialog frame; Escape and the close button dispatch `Close`.
 pub fn frame(

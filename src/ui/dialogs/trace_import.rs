@@ -9,7 +9,8 @@ use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::scenario::traces::{self, Format, ImportOptions};
-use crate::ui::{fill, platform, t};
+use crate::i18n::{fill, t};
+use crate::ui::kit::platform;
 
 #[derive(Properties, PartialEq)]
 pub struct TraceImportProps {
@@ -102,7 +103,7 @@ pub fn TraceImport(props: &TraceImportProps) -> Html {
                     </select></label>
                 <label class="name-field">{t(lang, k::scheduler)}
                     <select data-testid="trace-scheduler" onchange={onsched}>
-                        { for crate::ui::topbar::SCHEDULERS.iter().map(|&(name, key)| html! { <option value={name} selected={*sched == name}>{t(lang, key)}</option> }) }
+                        { for crate::ui::kit::SCHEDULERS.iter().map(|&(name, key)| html! { <option value={name} selected={*sched == name}>{t(lang, key)}</option> }) }
                     </select></label>
                 <label class="name-field">{t(lang, k::trace_max_jobs)}
                     <input type="number" min="1" max="9999" value={max_jobs.to_string()} data-testid="trace-max-jobs" oninput={onmax} /></label>

@@ -16,7 +16,8 @@ use crate::ui::compare::figures;
 use crate::ui::compare::view::variant_label;
 use crate::ui::stage::grid_canvas;
 use crate::ui::stage::marks::Marks;
-use crate::ui::{fill, platform, t};
+use crate::i18n::{fill, t};
+use crate::ui::kit::platform;
 
 /// `point` is the step's pointer: when it names the gap table (`sweep:gap`), the table comes
 /// before the curve, so all of it is on the screen.

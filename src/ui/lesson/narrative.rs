@@ -3,7 +3,7 @@
 //! and the lesson list (the landing page's picker and the lessons dialog).
 
 use crate::i18n::{Text, k};
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -11,7 +11,8 @@ use crate::page::LessonRun;
 use crate::page::Page;
 use crate::page::{Action, LessonAction};
 use crate::sim::Simulation;
-use crate::ui::{fill, icons, t};
+use crate::i18n::{fill, t};
+use crate::ui::kit::icons;
 
 fn group_key(g: &str) -> Text {
     match g {
@@ -169,8 +170,8 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
             }
             if let Some((held, total)) = checks.filter(|c| c.1 > 0) {
                 <p class={classes!("checks", (held == total).then_some("ok"))} data-testid="step-checks" data-held={held.to_string()} data-total={total.to_string()}>
-                    { if held == total { fill(crate::ui::t_n(lang, k::checks_hold, k::checks_hold_one, total), &[&total.to_string(), &run.hb(i).to_string()]) }
-                      else { fill(crate::ui::t_n(lang, k::checks_fail, k::checks_fail_one, total), &[&(total - held).to_string(), &total.to_string()]) } }
+                    { if held == total { fill(crate::i18n::t_n(lang, k::checks_hold, k::checks_hold_one, total), &[&total.to_string(), &run.hb(i).to_string()]) }
+                      else { fill(crate::i18n::t_n(lang, k::checks_fail, k::checks_fail_one, total), &[&(total - held).to_string(), &total.to_string()]) } }
                 </p>
             }
             </div>

@@ -16,9 +16,10 @@ use crate::page::practice::{Draft, Explain, PracticeAction, PracticeRun};
 use crate::page::{Action, RunAction};
 use crate::practice::{Grade, Question, concept_title, words};
 use crate::ui::side::{code_view, why};
-use crate::ui::{fill, icons, t};
+use crate::i18n::{fill, t};
+use crate::ui::kit::icons;
 
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 
 fn act(d: &Dispatch, a: PracticeAction) -> Callback<MouseEvent> {
     let d = d.clone();

@@ -12,9 +12,9 @@ use crate::page::Action;
 use crate::page::practice::{Draft, PracticeAction, PracticeRun};
 use crate::practice::{Form, Question, Token, words};
 use crate::ui::stage::grid::job_class;
-use crate::ui::{fill, t};
+use crate::i18n::{fill, t};
 
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 
 fn act(d: &Dispatch, a: PracticeAction) -> Callback<MouseEvent> {
     let d = d.clone();

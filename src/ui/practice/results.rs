@@ -9,9 +9,10 @@ use crate::page::Action;
 use crate::page::{PracticeAction, PracticeRun};
 use crate::practice::{SetSpec, concept_title, result};
 use crate::ui::stage::bars::svg_bar;
-use crate::ui::{fill, icons, platform, t};
+use crate::i18n::{fill, t};
+use crate::ui::kit::{icons, platform};
 
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 
 /// A read-only text with a copy button (the result code, a set's link).
 pub fn copy_row(value: &str, testid: &'static str, label: &str, d: &Dispatch, lang: crate::i18n::Lang) -> Html {

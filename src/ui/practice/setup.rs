@@ -14,9 +14,10 @@ use crate::page::{Dialog, Page};
 use crate::practice::set::{MAX_COUNT, parse_concepts, parse_count};
 use crate::practice::{CONCEPTS, Difficulty, SetSpec};
 use crate::ui::dialogs;
-use crate::ui::{fill, platform, t};
+use crate::i18n::{fill, t};
+use crate::ui::kit::platform;
 
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 
 const SCHEDULERS: [(&str, Text); 4] =
     [("fifo", k::sched_fifo), ("fair", k::sched_fair), ("capacity", k::sched_capacity), ("spark", k::sched_spark)];
@@ -233,11 +234,11 @@ pub fn topbar_button(practice: Option<(usize, usize)>, lang: Lang, d: &Dispatch)
         Callback::from(move |_: MouseEvent| d.dispatch(Action::Open(Dialog::Practice)))
     };
     let now =
-        practice.map(|(done, len)| crate::ui::fill(t(lang, k::practice_now), &[&done.to_string(), &len.to_string()]));
+        practice.map(|(done, len)| crate::i18n::fill(t(lang, k::practice_now), &[&done.to_string(), &len.to_string()]));
     html! {
         <button class={classes!("btn", "tool", "practice-btn", now.is_some().then_some("on"))} data-testid="open-practice"
                 aria-pressed={now.is_some().to_string()} title={t(lang, k::practice_title)} onclick={open}>
-            {crate::ui::icons::practice()}
+            {crate::ui::kit::icons::practice()}
             <span lang={if lang == Lang::Zh { "zh-CN" } else { "en" }}>{now.unwrap_or_else(|| t(lang, k::practice).to_string())}</span>
         </button>
     }

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::sim::metrics::{BinStat, Sample, Share};
-use crate::ui::{fill, t};
+use crate::i18n::{fill, t};
 
 /// Chart box (viewBox units) and plot area.
 pub const W: f64 = 400.0;

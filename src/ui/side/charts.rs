@@ -3,7 +3,7 @@
 //! chosen by tabs (a lesson step pointing at `chart:<id>` switches to it).
 
 use crate::i18n::{Text, k};
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -12,7 +12,7 @@ use crate::page::{Chart, Page};
 use crate::sim::Simulation;
 use crate::sim::metrics::{self, Sample};
 use crate::ui::side::chart_svg;
-use crate::ui::{fill, t};
+use crate::i18n::{fill, t};
 
 fn title_key(c: Chart) -> Text {
     match c {

@@ -4,7 +4,7 @@
 //! whose path is shown when several were evaluated.
 
 use crate::i18n::k;
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use crate::explain::code::{self, CodeView, Focus};
@@ -12,7 +12,7 @@ use crate::explain::{Decision, HeartbeatRecord};
 use crate::page::Page;
 use crate::page::{Action, SideAction};
 use crate::ui::stage::grid::job_class;
-use crate::ui::{fill, t};
+use crate::i18n::{fill, t};
 
 /// Methods in the order the view prefers to open them (most specific first).
 const PREFERRED: [&str; 8] = [

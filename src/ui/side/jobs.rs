@@ -2,14 +2,14 @@
 //! blocks live on the grid.
 
 use crate::i18n::k;
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::page::Action;
 use crate::sim::view::JobView;
 use crate::ui::stage::grid::job_class;
-use crate::ui::t;
+use crate::i18n::t;
 
 pub fn table(jobs: &[JobView], selected: Option<u32>, lang: Lang, dispatch: &Dispatch) -> Html {
     let mut jobs: Vec<&JobView> = jobs.iter().collect();

@@ -3,13 +3,13 @@
 //! as text.
 
 use crate::i18n::k;
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use crate::explain::{HeartbeatRecord, text};
 use crate::i18n::Lang;
 use crate::page::{Action, RunAction};
-use crate::ui::{fill, t};
+use crate::i18n::{fill, t};
 
 /// Heartbeats shown before and after the current one.
 const WINDOW: u64 = 12;

@@ -10,14 +10,14 @@ pub mod log;
 pub mod why;
 
 use crate::i18n::{Text, k};
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use crate::explain::HeartbeatRecord;
 use crate::page::{Action, SideAction};
 use crate::page::{Page, Tab};
 use crate::sim::Simulation;
-use crate::ui::t;
+use crate::i18n::t;
 use log::{DecisionLog, window_of};
 use why::WhyPanel;
 

@@ -8,7 +8,7 @@ use crate::explain::lines::LineKind;
 use crate::explain::{HeartbeatRecord, text};
 use crate::i18n::Lang;
 use crate::ui::stage::transport::format_time;
-use crate::ui::{fill, t};
+use crate::i18n::{fill, t};
 
 #[derive(Properties, PartialEq)]
 pub struct WhyProps {

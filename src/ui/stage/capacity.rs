@@ -11,7 +11,7 @@ use super::bars::cells;
 use crate::i18n::Lang;
 use crate::sim::stage::CapacityStage;
 use crate::sim::stage::capacity::{Lane, UserLane};
-use crate::ui::{fill, t};
+use crate::i18n::{fill, t};
 
 /// Lanes animated by rank up to this many queues (then a plain list).
 const MAX_ANIMATED: usize = 10;

@@ -5,7 +5,7 @@
 //! (its input blocks, its reach).
 
 use crate::i18n::k;
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use super::grid::job_class;
@@ -13,7 +13,7 @@ use crate::i18n::Lang;
 use crate::page::Action;
 use crate::sim::stage::SchedStage;
 use crate::sim::view::ClusterView;
-use crate::ui::{fill, t};
+use crate::i18n::{fill, t};
 
 /// Most chips drawn; the rest are counted.
 const MAX_CHIPS: usize = 8;

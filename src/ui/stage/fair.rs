@@ -4,7 +4,7 @@
 //! `FairShareComparator` order with what preemption killed since the previous heartbeat.
 
 use crate::i18n::k;
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use super::Mask;
@@ -16,7 +16,7 @@ use crate::sched::fair::decision::PoolLine;
 use crate::sched::fair::delay::LocalityLevel;
 use crate::sim::stage::FairStage;
 use crate::sim::stage::fair::{Basis, FairJob, LevelChange};
-use crate::ui::{fill, t};
+use crate::i18n::{fill, t};
 
 fn secs(ms: i64) -> String {
     format!("{:.1}", ms as f64 / 1000.0)

@@ -9,7 +9,7 @@ use yew::prelude::*;
 use super::bars::cells;
 use crate::i18n::Lang;
 use crate::sim::stage::FifoStage;
-use crate::ui::{fill, t};
+use crate::i18n::{fill, t};
 
 /// Map slots drawn one by one up to this many.
 const MAX_CELLS: usize = 40;

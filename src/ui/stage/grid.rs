@@ -18,7 +18,7 @@ use crate::sched::fair::delay::LocalityLevel;
 use crate::sim::stage::capacity::Reserved;
 use crate::sim::stage::fair::LevelChange;
 use crate::sim::view::{ClusterView, NodeView, RackView, SlotTask, TrackerState};
-use crate::ui::{fill, t};
+use crate::i18n::{fill, t};
 
 /// Above this many trackers the grid uses the dense drawing.
 pub const DENSE_FROM: usize = 40;
@@ -131,7 +131,7 @@ pub fn Grid(props: &GridProps) -> Html {
         let pixels = pixels.clone();
         use_effect(move || {
             if let Some(p) = pixels {
-                crate::ui::platform::paint_canvas(grid_canvas::CANVAS_ID, p.width, p.height, &p.rgba);
+                crate::ui::kit::platform::paint_canvas(grid_canvas::CANVAS_ID, p.width, p.height, &p.rgba);
             }
         });
     }

@@ -13,7 +13,7 @@ use crate::i18n::Lang;
 use crate::sim::view::{ClusterView, SlotTask};
 use crate::ui::stage::grid::short_host;
 use crate::ui::stage::marks::Marks;
-use crate::ui::{fill, t};
+use crate::i18n::{fill, t};
 
 /// Above this many trackers the grid is drawn on a canvas.
 pub const CANVAS_FROM: usize = 1000;

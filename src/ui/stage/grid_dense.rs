@@ -52,7 +52,7 @@ fn node(node: &NodeView, rack: &str, heartbeating: bool, marks: &Marks, lang: La
     if let Some(r) = res {
         title.push_str(&format!(
             " · {}",
-            fill(crate::ui::t(lang, k::reserved_for), &[&r.slots.to_string(), &format!("J{}", r.job)])
+            fill(crate::i18n::t(lang, k::reserved_for), &[&r.slots.to_string(), &format!("J{}", r.job)])
         ));
     }
     // One cell per slot: a task taking k slots is drawn k times; free slots may be reserved.

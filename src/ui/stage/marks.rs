@@ -156,7 +156,7 @@ impl Marks {
             return html! {};
         }
         html! {
-            <span class="plan-tag" data-testid="plan-tag" aria-label={crate::ui::t(lang, k::practice_plan)}>
+            <span class="plan-tag" data-testid="plan-tag" aria-label={crate::i18n::t(lang, k::practice_plan)}>
                 { for self.planned.iter().enumerate().map(|(i, (job, label))| html! {
                     <span class={classes!("plan-chip", super::grid::job_class(*job))}><b>{i + 1}</b>{label}</span>
                 }) }

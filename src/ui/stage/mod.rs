@@ -13,11 +13,12 @@ pub mod grid;
 pub mod grid_canvas;
 pub mod grid_dense;
 pub mod marks;
+pub mod mask;
 pub mod spark;
 pub mod transport;
 
 use crate::i18n::k;
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -27,29 +28,9 @@ use crate::i18n::Lang;
 use crate::page::{Page, PracticeRun, Run};
 use crate::sim::stage::SchedStage;
 use crate::sim::view::NodeView;
-use crate::ui::{fill, t};
+use crate::i18n::{fill, t};
 use grid::Grid;
-
-/// What the stage leaves out while a practice question waits for its answer (it would give
-/// the answer away: a pool's fair share, the last pool or queue order, a user limit, a load
-/// cap, the padding verdict, the previous tracker's budget), and what it adds: the tracker
-/// whose heartbeat is asked about, the tasks the student picked for it, the running attempts
-/// the student can pick on the grid (`marks::Marks::picks`). Built by `ui::practice::mask`.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Mask {
-    pub next_tracker: Option<String>,
-    pub fair_shares: bool,
-    pub pool_order: bool,
-    pub queue_order: bool,
-    pub user_limits: bool,
-    pub load_caps: bool,
-    pub padding: bool,
-    /// The previous heartbeat's budget (FIFO's panel, Capacity's tasks per heartbeat).
-    pub budget: bool,
-    /// Tasks picked for `next_tracker`: job and label.
-    pub planned: Vec<(u32, String)>,
-    pub picks: marks::Picks,
-}
+pub use mask::Mask;
 
 /// What the stage draws: the run, the job in focus and the one selected, and the practice
 /// question it must not give away. A change elsewhere on the page (a toast, a tab, a dialog)
@@ -158,7 +139,7 @@ pub fn Stage(props: &StageProps) -> Html {
     let base = use_memo(props.run.clone(), |run| run.sim().as_ref().ok().map(|c| Rc::new(c.borrow().view())));
     let (Ok(cell), Some(base)) = (lab.run.sim(), base.as_ref()) else { return html! {} };
     let sim = cell.borrow();
-    let mask = crate::ui::practice::mask(lab.practice.as_ref(), sim.hb(), lang, &props.dispatch);
+    let mask = mask::for_practice(lab.practice.as_ref(), sim.hb(), lang, &props.dispatch);
     let view = match &mask.next_tracker {
         Some(tr) => {
             let mut view = (**base).clone();

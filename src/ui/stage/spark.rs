@@ -14,7 +14,7 @@ use crate::sched::spark::decision::{ResetOutcome, RoundKind};
 use crate::sched::spark::locality::TaskLocality;
 use crate::sim::stage::SparkStage;
 use crate::sim::stage::spark::SparkTaskSet;
-use crate::ui::{fill, t};
+use crate::i18n::{fill, t};
 
 fn secs(ms: i64) -> String {
     format!("{:.1}", ms as f64 / 1000.0)

@@ -3,7 +3,7 @@
 //! with marks at landmark heartbeats.
 
 use crate::i18n::k;
-use crate::ui::Dispatch;
+use crate::ui::kit::Dispatch;
 
 use yew::prelude::*;
 
@@ -11,7 +11,8 @@ use crate::i18n::Lang;
 use crate::page::{Action, LessonAction, PrefsAction, RunAction};
 use crate::page::{LessonRun, Page, Run, SPEEDS};
 use crate::sim::interesting::Reason;
-use crate::ui::{fill, icons, t};
+use crate::i18n::{fill, t};
+use crate::ui::kit::icons;
 
 /// Simulated time as the page shows it: `t = 6.2 s`.
 pub fn format_time(ms: i64, lang: Lang) -> String {
