@@ -37,6 +37,17 @@ fn every_lesson_narrative_is_true() {
     }
 }
 
+/// Issue 21: every step names the values it is about, so the page can mark them for the back
+/// row (`lesson::key`; `tests/e2e/room.test.mjs` measures them on screen).
+#[test]
+fn every_built_in_step_names_its_keys() {
+    for l in all() {
+        for (i, s) in l.steps.iter().enumerate() {
+            assert!(!s.keys.is_empty(), "{} step {i}: no \"keys\"", l.id);
+        }
+    }
+}
+
 #[test]
 fn every_seed_concept_has_a_bilingual_lesson() {
     let lessons = all();
@@ -80,6 +91,19 @@ fn a_false_claim_is_reported_with_its_path() {
         paths.contains(&"$.steps[2].predict.choices[0]") && paths.contains(&"$.steps[2].predict.choices[1]"),
         "{paths:?}"
     );
+    // A key the lesson's stage does not draw (a Capacity queue ratio on the Fair stage; the
+    // table of figures on a stage step).
+    let mut v: serde_json::Value = serde_json::from_str(json).unwrap();
+    v["steps"][2]["keys"] = serde_json::json!(["fair.level", "capacity.ratio", "figure"]);
+    let errs = lesson::from_value(&v).unwrap_err().errors;
+    let msgs: Vec<String> = errs.iter().map(|e| format!("{}: {}", e.path, e.message)).collect();
+    assert_eq!(
+        msgs,
+        [
+            "$.steps[2].keys[1]: found \"capacity.ratio\", which a stage step of a fair lesson does not draw",
+            "$.steps[2].keys[2]: found \"figure\", which a stage step of a fair lesson does not draw",
+        ]
+    );
 }
 
 #[test]
@@ -87,7 +111,7 @@ fn lesson_errors_carry_json_paths() {
     let bad = r#"{"format": "schedscope-lesson", "version": 2, "id": "x", "concepts": ["fifo.padin"],
         "title": {"en": "t"}, "summary": {"en": "s", "zh": "摘要"},
         "scenario": {"scheduler": "fifo", "jobs": [{"priority": "URGENT"}], "trackers": [{"name": "tt1"}]},
-        "steps": [{"hb": 1, "text": {"en": "a", "zh": "甲"}, "point": "panel:nosuch",
+        "steps": [{"hb": 1, "text": {"en": "a", "zh": "甲"}, "point": "panel:nosuch", "keys": ["fair.waited", "slots", "slots", "nosuch"],
                    "check": [{"event": "asigned", "job": 1}, {"event": "allowed_level", "job": 1, "level": "FAR"}],
                    "predict": {"question": {"en": "q", "zh": "问"}, "choices": [{"text": {"en": "a", "zh": "甲"}}], "answer": 3}},
                   {"text": {"en": "b", "zh": "乙"}}]}"#;
@@ -99,6 +123,8 @@ fn lesson_errors_carry_json_paths() {
         "$.title.zh",
         "$.scenario.jobs[0].priority",
         "$.steps[0].point",
+        "$.steps[0].keys[2]",
+        "$.steps[0].keys[3]",
         "$.steps[0].check[0].event",
         "$.steps[0].check[1].level",
         "$.steps[0].predict.choices[0].event",
@@ -108,6 +134,9 @@ fn lesson_errors_carry_json_paths() {
         assert!(paths.contains(&p), "missing {p} in {paths:?}");
     }
     assert!(errs.iter().any(|e| e.message.contains("did you mean \"assigned\"")), "{errs:?}");
+    let key = |p: &str| errs.iter().find(|e| e.path == p).map(|e| e.message.clone()).unwrap_or_default();
+    assert!(key("$.steps[0].keys[2]").contains("twice"), "{errs:?}");
+    assert!(key("$.steps[0].keys[3]").contains("expected one of slots"), "{errs:?}");
     // Hostile input: never a panic.
     for text in ["", "[]", "{\"format\": 1}", "{\"steps\": 5}", &"[".repeat(10_000)] {
         assert!(lesson::parse(text).is_err());

@@ -88,6 +88,30 @@ fn a_toast_or_a_tab_leaves_the_run_equal() {
     assert_eq!(s.prefs, p.prefs);
 }
 
+/// Issue 23: the shown heartbeat's cluster view is built once and kept (`Run::view`): a toast,
+/// a tab or a language change redraws the page and builds none; one Next builds one.
+#[test]
+fn the_cluster_view_is_built_once_per_heartbeat_shown() {
+    let p = run(&page(), RunAction::Next);
+    let v = p.run.view().expect("the first built-in loads");
+    let builds = p.run.view_builds();
+    assert!(Rc::ptr_eq(&v, &p.run.view().unwrap()), "asked again: the same view");
+    let t = act(&p, Action::Toast(Some(k::toast_copied)));
+    let s = act(&t, Action::Side(SideAction::SetTab(Tab::Jobs)));
+    let l = act(&s, Action::Prefs(PrefsAction::SetLang(Locale::Zh)));
+    for q in [&t, &s, &l] {
+        assert!(Rc::ptr_eq(&v, &q.run.view().unwrap()));
+    }
+    assert_eq!(l.run.view_builds(), builds, "a toast, a tab and a language build no view");
+    let n = run(&l, RunAction::Next);
+    let w = n.run.view().unwrap();
+    assert_eq!((w.hb, n.run.view_builds()), (2, builds + 1), "one Next builds one view");
+    n.run.view();
+    assert_eq!(n.run.view_builds(), builds + 1);
+    let b = run(&n, RunAction::Prev);
+    assert_eq!((b.run.view().unwrap().hb, b.run.view_builds()), (1, builds + 2), "back at heartbeat 1: built again");
+}
+
 #[test]
 fn playing_ticks_and_a_tick_after_a_pause_does_nothing() {
     let p = page();
@@ -178,6 +202,45 @@ fn side_follows_a_lesson_point_and_its_own_actions() {
     assert_eq!(jobs.tab, Tab::Jobs);
     let m = Side::default().reduce(SideAction::SetCodeMethod(Some("x"))).for_new_run();
     assert_eq!(m.code_method, None);
+}
+
+/// Class mode's actions (issue 22): a choice only while the prediction waits and within its
+/// choices; the countdown starts and stops while it waits and goes with the step.
+#[test]
+fn a_prediction_takes_choices_and_a_countdown_only_while_it_waits() {
+    let p = page();
+    let i = lesson_index(&p, "fair-delay-scheduling");
+    let l = act(&act(&p, Action::Lesson(LessonAction::Open(i))), Action::Lesson(LessonAction::Step(2)));
+    let asked = l.lesson.as_ref().unwrap();
+    assert!(asked.asking(l.run.hb()) && asked.choices() == 3);
+    let beyond = act(&l, Action::Lesson(LessonAction::Choose(3)));
+    assert_eq!(beyond.lesson.as_ref().unwrap().choice, None, "there is no fourth choice");
+    let b = act(&l, Action::Lesson(LessonAction::Choose(1)));
+    assert_eq!(b.lesson.as_ref().unwrap().choice, Some(1));
+    let c = act(&b, Action::Lesson(LessonAction::Countdown(5000.0)));
+    assert_eq!(c.lesson.as_ref().unwrap().countdown_from, Some(5000.0));
+    let stopped = act(&c, Action::Lesson(LessonAction::Countdown(6000.0)));
+    assert_eq!(stopped.lesson.as_ref().unwrap().countdown_from, None);
+    let r = act(&c, Action::Lesson(LessonAction::Reveal));
+    assert!(!r.lesson.as_ref().unwrap().asking(r.run.hb()));
+    let late = act(&r, Action::Lesson(LessonAction::Choose(0)));
+    assert_eq!(late.lesson.as_ref().unwrap().choice, Some(1), "revealed: the choice stays");
+    assert_eq!(act(&r, Action::Lesson(LessonAction::Countdown(7000.0))).lesson, r.lesson);
+    let next = act(&c, Action::Lesson(LessonAction::Step(3)));
+    assert_eq!(next.lesson.as_ref().unwrap().countdown_from, None, "the countdown goes with its step");
+}
+
+/// A lesson step shows the same screen however it was reached: one that points at no side
+/// tab is about the stage, so the tab a previous step opened (the code path) goes back to why.
+#[test]
+fn a_step_that_points_nowhere_gives_the_stage_its_width_back() {
+    let p = page();
+    let i = lesson_index(&p, "fair-starvation");
+    let l = act(&p, Action::Lesson(LessonAction::Open(i)));
+    assert_eq!(l.side.tab, Tab::Code, "step 0 points at the code path");
+    assert!(l.lesson.as_ref().unwrap().lesson.steps[1].point.is_none());
+    let s = act(&l, Action::Lesson(LessonAction::Step(1)));
+    assert_eq!(s.side.tab, Tab::Why);
 }
 
 #[test]

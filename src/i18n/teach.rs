@@ -33,6 +33,9 @@ texts! {
         (predict, "Predict", "预测"),
         (predict_answer, "the run's answer", "模拟的答案"),
         (reveal_at, "Reveal: run heartbeat {0}", "揭晓：运行心跳 {0}"),
+        (class_keys, "Keys: A–F choose · T countdown · R reveal", "按键：A–F 选择 · T 倒计时 · R 揭晓"),
+        (countdown_left, "{0} s left", "还剩 {0} 秒"),
+        (countdown_over, "Time is up", "时间到"),
         (predict_right, "Right — the simulation did exactly that.", "答对了——模拟正是这样做的。"),
         (
             predict_wrong,

@@ -220,6 +220,7 @@ texts! {
         (help_plus, "faster", "加速"),
         (help_minus, "slower", "减速"),
         (help_p, "presentation mode", "演示模式"),
+        (help_class, "presenting, at a prediction: choose A–F, countdown T, reveal R", "演示模式下的预测：A–F 选择，T 倒计时，R 揭晓"),
         (help_l, "English / 中文", "English / 中文"),
         (help_q, "this help", "显示本帮助"),
         (help_esc, "close a dialog", "关闭对话框"),

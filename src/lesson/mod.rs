@@ -9,6 +9,7 @@ pub mod check;
 pub mod event;
 pub mod event_json;
 pub mod figure;
+pub mod key;
 pub mod point;
 pub mod runs;
 mod steps;
@@ -139,6 +140,9 @@ pub struct LessonStep {
     /// `panel:<id>`, `chart:<id>`, `code:<method>`, `reach:J2`, `user:q/alice`, `budget:tt3`,
     /// `ghost:preempted` (see `docs/lesson-format.md`), parsed.
     pub point: Option<point::Point>,
+    /// The values the step is about (`key`): the page marks and enlarges them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub keys: Vec<key::Key>,
     pub text: Bi,
     pub predict: Option<Predict>,
     /// `stage` (default), `compare` or `sweep`.

@@ -2,6 +2,7 @@
 //! prediction, and whether the view it opens (compare mode, the sweeps) is declared.
 
 use super::VIEWS;
+use super::key::Key;
 use super::point::{Point, Target};
 use super::{Bi, Choice, Event, LessonStep, MAX_CHOICES, Predict, event, runs, text};
 use crate::input::json::{Errs, Obj, as_array, child, index};
@@ -134,6 +135,43 @@ fn read_predict(v: &Value, path: &str, runs: &runs::RunsRef, known: &text::Known
     Some(Predict { question: question?, choices, answer })
 }
 
+/// The step's `keys`: known names, each once, each drawn by the step's view for the lesson's
+/// scheduler (a Fair wait on a Capacity stage would mark nothing).
+fn read_keys(o: &mut Obj, s: Option<&Scenario>, view: &str, errs: &mut Errs) -> Vec<Key> {
+    let kp = o.path_of("keys");
+    let Some(list) = o.get("keys").and_then(|k| as_array(k, &kp, super::key::ALL.len(), errs)) else {
+        return Vec::new();
+    };
+    let mut keys = Vec::new();
+    for (i, v) in list.iter().enumerate() {
+        let p = index(&kp, i);
+        let Some(name) = v.as_str() else {
+            errs.push(&p, format!("found {v}, expected a key name"));
+            continue;
+        };
+        match name.parse::<Key>() {
+            Err(e) => errs.push(&p, e),
+            Ok(k) if keys.contains(&k) => errs.push(&p, format!("found {name:?} twice")),
+            Ok(k) => {
+                if let Some(sc) = s
+                    && !k.drawn_by(sc.scheduler, view)
+                {
+                    errs.push(
+                        &p,
+                        format!(
+                            "found {name:?}, which a {} step of a {} lesson does not draw",
+                            view,
+                            sc.scheduler.as_str()
+                        ),
+                    );
+                }
+                keys.push(k);
+            }
+        }
+    }
+    keys
+}
+
 pub(super) fn read_step(
     v: &Value,
     path: &str,
@@ -165,11 +203,12 @@ pub(super) fn read_step(
     {
         errs.push(&child(path, "view"), format!("found {v:?}, expected one of {}", VIEWS.join(", ")));
     }
+    let keys = read_keys(&mut o, s, view.as_deref().unwrap_or("stage"), errs);
     if predict.is_some() && hb == Some(0) {
         errs.push(&child(path, "predict"), "a prediction is revealed by a heartbeat; expected \"hb\" of 1 or more");
     }
     o.finish(errs);
-    Some(LessonStep { hb, when, check, pause, point, text: text?, predict, view })
+    Some(LessonStep { hb, when, check, pause, point, keys, text: text?, predict, view })
 }
 
 pub(super) fn prefixed(e: ScenarioError, prefix: &str) -> ScenarioError {

@@ -57,7 +57,13 @@ pub struct LessonRun {
     pub step: usize,
     /// The chosen answer of the current step's prediction.
     pub choice: Option<usize>,
+    /// When the lecturer started the class's countdown for the current prediction (the page's
+    /// clock, ms): it only shows the time left, it never reveals.
+    pub countdown_from: Option<f64>,
 }
+
+/// How long the class's countdown runs.
+pub const COUNTDOWN_MS: f64 = 30_000.0;
 
 impl LessonRun {
     pub fn new(index: usize, lesson: Rc<Lesson>) -> LessonRun {
@@ -72,7 +78,16 @@ impl LessonRun {
             })
             .collect();
         let failures = r.failures.len();
-        LessonRun { index, lesson, hbs: Rc::new(hbs), failures, texts: Rc::new(r.texts), step: 0, choice: None }
+        LessonRun {
+            index,
+            lesson,
+            hbs: Rc::new(hbs),
+            failures,
+            texts: Rc::new(r.texts),
+            step: 0,
+            choice: None,
+            countdown_from: None,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -115,7 +130,18 @@ impl LessonRun {
         if step != self.step {
             self.step = step;
             self.choice = None;
+            self.countdown_from = None;
         }
+    }
+
+    /// The number of choices of the current step's prediction (0 when it asks none).
+    pub fn choices(&self) -> usize {
+        self.lesson.steps.get(self.step).and_then(|s| s.predict.as_ref()).map_or(0, |p| p.choices.len())
+    }
+
+    /// Whether the current step's prediction waits for its Reveal at heartbeat `hb`.
+    pub fn asking(&self, hb: u64) -> bool {
+        self.asks(self.step) && !self.revealed(hb)
     }
 
     /// Whether step `i` asks a prediction.
@@ -134,7 +160,12 @@ impl LessonRun {
         self.lesson.steps.get(self.step).and_then(|s| s.view.as_deref()).unwrap_or("stage")
     }
 
-    /// The point of the current step.
+    /// The values the current step is about (`lesson::key`).
+    pub fn keys(&self) -> crate::lesson::key::Keys {
+        self.lesson.steps.get(self.step).map(|s| crate::lesson::key::Keys::of(&s.keys)).unwrap_or_default()
+    }
+
+    /// What the current step points at.
     pub fn point(&self) -> Option<&str> {
         self.lesson.steps.get(self.step).and_then(|s| s.point.as_deref())
     }
@@ -193,6 +224,7 @@ impl LessonRun {
         }
         self.step = i;
         self.choice = None;
+        self.countdown_from = None;
         Some(self.stop(i))
     }
 

@@ -44,9 +44,13 @@ pub enum LessonAction {
     Open(usize),
     /// Go to step `i` of the lesson.
     Step(usize),
+    /// Choose an answer of the prediction being asked (ignored past its choices or after Reveal).
     Choose(usize),
     /// Step to the prediction's heartbeat.
     Reveal,
+    /// Start the class's countdown at this time of the page's clock, or stop it if it runs
+    /// (class mode, `docs/lesson-format.md`).
+    Countdown(f64),
     Exit,
 }
 
@@ -270,12 +274,11 @@ impl Page {
     }
 
     /// Show what the current lesson step points at: its side tab, and its job selected.
-    /// Everything else it may point at is on the stage.
+    /// Everything else it may point at is on the stage. A step that points nowhere is about
+    /// the stage too: whichever way it was reached, it shows the same screen.
     fn apply_point(&mut self) {
         let Some(run) = &self.lesson else { return };
-        if let Some(p) = run.point() {
-            self.side = self.side.follow_point(p);
-        }
+        self.side = self.side.follow_point(run.point().unwrap_or(""));
         if let Some(job) = run.point_selects() {
             self.selected_job = job;
         }
@@ -346,8 +349,15 @@ impl Page {
                 self.apply_point();
             }
             LessonAction::Choose(c) => {
-                if let Some(run) = self.lesson.as_mut() {
+                let hb = self.run.hb();
+                if let Some(run) = self.lesson.as_mut().filter(|r| r.asking(hb) && c < r.choices()) {
                     run.choice = Some(c);
+                }
+            }
+            LessonAction::Countdown(now) => {
+                let hb = self.run.hb();
+                if let Some(run) = self.lesson.as_mut().filter(|r| r.asking(hb)) {
+                    run.countdown_from = if run.countdown_from.is_some() { None } else { Some(now) };
                 }
             }
             LessonAction::Reveal => {

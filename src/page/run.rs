@@ -15,6 +15,7 @@ use super::shared::Shared;
 use crate::scenario::ScenarioError;
 use crate::sim::Simulation;
 use crate::sim::interesting::{self, Reason};
+use crate::sim::view::ClusterView;
 
 /// The page refuses scenarios bigger than this (the CLI takes more).
 pub const MAX_PAGE_TRACKERS: usize = 4000;
@@ -53,6 +54,16 @@ pub struct Run {
     /// Bumped by every new scenario (restarts the slices of computing ahead).
     ahead_gen: u64,
     clock: Clock,
+    /// The shown heartbeat's cluster view, built once per (scenario, heartbeat) and shared by
+    /// every clone (the stage, the figures' cluster, the jobs tab), with how many were built.
+    view: Rc<ViewCache>,
+}
+
+/// `Run::view`'s cache: the last view with the (scenario generation, heartbeat) it shows.
+#[derive(Default)]
+struct ViewCache {
+    last: RefCell<Option<((u64, u64), Rc<ClusterView>)>>,
+    builds: std::cell::Cell<u64>,
 }
 
 impl PartialEq for Run {
@@ -93,6 +104,7 @@ impl Run {
             ahead: None,
             ahead_gen: 0,
             clock,
+            view: Rc::new(ViewCache::default()),
         }
     }
 
@@ -126,6 +138,29 @@ impl Run {
         self.origin = origin;
         self.version += 1;
         self.catch_up_metrics();
+    }
+
+    /// The cluster at the shown heartbeat (`Simulation::view`), built the first time it is
+    /// asked for at this heartbeat of this scenario and kept: redrawing the page for a toast, a
+    /// tab or a language builds nothing.
+    pub fn view(&self) -> Option<Rc<ClusterView>> {
+        let sim = self.sim.as_ref().ok()?.borrow();
+        let at = (self.ahead_gen, sim.hb());
+        let mut last = self.view.last.borrow_mut();
+        match &*last {
+            Some((k, v)) if *k == at => Some(v.clone()),
+            _ => {
+                let v = Rc::new(sim.view());
+                self.view.builds.set(self.view.builds.get() + 1);
+                *last = Some((at, v.clone()));
+                Some(v)
+            }
+        }
+    }
+
+    /// How many cluster views `view` has built for this run and its clones.
+    pub fn view_builds(&self) -> u64 {
+        self.view.builds.get()
     }
 
     /// The simulation, or why the scenario does not load.

@@ -23,16 +23,27 @@ use super::topbar::{Topbar, TopbarProps};
 use super::{fill, platform, t};
 use crate::explain::HeartbeatRecord;
 use crate::i18n::{Lang, Locale};
-use crate::page::{Action, PrefsAction, RunAction};
+use crate::page::{Action, LessonAction, PrefsAction, RunAction};
 use crate::page::{Dialog, Origin, Page, SPEEDS, Tab};
 
-fn key_action(key: &str, dialog_open: bool) -> Option<Action> {
+/// A key's action; `class` is class mode (presenting, a prediction waiting for its Reveal):
+/// A–F choose, R reveals, T starts or stops the countdown.
+fn key_action(key: &str, dialog_open: bool, class: bool) -> Option<Action> {
     if dialog_open {
         return match key {
             "Escape" => Some(Action::Close),
             "?" => Some(Action::Open(Dialog::Help)),
             _ => None,
         };
+    }
+    if class {
+        let letter = key.chars().next().filter(|_| key.chars().count() == 1).map(|c| c.to_ascii_lowercase());
+        match letter {
+            Some(c @ 'a'..='f') => return Some(Action::Lesson(LessonAction::Choose(c as usize - 'a' as usize))),
+            Some('r') => return Some(Action::Lesson(LessonAction::Reveal)),
+            Some('t') => return Some(Action::Lesson(LessonAction::Countdown(platform::now_ms()))),
+            _ => {}
+        }
     }
     Some(match key {
         " " | "Spacebar" | "k" | "." => Action::Run(RunAction::TogglePlay),
@@ -53,8 +64,8 @@ fn key_action(key: &str, dialog_open: bool) -> Option<Action> {
 
 /// One short sentence for screen readers after each heartbeat: who heartbeated and what it got.
 /// The cluster at this heartbeat, drawn small beside the figures of a lesson step about whole runs.
-pub(crate) fn figure_cluster(sim: &crate::sim::Simulation, lang: Lang) -> Html {
-    let view = Rc::new(sim.view());
+pub(crate) fn figure_cluster(run: &crate::page::Run, sim: &crate::sim::Simulation, lang: Lang) -> Html {
+    let Some(view) = run.view() else { return html! {} };
     let marks = Rc::new(super::stage::marks::gather(&sim.stage(), sim.last_record(), None, None, &[]));
     html! { <lesson_figures::ClusterNow view={view} marks={marks} hb={sim.hb()} lang={lang} /> }
 }
@@ -79,7 +90,8 @@ pub fn App() -> Html {
     // Keyboard shortcuts, off while typing in a field.
     {
         let d = dispatch.clone();
-        use_effect_with(dialog_open, move |&open| {
+        let class = lab.prefs.present && lab.lesson.as_ref().is_some_and(|r| r.asking(lab.run.hb()));
+        use_effect_with((dialog_open, class), move |&(open, class)| {
             let options = EventListenerOptions::enable_prevent_default();
             let listener =
                 EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |event| {
@@ -95,13 +107,19 @@ pub fn App() -> Html {
                     {
                         return;
                     }
-                    if let Some(action) = key_action(&event.key(), open) {
+                    if let Some(action) = key_action(&event.key(), open, class) {
                         event.prevent_default();
                         d.dispatch(action);
                     }
                 });
             move || drop(listener)
         });
+    }
+
+    // After every render: how many cluster views the run has built (a redraw builds none).
+    {
+        let run = lab.run.clone();
+        use_effect(move || platform::show_view_builds(run.view_builds()));
     }
 
     // Browser storage, written after the state changed (the reducer never writes): what the
@@ -274,7 +292,7 @@ pub fn App() -> Html {
                     { for stopped }
                     // A lesson step about whole runs shows the lesson's figures in place of the stage.
                     if let Some(run) = lab.lesson.as_ref().filter(|r| r.view() != "stage") {
-                        <section class="lesson-figures-area">{ lesson_figures::panel(&run.lesson, run.view(), run.point(), figure_cluster(&sim, lang), lang) }</section>
+                        <section class="lesson-figures-area">{ lesson_figures::panel(&run.lesson, run.view(), run.point(), run.keys(), figure_cluster(&lab.run, &sim, lang), lang) }</section>
                     } else {
                         <Stage ..StageProps::of(&lab, &dispatch) />
                     }

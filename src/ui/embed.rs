@@ -268,7 +268,7 @@ pub fn page(lab: &Rc<Page>, dispatch: &Dispatch, fit: usize, banner: Option<Html
             <main class={classes!("layout", "embed-layout", lab.lesson.is_some().then_some("in-lesson"))}>
                 // A lesson step about whole runs shows the lesson's figures, as on the page.
                 if let Some(run) = lab.lesson.as_ref().filter(|r| r.view() != "stage") {
-                    <section class="lesson-figures-area">{ figures::panel(&run.lesson, run.view(), run.point(), html! {}, lang) }</section>
+                    <section class="lesson-figures-area">{ figures::panel(&run.lesson, run.view(), run.point(), run.keys(), html! {}, lang) }</section>
                 } else {
                     <Stage ..StageProps::of(lab, dispatch) />
                 }

@@ -7,8 +7,8 @@ use crate::ui::kit::{Dispatch, SCHEDULERS};
 use yew::prelude::*;
 
 use super::kit::icons;
-use crate::i18n::t;
 use crate::i18n::Locale;
+use crate::i18n::t;
 use crate::page::{Action, PrefsAction};
 use crate::page::{Catalogue, Dialog, LessonRun, Origin, Page, Prefs, Saved, Shared};
 

@@ -77,11 +77,21 @@ test('a 4,000-node cluster plays and scrubs without freezing', { timeout: 120_00
       jumps.push(ms);
       assert.equal(await page.getByTestId('hb').textContent(), String(target));
     }
+    // One step repaints the rows that changed (the trackers that heartbeat, the slots that
+    // filled or freed), not the whole cluster (src/ui/stage/grid_canvas.rs `changed`).
+    const canvas = page.getByTestId('grid-canvas');
+    const area = await canvas.evaluate((c) => c.width * c.height);
+    const at = Number(await page.getByTestId('hb').textContent());
+    await page.getByTestId('next').click();
+    await page.locator(`[data-testid=hb]:text-is("${at + 1}")`).waitFor();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const painted = Number(await canvas.getAttribute('data-painted'));
+    assert.ok(painted < area / 4, `one Next repainted ${painted} of ${area} pixels`);
     const frame = stats(frames);
     const result = { nodes: 4000, tasks: 100000, load_ms: loadMs, first_known_hbs: firstMax, computed_ahead_ms: computedMs,
       load_longest_task_ms: loadBlock, timeline_known_hbs: max,
       play_64hbps: { frame_ms: frame, frames_over_100ms: frames.filter((f) => f > 100).length, heartbeats_in_2s: played },
-      scrub_jump_ms: stats(jumps) };
+      scrub_jump_ms: stats(jumps), next_repainted_pixels: { painted, of: area } };
     console.log('# perf-big ' + JSON.stringify(result));
     mkdirSync('target', { recursive: true });
     writeFileSync('target/perf-big.json', JSON.stringify(result, null, 2) + '\n');

@@ -12,6 +12,7 @@
 //               (12 px at 1280 wide, scaled with the width)
 //   small_key   elements marked data-key under the key floor (18 px at 1280 wide, scaled)
 //   missing_key a step's `keys` (lesson file) with no visible element carrying that data-key
+//   no_key      a step with no `keys`, or whose screen marks no data-key element at all
 //   clipped     stage text cut off by its box (ellipsis or hidden overflow)
 //   covered     slots ([data-testid=slot]) whose centre is hidden under another element
 //   hidden_card after Reveal, the verdict or the card's Next not fully visible
@@ -79,7 +80,7 @@ const measure = (page, args) =>
     const ownText = (e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim().length > 0);
     const label = (e) =>
       `${e.tagName.toLowerCase()}${e.dataset.testid ? '[' + e.dataset.testid + ']' : ''}${e.className && typeof e.className === 'string' ? '.' + e.className.split(' ')[0] : ''} "${e.textContent.trim().slice(0, 30)}"`;
-    const res = { small: [], smallKey: [], missingKey: [], clipped: [], covered: 0, slots: 0, verdict: null, next: null, scroll: false, points: {}, grid: -1 };
+    const res = { small: [], smallKey: [], keys: 0, missingKey: [], clipped: [], covered: 0, slots: 0, verdict: null, next: null, scroll: false, points: {}, grid: -1 };
     const roots = ['cluster', 'narrative', 'lesson-figures'].map((t) => document.querySelector(`[data-testid=${t}]`)).filter(Boolean);
     for (const root of roots) {
       for (const e of root.querySelectorAll('*')) {
@@ -92,6 +93,7 @@ const measure = (page, args) =>
     }
     for (const e of document.querySelectorAll('[data-key]')) {
       if (shown(e) < 0.5) continue;
+      res.keys++;
       const size = Math.max(px(e), ...[...e.querySelectorAll('*')].filter(ownText).map(px));
       if (size + 0.05 < floorKey) res.smallKey.push(`${e.dataset.key}: ${label(e)} ${size.toFixed(1)}px`);
     }
@@ -124,7 +126,7 @@ export async function probe({ lang = 'en', size = '1280x720', present = false, l
   const [W, H] = size.split('x').map(Number);
   const scale = W / 1280;
   const floors = { text: 12 * scale, key: 18 * scale };
-  const out = { lang, size, present, steps: 0, small_text: [], small_key: [], missing_key: [], clipped: [], covered: [], hidden_card: [], scroll: [], offscreen: [], missing: [], grid_off: [], errors: [] };
+  const out = { lang, size, present, steps: 0, small_text: [], small_key: [], no_key: [], missing_key: [], clipped: [], covered: [], hidden_card: [], scroll: [], offscreen: [], missing: [], grid_off: [], errors: [] };
   const browser = await launch();
   const ctx = await browser.newContext({ viewport: { width: W, height: H }, locale: lang === 'en' ? 'en-US' : lang === 'zh' ? 'zh-CN' : 'zh-TW' });
   const page = await ctx.newPage();
@@ -163,6 +165,7 @@ export async function probe({ lang = 'en', size = '1280x720', present = false, l
         if (m.small.length) out.small_text.push(`${id}: ${m.small.length} (e.g. ${m.small.slice(0, 3).join('; ')})`);
         if (m.smallKey.length) out.small_key.push(`${id}: ${m.smallKey.slice(0, 2).join('; ')}`);
         if (m.missingKey.length) out.missing_key.push(`${id}: ${m.missingKey.join(', ')}`);
+        if (!keys.length || !m.keys) out.no_key.push(id);
         if (m.clipped.length) out.clipped.push(`${id}: ${m.clipped.length} (e.g. ${m.clipped.slice(0, 2).join('; ')})`);
         if (m.covered) out.covered.push(`${id}: ${m.covered} of ${m.slots} slots`);
         if (asked && ((m.verdict ?? 0) < 0.99 || (m.next ?? 0) < 0.99))
@@ -184,7 +187,7 @@ export async function probe({ lang = 'en', size = '1280x720', present = false, l
 
 /** The counts of a probe's output (what room.test.mjs requires to be zero). */
 export function counts(out) {
-  const keys = ['small_text', 'small_key', 'missing_key', 'clipped', 'covered', 'hidden_card', 'scroll', 'offscreen', 'missing', 'grid_off', 'errors'];
+  const keys = ['small_text', 'small_key', 'no_key', 'missing_key', 'clipped', 'covered', 'hidden_card', 'scroll', 'offscreen', 'missing', 'grid_off', 'errors'];
   return Object.fromEntries(keys.map((k) => [k, out[k].length]));
 }
 

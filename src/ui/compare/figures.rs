@@ -10,11 +10,11 @@ use crate::i18n::k;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
 use crate::sim::metrics::RunSummary;
 use crate::sim::metrics::spark::SparkSummary;
 use crate::sim::sweep::{SweepPoint, SweepResult};
 use crate::ui::side::chart_svg::{H, W};
-use crate::i18n::{fill, t};
 
 fn pct(x: Option<f64>) -> String {
     x.map(|v| format!("{:.1}%", v * 100.0)).unwrap_or_else(|| "—".into())
@@ -32,7 +32,8 @@ fn bin_label(lo: u32, hi: u32) -> String {
 
 /// Node locality by job-size bin, one column per run (`runs`: label, summary), and the sticky
 /// slots row.
-pub fn bins(runs: &[(String, &RunSummary)], lang: Lang) -> Html {
+/// `key`: a lesson step's `figure` key (`lesson::key`), marked on the table.
+pub fn bins(runs: &[(String, &RunSummary)], key: Option<&'static str>, lang: Lang) -> Html {
     let mut rows: Vec<(usize, u32, u32)> =
         runs.iter().flat_map(|(_, r)| r.locality_by_size.iter().map(|b| (b.bin, b.min_maps, b.max_maps))).collect();
     crate::sort::sort(&mut rows);
@@ -40,7 +41,7 @@ pub fn bins(runs: &[(String, &RunSummary)], lang: Lang) -> Html {
     html! {
         <section class="card cmp-bins" data-testid="cmp-bins" data-point="compare:bins">
             <header class="card-head"><h2>{t(lang, k::cmp_bins)}</h2><span class="meta">{t(lang, k::cmp_bins_sub)}</span></header>
-            <div class="table-scroll"><table class="jobs cmp-table">
+            <div class="table-scroll"><table class="jobs cmp-table" data-key={key}>
                 <thead><tr><th scope="col">{t(lang, k::cmp_bin_maps)}</th>
                     { for runs.iter().enumerate().map(|(k, (label, _))| html! {
                         <th scope="col"><span class={classes!("run-dot", format!("run-{k}"))}></span>{label.clone()}</th> }) }</tr></thead>
@@ -85,12 +86,12 @@ pub fn bins(runs: &[(String, &RunSummary)], lang: Lang) -> Html {
 
 /// The Spark runs side by side (`sim::metrics::spark`): when the job was done, the tasks each
 /// executor ran and the launches by locality level, one column per run.
-pub fn spark(runs: &[(String, &SparkSummary)], lang: Lang) -> Html {
+pub fn spark(runs: &[(String, &SparkSummary)], key: Option<&'static str>, lang: Lang) -> Html {
     let secs = |ms: Option<i64>| ms.map(|v| format!("{:.1} s", v as f64 / 1000.0)).unwrap_or_else(|| "—".into());
     html! {
         <section class="card cmp-spark" data-testid="cmp-spark" data-point="compare:spark">
             <header class="card-head"><h2>{t(lang, k::cmp_spark_title)}</h2></header>
-            <div class="table-scroll"><table class="jobs cmp-table">
+            <div class="table-scroll"><table class="jobs cmp-table" data-key={key}>
                 <thead><tr><th></th>
                     { for runs.iter().enumerate().map(|(k, (label, _))| html! {
                         <th scope="col"><span class={classes!("run-dot", format!("run-{k}"))}></span>{label.clone()}</th> }) }</tr></thead>
@@ -117,7 +118,7 @@ pub fn spark(runs: &[(String, &SparkSummary)], lang: Lang) -> Html {
     }
 }
 
-fn chart(r: &SweepResult, lang: Lang) -> Html {
+fn chart(r: &SweepResult, key: Option<&'static str>, lang: Lang) -> Html {
     let (l, rr, top, bot) = (44.0, 370.0, 12.0, 172.0);
     let dmax = r.points.iter().map(|p| p.skips).fold(1.0, f64::max);
     let x = |d: f64| l + d / dmax * (rr - l);
@@ -134,7 +135,7 @@ fn chart(r: &SweepResult, lang: Lang) -> Html {
             .collect::<String>()
     };
     html! {
-        <svg class="chart sweep" viewBox={format!("0 0 {W} {H}")} role="img" data-testid="sweep-svg" data-point="sweep:curve" aria-label={t(lang, k::sweep_title)}>
+        <svg class="chart sweep" viewBox={format!("0 0 {W} {H}")} role="img" data-testid="sweep-svg" data-key={key} data-point="sweep:curve" aria-label={t(lang, k::sweep_title)}>
             { for [0.0, 0.5, 1.0].iter().map(|v| html! { <g class="axis">
                 <line class="grid-line" x1={format!("{l}")} x2={format!("{rr}")} y1={format!("{:.1}", y(*v))} y2={format!("{:.1}", y(*v))} />
                 <text class="tick-label" x={format!("{}", l - 4.0)} y={format!("{:.1}", y(*v) + 3.5)} text-anchor="end">{format!("{:.0}%", v * 100.0)}</text></g> }) }
@@ -149,7 +150,7 @@ fn chart(r: &SweepResult, lang: Lang) -> Html {
     }
 }
 
-fn gap(r: &SweepResult, lang: Lang) -> Html {
+fn gap(r: &SweepResult, key: Option<&'static str>, lang: Lang) -> Html {
     let num = |x: Option<f64>| x.map(|v| format!("{v:.1}")).unwrap_or_else(|| "—".into());
     let cols = [
         k::sweep_col_delay,
@@ -166,7 +167,7 @@ fn gap(r: &SweepResult, lang: Lang) -> Html {
         <div class="sweep-gap" data-point="sweep:gap" data-testid="sweep-gap">
             <h3>{t(lang, k::sweep_gap_title)}</h3>
             <p class="hint">{t(lang, k::sweep_gap_hint)}</p>
-            <table class="jobs cmp-table">
+            <table class="jobs cmp-table" data-key={key}>
                 <thead><tr>{ for cols.iter().map(|key| html! { <th scope="col">{t(lang, *key)}</th> }) }</tr></thead>
                 <tbody>{ for r.points.iter().map(|p| html! {
                     <tr data-testid={format!("sweep-gap-{}", p.node_delay_ms)} data-skips={num(p.mean_skips)} data-trackers={num(p.mean_trackers)}
@@ -182,15 +183,15 @@ fn gap(r: &SweepResult, lang: Lang) -> Html {
 }
 
 /// The measured-vs-bound curve of one sweep and the table explaining the gap.
-pub fn sweep(r: &SweepResult, lang: Lang) -> Html {
+pub fn sweep(r: &SweepResult, key: Option<&'static str>, lang: Lang) -> Html {
     html! {
         <div class="sweep-body">
             <div class="chart-legend"><span class="lg"><span class="sw sw-measured"></span>{t(lang, k::sweep_measured)}</span>
                 <span class="lg"><span class="sw sw-bound"></span>{t(lang, k::sweep_bound)}</span>
                 <span class="lg"><span class="sw sw-bound trackers"></span>{t(lang, k::sweep_bound_trk)}</span></div>
-            { chart(r, lang) }
+            { chart(r, key, lang) }
             <p class="hint">{fill(t(lang, k::sweep_note), &[&r.nodes.to_string(), &r.heartbeat_interval_ms.to_string(), &r.trackers.to_string()])}</p>
-            { gap(r, lang) }
+            { gap(r, key, lang) }
         </div>
     }
 }

@@ -8,17 +8,17 @@ use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
 use crate::page::Page;
 use crate::page::compare::{Column, CompareAction, CompareState, VARIANTS};
 use crate::page::{Action, RunAction};
 use crate::sim::metrics::Sample;
 use crate::ui::compare::figures;
+use crate::ui::kit::icons;
 use crate::ui::side::chart_svg;
 use crate::ui::side::charts;
 use crate::ui::stage::grid_dense;
 use crate::ui::stage::transport::format_time;
-use crate::i18n::{fill, t};
-use crate::ui::kit::icons;
 
 fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
@@ -153,7 +153,7 @@ fn sweep(cs: &CompareState, lang: Lang, d: &Dispatch) -> Html {
             { match cs.sweep.as_deref() {
                 None => html! { <p class="hint">{t(lang, k::sweep_hint)}</p> },
                 Some(Err(e)) => html! { <p class="errors">{e}</p> },
-                Some(Ok(r)) => figures::sweep(r, lang),
+                Some(Ok(r)) => figures::sweep(r, None, lang),
             } }
         </section>
     }
@@ -218,7 +218,7 @@ pub fn view(lab: &Page, cs: &CompareState, d: &Dispatch) -> Html {
             <div class="chart-legend cmp-legend">{ charts::locality_legend(lang) }</div>
             if !cs.columns.is_empty() { { summary(cs, lang) } }
             if !cs.columns.is_empty() {
-                { figures::bins(&cs.columns.iter().map(|c| (variant_label(&c.spec, lang), &c.summary)).collect::<Vec<_>>(), lang) }
+                { figures::bins(&cs.columns.iter().map(|c| (variant_label(&c.spec, lang), &c.summary)).collect::<Vec<_>>(), None, lang) }
             }
             { sweep(cs, lang, d) }
         </main>

@@ -7,12 +7,12 @@ use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
 use crate::json_locate::{self, Span};
 use crate::page::Action;
 use crate::page::run::{MAX_PAGE_TASKS, MAX_PAGE_TRACKERS};
 use crate::scenario;
 use crate::ui::dialogs::frame;
-use crate::i18n::{fill, t};
 use crate::ui::kit::platform;
 
 const AREA_ID: &str = "scenario-text";

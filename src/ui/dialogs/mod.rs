@@ -11,11 +11,11 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::export;
+use crate::i18n::t;
 use crate::page::Action;
 use crate::page::Page;
-use crate::ui::side::log;
-use crate::i18n::t;
 use crate::ui::kit::platform;
+use crate::ui::side::log;
 
 /// A dialog frame; Escape and the close button dispatch `Close`.
 pub fn frame(
@@ -46,7 +46,7 @@ pub fn frame(
 
 pub fn help(lab: &Page, dispatch: &Dispatch) -> Html {
     let lang = lab.lang();
-    let keys: [(&str, Text); 11] = [
+    let keys: [(&str, Text); 12] = [
         (t(lang, k::key_space), k::help_space),
         ("→", k::help_right),
         ("←", k::help_left),
@@ -56,6 +56,7 @@ pub fn help(lab: &Page, dispatch: &Dispatch) -> Html {
         ("+", k::help_plus),
         ("−", k::help_minus),
         ("P", k::help_p),
+        ("A–F T R", k::help_class),
         ("L", k::help_l),
         ("?", k::help_q),
     ];

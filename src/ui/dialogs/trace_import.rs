@@ -8,8 +8,8 @@ use crate::i18n::k;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::scenario::traces::{self, Format, ImportOptions};
 use crate::i18n::{fill, t};
+use crate::scenario::traces::{self, Format, ImportOptions};
 use crate::ui::kit::platform;
 
 #[derive(Properties, PartialEq)]

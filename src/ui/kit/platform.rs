@@ -107,6 +107,15 @@ pub fn set_document_lang(locale: crate::i18n::Locale) {
     }
 }
 
+/// Show how many cluster views the page has built (`page::Run::view_builds`) on
+/// `<html data-view-builds>`: a journey tells a rebuild from a redraw by it
+/// (`tests/e2e/renders.test.mjs`; a toast, a tab or a language change builds none).
+pub fn show_view_builds(n: u64) {
+    if let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = el.set_attribute("data-view-builds", &n.to_string());
+    }
+}
+
 /// Offer `data` as a file download.
 pub fn download(filename: &str, mime: &str, data: &str) {
     let parts = js_sys::Array::of1(&JsValue::from_str(data));
@@ -340,9 +349,17 @@ pub fn dialog_focus(open: bool) -> Option<gloo::events::EventListener> {
     }))
 }
 
+/// Whether the canvas with this id has not been painted yet (a new element: what an earlier
+/// paint left is not on it).
+pub fn canvas_is_fresh(id: &str) -> bool {
+    gloo::utils::document().get_element_by_id(id).is_some_and(|e| !e.has_attribute("data-painted"))
+}
+
 /// Paint an RGBA image (`width` × `height`) onto the canvas with this id (the big-cluster
-/// grid): one `putImageData`, nothing if the canvas is not in the page.
-pub fn paint_canvas(id: &str, width: u32, height: u32, rgba: &[u8]) {
+/// grid): one `putImageData` of the whole image, or with `only`, of those rectangles (x, y,
+/// width, height) alone; nothing if the canvas is not in the page. The pixels painted are
+/// counted on the canvas's `data-painted` (a journey checks that a step repaints a few rows).
+pub fn paint_canvas(id: &str, width: u32, height: u32, rgba: &[u8], only: Option<&[(u32, u32, u32, u32)]>) {
     let Some(canvas) =
         gloo::utils::document().get_element_by_id(id).and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok())
     else {
@@ -356,7 +373,24 @@ pub fn paint_canvas(id: &str, width: u32, height: u32, rgba: &[u8]) {
     else {
         return;
     };
-    if let Ok(img) = web_sys::ImageData::new_with_u8_clamped_array_and_sh(wasm_bindgen::Clamped(rgba), width, height) {
-        let _ = ctx.put_image_data(&img, 0.0, 0.0);
-    }
+    let Ok(img) = web_sys::ImageData::new_with_u8_clamped_array_and_sh(wasm_bindgen::Clamped(rgba), width, height)
+    else {
+        return;
+    };
+    let painted: u64 = match only {
+        None => {
+            let _ = ctx.put_image_data(&img, 0.0, 0.0);
+            u64::from(width) * u64::from(height)
+        }
+        Some(rects) => rects
+            .iter()
+            .map(|&(x, y, w, h)| {
+                let _ = ctx.put_image_data_with_dirty_x_and_dirty_y_and_dirty_width_and_dirty_height(
+                    &img, 0.0, 0.0, x as f64, y as f64, w as f64, h as f64,
+                );
+                u64::from(w) * u64::from(h)
+            })
+            .sum(),
+    };
+    let _ = canvas.set_attribute("data-painted", &painted.to_string());
 }

@@ -10,20 +10,24 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
 use crate::lesson::Lesson;
+use crate::lesson::key::{Key, Keys};
 use crate::sim::view::ClusterView;
 use crate::ui::compare::figures;
 use crate::ui::compare::view::variant_label;
+use crate::ui::kit::platform;
 use crate::ui::stage::grid_canvas;
 use crate::ui::stage::marks::Marks;
-use crate::i18n::{fill, t};
-use crate::ui::kit::platform;
 
+/// `keys` are the step's values (`lesson::key`): `figure` marks the tables and draws their
+/// values large.
 /// `point` is the step's pointer: when it names the gap table (`sweep:gap`), the table comes
 /// before the curve, so all of it is on the screen.
-pub fn panel(lesson: &Lesson, view: &str, point: Option<&str>, now: Html, lang: Lang) -> Html {
+pub fn panel(lesson: &Lesson, view: &str, point: Option<&str>, keys: Keys, now: Html, lang: Lang) -> Html {
     let focus = point.and_then(|p| p.split_whitespace().find(|t| *t == "sweep:gap")).map(|_| "gap");
     let runs = &lesson.runs.0;
+    let key = keys.attr(Key::Figure);
     let body = match view {
         "compare" => match runs.comparison() {
             Ok(c) => html! { <>
@@ -33,9 +37,9 @@ pub fn panel(lesson: &Lesson, view: &str, point: Option<&str>, now: Html, lang: 
                 }
                 // A Spark scenario's runs: their own table first.
                 if !c.spark_runs.is_empty() && c.runs.len() == c.spark_runs.len() {
-                    { figures::spark(&c.spark_runs.iter().map(|r| (variant_label(&r.label, lang), r)).collect::<Vec<_>>(), lang) }
+                    { figures::spark(&c.spark_runs.iter().map(|r| (variant_label(&r.label, lang), r)).collect::<Vec<_>>(), key, lang) }
                 }
-                { figures::bins(&c.runs.iter().map(|r| (variant_label(&r.label, lang), r)).collect::<Vec<_>>(), lang) }
+                { figures::bins(&c.runs.iter().map(|r| (variant_label(&r.label, lang), r)).collect::<Vec<_>>(), key, lang) }
             </> },
             Err(e) => html! { <p class="errors">{e}</p> },
         },
@@ -47,7 +51,7 @@ pub fn panel(lesson: &Lesson, view: &str, point: Option<&str>, now: Html, lang: 
             html! { <>
                 if let Some(r) = first {
                     <section class="card cmp-sweep"><header class="card-head"><h2>{t(lang, k::sweep_title)}</h2>
-                        <span class="meta">{t(lang, k::sweep_sub)}</span></header>{ figures::sweep(r, lang) }</section>
+                        <span class="meta">{t(lang, k::sweep_sub)}</span></header>{ figures::sweep(r, key, lang) }</section>
                 }
                 if !rest.is_empty() { <section class="card">{ figures::sweeps_brief(&rest, lang) }</section> }
                 { for errors.iter().map(|e| html! { <p class="errors">{e}</p> }) }
@@ -79,7 +83,7 @@ pub fn ClusterNow(p: &NowProps) -> Html {
     let pixels = Rc::new(grid_canvas::pixels(&p.view, &p.marks));
     {
         let px = pixels.clone();
-        use_effect(move || platform::paint_canvas(NOW_ID, px.width, px.height, &px.rgba));
+        use_effect(move || platform::paint_canvas(NOW_ID, px.width, px.height, &px.rgba, None));
     }
     let trackers: usize = p.view.racks.iter().map(|r| r.nodes.len()).sum();
     let label = fill(t(p.lang, k::canvas_grid), &[&trackers.to_string()]);

@@ -7,12 +7,13 @@ use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
 use crate::page::LessonRun;
 use crate::page::Page;
+use crate::page::lesson::COUNTDOWN_MS;
 use crate::page::{Action, LessonAction};
 use crate::sim::Simulation;
-use crate::i18n::{fill, t};
-use crate::ui::kit::icons;
+use crate::ui::kit::{icons, platform};
 
 fn group_key(g: &str) -> Text {
     match g {
@@ -79,14 +80,44 @@ pub fn landing(lab: &Page, dispatch: &Dispatch) -> Html {
     }
 }
 
-fn prediction(run: &LessonRun, sim: &Simulation, lang: Lang, dispatch: &Dispatch) -> Html {
+/// Letters of the choices in class mode (keys A–F).
+const LETTERS: [&str; 6] = ["A", "B", "C", "D", "E", "F"];
+
+/// The class's countdown: the seconds left, redrawn four times a second; it never reveals.
+#[derive(Properties, PartialEq)]
+struct CountdownProps {
+    from: f64,
+    lang: Lang,
+}
+
+#[component]
+fn Countdown(p: &CountdownProps) -> Html {
+    let now = use_state(platform::now_ms);
+    {
+        let now = now.clone();
+        use_effect_with(p.from, move |_| {
+            let tick = gloo::timers::callback::Interval::new(250, move || now.set(platform::now_ms()));
+            move || drop(tick)
+        });
+    }
+    let left = ((COUNTDOWN_MS - (*now - p.from)) / 1000.0).ceil().max(0.0) as u64;
+    html! {
+        <span class={classes!("countdown", (left == 0).then_some("over"))} data-testid="countdown" role="timer">
+            { if left == 0 { t(p.lang, k::countdown_over).to_string() } else { fill(t(p.lang, k::countdown_left), &[&left.to_string()]) } }
+        </span>
+    }
+}
+
+/// The prediction. In class mode (presenting) the choices are lettered A–F for the keyboard
+/// and large; before Reveal nothing on them tells the answer.
+fn prediction(run: &LessonRun, sim: &Simulation, class: bool, lang: Lang, dispatch: &Dispatch) -> Html {
     let Some(p) = run.lesson.steps.get(run.step).and_then(|s| s.predict.as_ref()) else { return html! {} };
     // The question and choices as filled from the run at the step's heartbeat.
     let filled = run.texts.get(run.step).and_then(Option::as_ref);
     let question = filled.and_then(|f| f.question.as_ref()).unwrap_or(&p.question);
     let revealed = run.revealed(sim.hb());
     html! {
-        <div class={classes!("predict", revealed.then_some("revealed"))} data-testid="predict">
+        <div class={classes!("predict", revealed.then_some("revealed"), class.then_some("class-mode"))} data-testid="predict">
             <fieldset>
                 <legend><span class="predict-tag">{t(lang, k::predict)}</span>{question.pick(lang)}</legend>
                 { for p.choices.iter().enumerate().map(|(k, c)| {
@@ -97,12 +128,19 @@ fn prediction(run: &LessonRun, sim: &Simulation, lang: Lang, dispatch: &Dispatch
                         <label class={classes!("choice", chosen.then_some("chosen"), right.then_some("right"))} data-testid={format!("choice-{k}")}>
                             <input type="radio" name="predict" checked={chosen} disabled={revealed}
                                    onchange={Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Choose(k))))} />
+                            if class { <span class="choice-letter" aria-hidden="true">{LETTERS.get(k).copied().unwrap_or("")}</span> }
                             <span>{filled.and_then(|f| f.choices.get(k)).unwrap_or(&c.text).pick(lang)}</span>
                             if right { <span class="pill ok">{t(lang, k::predict_answer)}</span> }
                         </label>
                     }
                 }) }
             </fieldset>
+            if class && !revealed {
+                <p class="class-keys meta">
+                    <span>{t(lang, k::class_keys)}</span>
+                    if let Some(from) = run.countdown_from { <Countdown from={from} lang={lang} /> }
+                </p>
+            }
         </div>
     }
 }
@@ -114,6 +152,8 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
     let hb = sim.hb();
     let text = run.texts.get(i).and_then(Option::as_ref).map(|f| &f.text).unwrap_or(&step.text);
     let asking = step.predict.is_some() && !run.revealed(hb);
+    // Class mode: presenting, the room answers by letter and the lecturer reveals (key R).
+    let class = lab.prefs.present;
     let go = |k: usize| {
         let d = dispatch.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(Action::Lesson(LessonAction::Step(k))))
@@ -163,10 +203,10 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
                 <p class="hint upcoming">{fill(t(lang, k::step_upcoming), &[&run.stop(i).to_string()])}</p>
             }
             if asking {
-                { prediction(run, sim, lang, dispatch) }
+                { prediction(run, sim, class, lang, dispatch) }
             } else {
                 <p class="step-text" data-testid="step-text" lang={if lang == Lang::Zh { "zh-CN" } else { "en" }}>{text.pick(lang)}</p>
-                if step.predict.is_some() { { prediction(run, sim, lang, dispatch) } }
+                if step.predict.is_some() { { prediction(run, sim, class, lang, dispatch) } }
             }
             if let Some((held, total)) = checks.filter(|c| c.1 > 0) {
                 <p class={classes!("checks", (held == total).then_some("ok"))} data-testid="step-checks" data-held={held.to_string()} data-total={total.to_string()}>
@@ -177,7 +217,8 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
             </div>
             <footer class="step-foot">
                 if asking {
-                    <button class="btn primary reveal-btn" data-testid="reveal" disabled={run.choice.is_none()} onclick={reveal}>
+                    <button class="btn primary reveal-btn" data-testid="reveal" disabled={run.choice.is_none() && !class} onclick={reveal}
+                            aria-keyshortcuts={class.then_some("R")}>
                         {fill(t(lang, k::reveal_at), &[&run.hb(i).to_string()])}</button>
                 }
                 if let Some(ok) = verdict {

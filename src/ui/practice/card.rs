@@ -11,13 +11,13 @@ use yew::prelude::*;
 
 use super::forms;
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
 use crate::page::Page;
 use crate::page::practice::{Draft, Explain, PracticeAction, PracticeRun};
 use crate::page::{Action, RunAction};
 use crate::practice::{Grade, Question, concept_title, words};
-use crate::ui::side::{code_view, why};
-use crate::i18n::{fill, t};
 use crate::ui::kit::icons;
+use crate::ui::side::{code_view, why};
 
 use crate::ui::kit::Dispatch;
 

@@ -8,11 +8,11 @@ use crate::i18n::k;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
 use crate::page::Action;
 use crate::page::practice::{Draft, PracticeAction, PracticeRun};
 use crate::practice::{Form, Question, Token, words};
 use crate::ui::stage::grid::job_class;
-use crate::i18n::{fill, t};
 
 use crate::ui::kit::Dispatch;
 

@@ -18,4 +18,3 @@ pub mod card;
 pub mod forms;
 pub mod results;
 pub mod setup;
-

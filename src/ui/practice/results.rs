@@ -5,12 +5,12 @@
 use crate::i18n::k;
 use yew::prelude::*;
 
+use crate::i18n::{fill, t};
 use crate::page::Action;
 use crate::page::{PracticeAction, PracticeRun};
 use crate::practice::{SetSpec, concept_title, result};
-use crate::ui::stage::bars::svg_bar;
-use crate::i18n::{fill, t};
 use crate::ui::kit::{icons, platform};
+use crate::ui::stage::bars::svg_bar;
 
 use crate::ui::kit::Dispatch;
 

@@ -8,13 +8,13 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
 use crate::page::Action;
 use crate::page::PracticeAction;
 use crate::page::{Dialog, Page};
 use crate::practice::set::{MAX_COUNT, parse_concepts, parse_count};
 use crate::practice::{CONCEPTS, Difficulty, SetSpec};
 use crate::ui::dialogs;
-use crate::i18n::{fill, t};
 use crate::ui::kit::platform;
 
 use crate::ui::kit::Dispatch;

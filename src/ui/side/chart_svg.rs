@@ -7,8 +7,8 @@ use crate::i18n::k;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::sim::metrics::{BinStat, Sample, Share};
 use crate::i18n::{fill, t};
+use crate::sim::metrics::{BinStat, Sample, Share};
 
 /// Chart box (viewBox units) and plot area.
 pub const W: f64 = 400.0;

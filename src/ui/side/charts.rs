@@ -7,12 +7,12 @@ use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
 use crate::page::{Action, SideAction};
 use crate::page::{Chart, Page};
 use crate::sim::Simulation;
 use crate::sim::metrics::{self, Sample};
 use crate::ui::side::chart_svg;
-use crate::i18n::{fill, t};
 
 fn title_key(c: Chart) -> Text {
     match c {

@@ -9,10 +9,10 @@ use yew::prelude::*;
 
 use crate::explain::code::{self, CodeView, Focus};
 use crate::explain::{Decision, HeartbeatRecord};
+use crate::i18n::{fill, t};
 use crate::page::Page;
 use crate::page::{Action, SideAction};
 use crate::ui::stage::grid::job_class;
-use crate::i18n::{fill, t};
 
 /// Methods in the order the view prefers to open them (most specific first).
 const PREFERRED: [&str; 8] = [

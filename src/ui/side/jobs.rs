@@ -6,10 +6,10 @@ use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::i18n::t;
 use crate::page::Action;
 use crate::sim::view::JobView;
 use crate::ui::stage::grid::job_class;
-use crate::i18n::t;
 
 pub fn table(jobs: &[JobView], selected: Option<u32>, lang: Lang, dispatch: &Dispatch) -> Html {
     let mut jobs: Vec<&JobView> = jobs.iter().collect();

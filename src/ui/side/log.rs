@@ -8,8 +8,8 @@ use yew::prelude::*;
 
 use crate::explain::{HeartbeatRecord, text};
 use crate::i18n::Lang;
-use crate::page::{Action, RunAction};
 use crate::i18n::{fill, t};
+use crate::page::{Action, RunAction};
 
 /// Heartbeats shown before and after the current one.
 const WINDOW: u64 = 12;

@@ -14,10 +14,10 @@ use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use crate::explain::HeartbeatRecord;
+use crate::i18n::t;
 use crate::page::{Action, SideAction};
 use crate::page::{Page, Tab};
 use crate::sim::Simulation;
-use crate::i18n::t;
 use log::{DecisionLog, window_of};
 use why::WhyPanel;
 
@@ -50,7 +50,7 @@ pub fn area(
         Tab::Charts => charts::card(lab, sim, dispatch),
         Tab::Jobs => html! {
             <section class="card jobs-card" data-point="panel:jobs" data-testid="jobs-panel">
-                { jobs::table(&sim.view().jobs, lab.selected_job, lang, dispatch) }
+                { jobs::table(&lab.run.view().map(|v| v.jobs.clone()).unwrap_or_default(), lab.selected_job, lang, dispatch) }
             </section>
         },
         Tab::Log => html! {

@@ -7,8 +7,8 @@ use yew::prelude::*;
 use crate::explain::lines::LineKind;
 use crate::explain::{HeartbeatRecord, text};
 use crate::i18n::Lang;
-use crate::ui::stage::transport::format_time;
 use crate::i18n::{fill, t};
+use crate::ui::stage::transport::format_time;
 
 #[derive(Properties, PartialEq)]
 pub struct WhyProps {

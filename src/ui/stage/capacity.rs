@@ -9,9 +9,10 @@ use yew::prelude::*;
 use super::Mask;
 use super::bars::cells;
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
+use crate::lesson::key::{Key, Keys};
 use crate::sim::stage::CapacityStage;
 use crate::sim::stage::capacity::{Lane, UserLane};
-use crate::i18n::{fill, t};
 
 /// Lanes animated by rank up to this many queues (then a plain list).
 const MAX_ANIMATED: usize = 10;
@@ -48,12 +49,12 @@ const JOB_CELL: [&str; 7] =
 
 /// A user's slots against the user limit (a practice question on the user limit hides the
 /// limit: `hide_limit`).
-fn user_row(queue: &str, u: &UserLane, hide_limit: bool, lang: Lang) -> Html {
+fn user_row(queue: &str, u: &UserLane, hide_limit: bool, keys: Keys, lang: Lang) -> Html {
     if hide_limit {
         return html! {
             <div class="user-row" data-testid={format!("user-{queue}-{}", u.user)} data-point={format!("user:{queue}/{}", u.user)}>
                 <span class="user-name">{&u.user}</span>
-                <span class="user-num">{fill(t(lang, k::cs_user_used), &[&u.used.to_string()])}</span>
+                <span class="user-num" data-key={keys.attr(Key::CapacityUserLimit)}>{fill(t(lang, k::cs_user_used), &[&u.used.to_string()])}</span>
             </div>
         };
     }
@@ -72,7 +73,7 @@ fn user_row(queue: &str, u: &UserLane, hide_limit: bool, lang: Lang) -> Html {
              data-point={format!("user:{queue}/{}", u.user)} title={fill(t(lang, k::cs_user_bar), &[&u.user, &u.used.to_string(), &u.limit.to_string()])}>
             <span class="user-name">{&u.user}</span>
             <span class="user-cells">{bar}</span>
-            <span class="user-num">{format!("{} / {}", u.used, u.limit)}</span>
+            <span class="user-num" data-key={keys.attr(Key::CapacityUserLimit)}>{format!("{} / {}", u.used, u.limit)}</span>
             if at_limit { <span class="user-flag">{t(lang, k::cs_at_user_limit)}</span> }
         </div>
     }
@@ -82,7 +83,7 @@ fn ordinal(n: usize, lang: Lang) -> String {
     fill(t(lang, k::nth), &[&n.to_string()])
 }
 
-fn lane(l: &Lane, rank: usize, animated: bool, mask: &Mask, lang: Lang) -> Html {
+fn lane(l: &Lane, rank: usize, animated: bool, mask: &Mask, keys: Keys, lang: Lang) -> Html {
     let max = l.max_capacity.map(|m| m.to_string()).unwrap_or_else(|| t(lang, k::cs_no_max).to_string());
     let moved = l.was.map(|w| if w > rank { ("up", "▲") } else { ("down", "▼") }).filter(|_| !mask.queue_order);
     html! {
@@ -95,7 +96,7 @@ fn lane(l: &Lane, rank: usize, animated: bool, mask: &Mask, lang: Lang) -> Html 
                 if let (Some((_, arrow)), Some(w)) = (moved, l.was) {
                     <span class="pill amber was" data-testid={format!("was-{}", l.queue)}>{format!("{arrow} {}", fill(t(lang, k::cs_was), &[&ordinal(w + 1, lang)]))}</span>
                 }
-                <span class="lane-ratio" title={t(lang, k::cs_ratio_title)}>
+                <span class="lane-ratio" data-key={keys.attr(Key::CapacityRatio)} title={t(lang, k::cs_ratio_title)}>
                     {format!("{} / {} = ", l.used, l.capacity)}<b>{format!("{:.2}", l.ratio)}</b>
                 </span>
             </div>
@@ -107,7 +108,7 @@ fn lane(l: &Lane, rank: usize, animated: bool, mask: &Mask, lang: Lang) -> Html 
                 <span>{fill(t(lang, k::cs_max_n), &[&max])}</span>
             </div>
             <div class="lane-users">
-                { for l.users.iter().take(MAX_USERS).map(|u| user_row(&l.queue, u, mask.user_limits, lang)) }
+                { for l.users.iter().take(MAX_USERS).map(|u| user_row(&l.queue, u, mask.user_limits, keys, lang)) }
                 if l.users.is_empty() { <span class="meta small">{t(lang, k::cs_no_users)}</span> }
             </div>
         </li>
@@ -116,7 +117,7 @@ fn lane(l: &Lane, rank: usize, animated: bool, mask: &Mask, lang: Lang) -> Html 
 
 /// The lanes; a practice question on the queue order lists them by name, without rank or
 /// the order before the sort (`Mask::queue_order`).
-pub fn lanes(c: &CapacityStage, mask: &Mask, lang: Lang) -> Html {
+pub fn lanes(c: &CapacityStage, mask: &Mask, keys: Keys, lang: Lang) -> Html {
     if let Some(e) = &c.start_error {
         return html! { <section class="lanes errors" data-testid="lanes"><p>{e}</p></section> };
     }
@@ -128,8 +129,10 @@ pub fn lanes(c: &CapacityStage, mask: &Mask, lang: Lang) -> Html {
         crate::sort::sort_by(&mut keyed, |a, b| a.1.queue.cmp(&b.1.queue));
     }
     let before = c.before.as_deref().filter(|_| !mask.queue_order).unwrap_or_default();
+    // Lanes with a step's values drawn large (`lesson::key`) are taller.
+    let tall = (keys.has(Key::CapacityRatio) || keys.has(Key::CapacityUserLimit)).then_some("keyed");
     let list_class =
-        if animated { classes!(format!("n{}", c.maps.len()), format!("u{users}")) } else { classes!("static") };
+        if animated { classes!(format!("n{}", c.maps.len()), format!("u{users}"), tall) } else { classes!("static") };
     let reduce_line =
         c.reduces.iter().map(|l| format!("{} {}/{}", l.queue, l.used, l.capacity)).collect::<Vec<_>>().join(" · ");
     html! {
@@ -143,13 +146,13 @@ pub fn lanes(c: &CapacityStage, mask: &Mask, lang: Lang) -> Html {
                 </p>
             }
             <ol class={classes!("lane-list", list_class)} aria-label={t(lang, k::in_order)}>
-                { for keyed.iter().map(|(rank, l)| lane(l, *rank, animated, mask, lang)) }
+                { for keyed.iter().map(|(rank, l)| lane(l, *rank, animated, mask, keys, lang)) }
             </ol>
             if !reduce_line.is_empty() {
                 <p class="meta small reduce-line">{format!("{}: {reduce_line}", t(lang, k::cs_reduce_queues))}</p>
             }
             if let Some((given, max, _)) = c.budget.filter(|b| b.1 > 0 && b.1 < i16::MAX as i32 && !mask.budget) {
-                <p class="meta small">{fill(t(lang, k::cs_budget), &[&given.to_string(), &max.to_string()])}</p>
+                <p class="meta small" data-key={keys.attr(Key::Budget)}>{fill(t(lang, k::cs_budget), &[&given.to_string(), &max.to_string()])}</p>
             }
         </section>
     }

@@ -10,10 +10,11 @@ use yew::prelude::*;
 
 use super::grid::job_class;
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
+use crate::lesson::key::{Key, Keys};
 use crate::page::Action;
 use crate::sim::stage::SchedStage;
 use crate::sim::view::ClusterView;
-use crate::i18n::{fill, t};
 
 /// Most chips drawn; the rest are counted.
 const MAX_CHIPS: usize = 8;
@@ -27,6 +28,7 @@ pub fn chips(
     stage: &SchedStage,
     queue_order: Option<&[u32]>,
     focus: Option<u32>,
+    keys: Keys,
     lang: Lang,
     dispatch: &Dispatch,
 ) -> Html {
@@ -43,7 +45,7 @@ pub fn chips(
     let rejected = view.rejected.iter().take(MAX_CHIPS.saturating_sub(shown).max(2));
     let numbered = queue_order.is_some();
     html! {
-        <div class="job-chips" role="group" aria-label={t(lang, k::select_job)} data-testid="job-chips"
+        <div class="job-chips" data-key={keys.attr(Key::Jobs)} role="group" aria-label={t(lang, k::select_job)} data-testid="job-chips"
              data-point={numbered.then_some("panel:fifo.queue")}>
             { for jobs[..shown].iter().enumerate().map(|(i, j)| {
                 let d = dispatch.clone();

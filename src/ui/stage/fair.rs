@@ -11,12 +11,13 @@ use super::Mask;
 use super::bars::{at, svg_bar};
 use super::grid::job_class;
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
+use crate::lesson::key::{Key, Keys};
 use crate::page::Action;
 use crate::sched::fair::decision::PoolLine;
 use crate::sched::fair::delay::LocalityLevel;
 use crate::sim::stage::FairStage;
 use crate::sim::stage::fair::{Basis, FairJob, LevelChange};
-use crate::i18n::{fill, t};
 
 fn secs(ms: i64) -> String {
     format!("{:.1}", ms as f64 / 1000.0)
@@ -25,13 +26,13 @@ fn secs(ms: i64) -> String {
 /// Other jobs shown under the focus job.
 const OTHER_ROWS: usize = 3;
 
-fn ladder(level: LocalityLevel, asked: bool, lang: Lang) -> Html {
+fn ladder(level: LocalityLevel, asked: bool, keys: Keys, lang: Lang) -> Html {
     let pill = |l: LocalityLevel, name: &'static str| {
         let on = level == l || (l == LocalityLevel::Rack && level == LocalityLevel::Nodegroup);
         html! { <span class={classes!("lvl", on.then_some("on"), (!asked).then_some("dim"))} data-level={name}>{name}</span> }
     };
     html! {
-        <span class="levels" aria-label={fill(t(lang, k::fair_allowed), &[level.as_str()])}>
+        <span class="levels" data-key={keys.attr(Key::FairLevel)} aria-label={fill(t(lang, k::fair_allowed), &[level.as_str()])}>
             { pill(LocalityLevel::Node, "NODE") }<span class="lvl-sep" aria-hidden="true">{"›"}</span>
             { pill(LocalityLevel::Rack, "RACK") }<span class="lvl-sep" aria-hidden="true">{"›"}</span>
             { pill(LocalityLevel::Any, "ANY") }
@@ -55,7 +56,7 @@ fn change_tag(j: &FairJob, lang: Lang) -> Html {
 
 /// The wait meter: the levels the job can still climb to as zones, with a tick at each
 /// threshold (from NODE: the node delay and node + rack; from RACK: the rack delay).
-fn meter(j: &FairJob, node: i64, rack: i64, lang: Lang) -> Html {
+fn meter(j: &FairJob, node: i64, rack: i64, keys: Keys, lang: Lang) -> Html {
     let from_rack = matches!(j.last_level, LocalityLevel::Rack | LocalityLevel::Nodegroup);
     let thresholds: Vec<(i64, String)> = match j.last_level {
         LocalityLevel::Node => vec![
@@ -95,7 +96,7 @@ fn meter(j: &FairJob, node: i64, rack: i64, lang: Lang) -> Html {
     );
     html! {
         <div class="meter-wrap">
-            <div class="meter-ticks" aria-hidden="true">
+            <div class="meter-ticks" aria-hidden="true" data-key={keys.attr(Key::FairDelays)}>
                 { for thresholds.iter().map(|(ms, text)| html! { <span class={classes!("tick-label", at(pct(*ms)))}>{text}</span> }) }
             </div>
             <svg class="meter" viewBox="0 0 100 10" preserveAspectRatio="none" role="img" aria-label={label}>
@@ -114,14 +115,14 @@ fn meter(j: &FairJob, node: i64, rack: i64, lang: Lang) -> Html {
                 }) }
             </div>
             <div class="meter-foot">
-                <span class="waited" data-testid="waited">{fill(t(lang, k::fair_waited), &[&secs(j.waited_ms)])}</span>
+                <span class="waited" data-testid="waited" data-key={keys.attr(Key::FairWaited)}>{fill(t(lang, k::fair_waited), &[&secs(j.waited_ms)])}</span>
                 <span class="meter-note">{note}</span>
             </div>
         </div>
     }
 }
 
-fn focus_job(f: &FairStage, j: &FairJob, lang: Lang) -> Html {
+fn focus_job(f: &FairStage, j: &FairJob, keys: Keys, lang: Lang) -> Html {
     html! {
         <div class="ladder-job" data-testid={format!("delay-J{}", j.job)} data-level={j.reach.level.as_str()}
              data-asked={j.asked.to_string()} data-point={format!("job:J{} reach:J{}", j.job, j.job)}>
@@ -130,7 +131,7 @@ fn focus_job(f: &FairStage, j: &FairJob, lang: Lang) -> Html {
                 <b>{format!("J{}", j.job)}</b>
                 <span class="qtags">{&j.pool}</span>
                 <span class="ladder-caption">{t(lang, if j.asked { k::fair_allowed_now } else { k::fair_not_asked })}</span>
-                { ladder(j.reach.level, j.asked, lang) }
+                { ladder(j.reach.level, j.asked, keys, lang) }
                 { change_tag(j, lang) }
             </div>
             // Without locality delays there is nothing to wait for: a meter would only stack its
@@ -138,7 +139,7 @@ fn focus_job(f: &FairStage, j: &FairJob, lang: Lang) -> Html {
             if f.node_delay_ms == 0 && f.rack_delay_ms == 0 {
                 <p class="meter-note" data-testid="no-delay">{t(lang, k::fair_no_delay)}</p>
             } else {
-                { meter(j, f.node_delay_ms, f.rack_delay_ms, lang) }
+                { meter(j, f.node_delay_ms, f.rack_delay_ms, keys, lang) }
             }
         </div>
     }
@@ -167,7 +168,7 @@ fn other_row(f: &FairStage, j: &FairJob, dispatch: &Dispatch) -> Html {
 
 /// The pools in comparator order with their shares; a practice question may hide the fair
 /// shares or the order (`Mask`): then the pools are listed by name, without rank.
-fn pools(f: &FairStage, mask: &Mask, lang: Lang) -> Html {
+fn pools(f: &FairStage, mask: &Mask, keys: Keys, lang: Lang) -> Html {
     let mut listed: Vec<&PoolLine> = f.pools.iter().collect();
     if mask.pool_order {
         crate::sort::sort_by(&mut listed, |a, b| a.pool.cmp(&b.pool));
@@ -184,7 +185,7 @@ fn pools(f: &FairStage, mask: &Mask, lang: Lang) -> Html {
                 <span class="pool-bar">{ svg_bar(&[(0.0, pct(p.running as f64), "seg-accent"),
                     (pct(p.running as f64), (pct(p.demand as f64) - pct(p.running as f64)).max(0.0), "seg-b")],
                     &if mask.fair_shares { vec![] } else { vec![pct(p.fair_share)] }) }</span>
-                <span class="pool-nums">{if mask.fair_shares {
+                <span class="pool-nums" data-key={keys.attr(Key::FairPools)}>{if mask.fair_shares {
                     fill(t(lang, k::fair_pool_nums_hidden), &[&p.running.to_string(), &p.demand.to_string(), &p.min_share.to_string()])
                 } else {
                     fill(t(lang, k::fair_pool_nums), &[&p.running.to_string(), &p.demand.to_string(),
@@ -208,7 +209,7 @@ fn pools(f: &FairStage, mask: &Mask, lang: Lang) -> Html {
 }
 
 /// The band under the grid; `focus` is the job whose ladder is large.
-pub fn band(f: &FairStage, focus: Option<u32>, mask: &Mask, lang: Lang, dispatch: &Dispatch) -> Html {
+pub fn band(f: &FairStage, focus: Option<u32>, mask: &Mask, keys: Keys, lang: Lang, dispatch: &Dispatch) -> Html {
     let main = focus.and_then(|id| f.jobs.iter().find(|j| j.job == id)).or_else(|| f.jobs.first());
     let others: Vec<&FairJob> =
         f.jobs.iter().filter(|j| Some(j.job) != main.map(|m| m.job) && j.wants_maps).take(OTHER_ROWS).collect();
@@ -218,7 +219,7 @@ pub fn band(f: &FairStage, focus: Option<u32>, mask: &Mask, lang: Lang, dispatch
             <section class="ladder" data-testid="ladder" data-point="panel:fair.delay">
                 <h3 class="band-title">{t(lang, k::fair_delay)}</h3>
                 if let Some(j) = main {
-                    { focus_job(f, j, lang) }
+                    { focus_job(f, j, keys, lang) }
                 } else {
                     <p class="hint">{t(lang, k::fair_no_waiting)}</p>
                 }
@@ -227,7 +228,7 @@ pub fn band(f: &FairStage, focus: Option<u32>, mask: &Mask, lang: Lang, dispatch
                 }
                 if more > 0 { <p class="meta small">{fill(t(lang, k::more_jobs), &[&more.to_string()])}</p> }
             </section>
-            { pools(f, mask, lang) }
+            { pools(f, mask, keys, lang) }
         </div>
     }
 }

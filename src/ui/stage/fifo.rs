@@ -8,8 +8,9 @@ use yew::prelude::*;
 
 use super::bars::cells;
 use crate::i18n::Lang;
-use crate::sim::stage::FifoStage;
 use crate::i18n::{fill, t};
+use crate::lesson::key::{Key, Keys};
+use crate::sim::stage::FifoStage;
 
 /// Map slots drawn one by one up to this many.
 const MAX_CELLS: usize = 40;
@@ -18,13 +19,13 @@ fn f2(x: f64) -> String {
     format!("{x:.2}")
 }
 
-pub fn gauge(f: &FifoStage, lang: Lang) -> Html {
+pub fn gauge(f: &FifoStage, keys: Keys, lang: Lang) -> Html {
     let cap = f.map_capacity;
     let Some(p) = &f.padding else {
         return html! {
             <section class="gauge muted" data-testid="padding-gauge" data-exceeded="false" data-point="panel:fifo.padding">
                 <div class="gauge-title"><b>{t(lang, k::padding_check)}</b></div>
-                <div class="gauge-text">{fill(t(lang, k::padding_not_checked_on), &[&f.budget.tracker])}</div>
+                <div class="gauge-text" data-key={keys.attr(Key::FifoPadding)}>{fill(t(lang, k::padding_not_checked_on), &[&f.budget.tracker])}</div>
             </section>
         };
     };
@@ -68,7 +69,7 @@ pub fn gauge(f: &FifoStage, lang: Lang) -> Html {
                 <div class="gauge-bar" role="img" aria-label={format!("{sum} · {verdict}")}>{bar}</div>
                 <code class="gauge-formula">{formula}</code>
             </div>
-            <div class="gauge-side">
+            <div class="gauge-side" data-key={keys.attr(Key::FifoPadding)}>
                 <span class="gauge-sum" data-testid="padding-sum">{sum}</span>
                 if overflow > 0 { <span class="meta small">{fill(t(lang, k::padding_over_by), &[&overflow.to_string()])}</span> }
                 <span class={classes!("pill", if c.exceeded { "amber-solid" } else { "ok" })} data-testid="padding-verdict">{verdict}</span>
@@ -77,7 +78,7 @@ pub fn gauge(f: &FifoStage, lang: Lang) -> Html {
     }
 }
 
-pub fn budget(f: &FifoStage, lang: Lang) -> Html {
+pub fn budget(f: &FifoStage, keys: Keys, lang: Lang) -> Html {
     let b = &f.budget;
     let m = &f.map;
     let cap_sum = format!(
@@ -96,10 +97,10 @@ pub fn budget(f: &FifoStage, lang: Lang) -> Html {
             <div class="budget-head">
                 <b>{fill(t(lang, k::budget_title), &[&b.tracker])}</b>
                 <span class="budget-lf"><code>{"loadFactor = "}</code>{lf}</span>
-                <span class="budget-cap"><code>{"cap = "}{cap_sum}</code>
+                <span class="budget-cap" data-key={keys.attr(Key::FifoLoadCap)}><code>{"cap = "}{cap_sum}</code>
                     {fill(t(lang, k::budget_free), &[&m.tracker_running.to_string(), &b.map_available.to_string()])}</span>
             </div>
-            <div class="budget-items">
+            <div class="budget-items" data-key={keys.attr(Key::Budget)}>
                 <span class="budget-item" data-testid="budget-maps">
                     <span class="bi-k">{t(lang, k::budget_maps)}</span>
                     <b>{fill(t(lang, k::budget_given), &[&b.maps_given.to_string()])}</b>

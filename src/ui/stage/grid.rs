@@ -13,17 +13,19 @@ use yew::prelude::*;
 use super::marks::{Ghost, Marks, ReachMarks};
 use super::{grid_canvas, grid_dense};
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
 use crate::model::TaskType;
 use crate::sched::fair::delay::LocalityLevel;
 use crate::sim::stage::capacity::Reserved;
 use crate::sim::stage::fair::LevelChange;
 use crate::sim::view::{ClusterView, NodeView, RackView, SlotTask, TrackerState};
-use crate::i18n::{fill, t};
 
 /// Above this many trackers the grid uses the dense drawing.
 pub const DENSE_FROM: usize = 40;
-/// Up to this many trackers the grid draws bigger slots (a projected lesson cluster).
-const ROOMY_UP_TO: usize = 12;
+/// Up to this many tracker rows (racks side by side in pairs, as at 1280 px) the grid draws
+/// bigger slots (a projected lesson cluster); taller grids draw compact rows, so the
+/// scheduler's band under the grid stays on a 720 px screen.
+const ROOMY_ROWS_UP_TO: usize = 4;
 /// A job whose input is on more nodes than this shows its node reach as the nodes' outline and
 /// tint only (the legend names it): labels on every replica would bury the slots they are
 /// about.
@@ -126,12 +128,26 @@ pub fn Grid(props: &GridProps) -> Html {
     let trackers: usize = view.racks.iter().map(|r| r.nodes.len()).sum();
     let dense = trackers > DENSE_FROM;
     let canvas = trackers > grid_canvas::CANVAS_FROM;
+    let per_rack = view.racks.iter().map(|r| r.nodes.len()).max().unwrap_or(0);
+    let roomy = view.racks.len().div_ceil(2) * per_rack <= ROOMY_ROWS_UP_TO;
     let pixels = canvas.then(|| Rc::new(grid_canvas::pixels(view, marks)));
     {
+        // Repaint what changed since the drawing on the canvas (the whole image when the
+        // canvas was drawn anew: another size, or the first frame).
         let pixels = pixels.clone();
+        let painted = use_mut_ref(|| None::<Rc<grid_canvas::Pixels>>);
         use_effect(move || {
             if let Some(p) = pixels {
-                crate::ui::kit::platform::paint_canvas(grid_canvas::CANVAS_ID, p.width, p.height, &p.rgba);
+                let fresh = crate::ui::kit::platform::canvas_is_fresh(grid_canvas::CANVAS_ID);
+                let rects = painted.borrow().as_ref().filter(|_| !fresh).and_then(|b| grid_canvas::changed(b, &p));
+                crate::ui::kit::platform::paint_canvas(
+                    grid_canvas::CANVAS_ID,
+                    p.width,
+                    p.height,
+                    &p.rgba,
+                    rects.as_deref(),
+                );
+                *painted.borrow_mut() = Some(p);
             }
         });
     }
@@ -143,8 +159,8 @@ pub fn Grid(props: &GridProps) -> Html {
     let class = classes!(
         "racks",
         dense.then_some("dense"),
-        (trackers <= ROOMY_UP_TO).then_some("roomy"),
-        (trackers > ROOMY_UP_TO).then_some("compact"),
+        roomy.then_some("roomy"),
+        (!roomy).then_some("compact"),
         (!marks.queues.is_empty()).then_some("with-queues"),
         any.map(|r| classes!("reach-any", super::grid::job_class(r.job), grew(r).then_some("reach-grew"))),
     );

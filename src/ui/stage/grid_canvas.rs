@@ -1,7 +1,8 @@
 //! The pixel drawing for very big clusters (more than `CANVAS_FROM` trackers, up to the
 //! page's 4,000): one `<canvas>`, one pixel block per slot, racks as blocks of node rows
 //! (map slots, a gap, reduce slots). A few thousand DOM elements per frame would be too slow
-//! to diff and lay out while playing; this is one `putImageData` per frame (in `platform`).
+//! to diff and lay out while playing; this is one `putImageData` per frame (in `platform`),
+//! of the rows that changed since the last frame (`changed`).
 //! Job colours as in `style.css`; rack-local tasks darker, off-switch darkest; reserved
 //! (fallow) slots amber; the heartbeating tracker's row framed; input hosts of the selected
 //! job marked in the gap pixel.
@@ -10,10 +11,10 @@ use crate::i18n::k;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
 use crate::sim::view::{ClusterView, SlotTask};
 use crate::ui::stage::grid::short_host;
 use crate::ui::stage::marks::Marks;
-use crate::i18n::{fill, t};
 
 /// Above this many trackers the grid is drawn on a canvas.
 pub const CANVAS_FROM: usize = 1000;
@@ -35,7 +36,7 @@ const HB: [u8; 4] = [220, 20, 60, 255];
 const INPUT: [u8; 4] = [30, 30, 30, 255];
 
 /// An RGBA image of the cluster.
-#[derive(PartialEq)]
+#[derive(PartialEq, Clone)]
 pub struct Pixels {
     pub width: u32,
     pub height: u32,
@@ -106,6 +107,44 @@ pub fn pixels(view: &ClusterView, marks: &Marks) -> Pixels {
         }
     }
     Pixels { width: w as u32, height: h as u32, rgba }
+}
+
+/// A rectangle of pixels to repaint: x, y, width, height.
+pub type Rect = (u32, u32, u32, u32);
+
+/// What changed between two drawings of the same size, as one rectangle per run of changed
+/// pixel rows (from the first to the last changed column of that run): a heartbeat changes a
+/// few trackers' rows, so a repaint touches those slots, not the whole cluster. `None` when
+/// the sizes differ (paint everything).
+pub fn changed(before: &Pixels, after: &Pixels) -> Option<Vec<Rect>> {
+    if before.width != after.width || before.height != after.height {
+        return None;
+    }
+    let w = after.width as usize * 4;
+    let span = |y: usize| -> Option<(usize, usize)> {
+        let (a, b) = (&before.rgba[y * w..(y + 1) * w], &after.rgba[y * w..(y + 1) * w]);
+        let first = a.chunks(4).zip(b.chunks(4)).position(|(p, q)| p != q)?;
+        let last = a.chunks(4).zip(b.chunks(4)).rposition(|(p, q)| p != q)?;
+        Some((first, last))
+    };
+    let mut out: Vec<Rect> = Vec::new();
+    let mut open: Option<(usize, usize, usize)> = None; // first row, min x, max x
+    for y in 0..=after.height as usize {
+        match (y < after.height as usize).then(|| span(y)).flatten() {
+            Some((l, r)) => {
+                open = Some(match open {
+                    Some((y0, a, b)) => (y0, a.min(l), b.max(r)),
+                    None => (y, l, r),
+                })
+            }
+            None => {
+                if let Some((y0, a, b)) = open.take() {
+                    out.push((a as u32, y0 as u32, (b - a + 1) as u32, (y - y0) as u32));
+                }
+            }
+        }
+    }
+    Some(out)
 }
 
 /// The canvas and its text line (the heartbeating tracker, in words).

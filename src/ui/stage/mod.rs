@@ -25,10 +25,11 @@ use yew::prelude::*;
 
 use crate::explain::Decision;
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
+use crate::lesson::key::{Key, Keys};
 use crate::page::{Page, PracticeRun, Run};
 use crate::sim::stage::SchedStage;
 use crate::sim::view::NodeView;
-use crate::i18n::{fill, t};
 use grid::Grid;
 pub use mask::Mask;
 
@@ -42,6 +43,8 @@ pub struct StageProps {
     pub focus: Option<u32>,
     pub selected: Option<u32>,
     pub practice: Option<PracticeRun>,
+    /// The values the lesson step is about: marked `data-key` and drawn large.
+    pub keys: Keys,
     pub dispatch: Dispatch,
 }
 
@@ -53,6 +56,7 @@ impl StageProps {
             focus: page.focus_job(),
             selected: page.selected_job,
             practice: page.practice.clone(),
+            keys: page.lesson.as_ref().map(|l| l.keys()).unwrap_or_default(),
             dispatch: dispatch.clone(),
         }
     }
@@ -135,8 +139,9 @@ fn legend(stage: &SchedStage, marks: &marks::Marks, lang: Lang) -> Html {
 pub fn Stage(props: &StageProps) -> Html {
     let lab = props;
     let lang = lab.lang;
-    // The cluster's view is built once per heartbeat shown.
-    let base = use_memo(props.run.clone(), |run| run.sim().as_ref().ok().map(|c| Rc::new(c.borrow().view())));
+    let keys = lab.keys;
+    // The cluster's view is built once per heartbeat shown (`page::Run::view`).
+    let base = lab.run.view();
     let (Ok(cell), Some(base)) = (lab.run.sim(), base.as_ref()) else { return html! {} };
     let sim = cell.borrow();
     let mask = mask::for_practice(lab.practice.as_ref(), sim.hb(), lang, &props.dispatch);
@@ -186,20 +191,20 @@ pub fn Stage(props: &StageProps) -> Html {
                  role="figure" aria-label={fill(t(lang, k::grid_label), &[&view.racks.len().to_string(), &trackers.to_string()])}>
             <header class="stage-head">
                 <h2>{t(lang, k::cluster)}</h2>
-                <span class="meta" data-testid="cluster-summary">{summary(&view, lang)}</span>
-                { chips::chips(&view, &stage, queue_order.as_deref(), fair_focus.or(lab.selected), lang, &props.dispatch) }
+                <span class="meta" data-testid="cluster-summary" data-key={keys.attr(Key::Slots)}>{summary(&view, lang)}</span>
+                { chips::chips(&view, &stage, queue_order.as_deref(), fair_focus.or(lab.selected), keys, lang, &props.dispatch) }
             </header>
-            if let SchedStage::Fifo(Some(f)) = &stage { if !mask.padding { { fifo::gauge(f, lang) } } }
+            if let SchedStage::Fifo(Some(f)) = &stage { if !mask.padding { { fifo::gauge(f, keys, lang) } } }
             <div class={classes!("stage-body", matches!(stage, SchedStage::Capacity(_)).then_some("with-lanes"))}>
                 <div class="grid-col">
                     <Grid view={view.clone()} marks={marks.clone()} lang={lang} />
                 </div>
-                if let SchedStage::Capacity(c) = &stage { { capacity::lanes(c, &mask, lang) } }
+                if let SchedStage::Capacity(c) = &stage { { capacity::lanes(c, &mask, keys, lang) } }
             </div>
             { match &stage {
-                SchedStage::Fair(f) => fair::band(f, fair_focus, &mask, lang, &props.dispatch),
-                SchedStage::Spark(s) => spark::band(s, fair_focus, lang),
-                SchedStage::Fifo(Some(f)) if !mask.budget => fifo::budget(f, lang),
+                SchedStage::Fair(f) => fair::band(f, fair_focus, &mask, keys, lang, &props.dispatch),
+                SchedStage::Spark(s) => spark::band(s, fair_focus, keys, lang),
+                SchedStage::Fifo(Some(f)) if !mask.budget => fifo::budget(f, keys, lang),
                 _ => html! {},
             } }
             { legend(&stage, &marks, lang) }

@@ -10,17 +10,18 @@ use yew::prelude::*;
 use super::bars::svg_bar;
 use super::grid::job_class;
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
+use crate::lesson::key::{Key, Keys};
 use crate::sched::spark::decision::{ResetOutcome, RoundKind};
 use crate::sched::spark::locality::TaskLocality;
 use crate::sim::stage::SparkStage;
 use crate::sim::stage::spark::SparkTaskSet;
-use crate::i18n::{fill, t};
 
 fn secs(ms: i64) -> String {
     format!("{:.1}", ms as f64 / 1000.0)
 }
 
-fn ladder(ts: &SparkTaskSet) -> Html {
+fn ladder(ts: &SparkTaskSet, keys: Keys) -> Html {
     let pills = TaskLocality::ALL.iter().enumerate().map(|(i, l)| {
         let valid = ts.levels.iter().any(|(v, _)| v == l);
         let on = ts.current == *l;
@@ -32,7 +33,7 @@ fn ladder(ts: &SparkTaskSet) -> Html {
             </>
         }
     });
-    html! { <span class="levels spark-levels" data-testid="spark-levels">{ for pills }</span> }
+    html! { <span class="levels spark-levels" data-testid="spark-levels" data-key={keys.attr(Key::SparkLevel)}>{ for pills }</span> }
 }
 
 fn reset_tag(ts: &SparkTaskSet, lang: Lang) -> Html {
@@ -60,7 +61,7 @@ fn reset_tag(ts: &SparkTaskSet, lang: Lang) -> Html {
 }
 
 /// The wait meter: the time since the timer's reset against the current level's wait.
-fn meter(ts: &SparkTaskSet, lang: Lang) -> Html {
+fn meter(ts: &SparkTaskSet, keys: Keys, lang: Lang) -> Html {
     let next = ts.levels.iter().map(|(l, _)| *l).skip_while(|l| *l != ts.current).nth(1);
     let note = match next {
         None => t(lang, k::spark_last_level).to_string(),
@@ -74,7 +75,7 @@ fn meter(ts: &SparkTaskSet, lang: Lang) -> Html {
         <div class="meter-wrap spark-meter">
             <span class="mini-meter wide">{ svg_bar(&[(0.0, pct(ts.waited_ms), if ts.rejects > 0 { "seg-amber" } else { "seg-accent" })], &ticks) }</span>
             <div class="meter-foot">
-                <span class="waited" data-testid="spark-waited" data-value={ts.waited_ms.to_string()}>
+                <span class="waited" data-testid="spark-waited" data-key={keys.attr(Key::SparkWait)} data-value={ts.waited_ms.to_string()}>
                     {fill(t(lang, k::spark_waited), &[&secs(ts.waited_ms), &secs(ts.timer_from_ms)])}</span>
                 <span class="meter-note" data-testid="spark-next">{note}</span>
             </div>
@@ -82,7 +83,7 @@ fn meter(ts: &SparkTaskSet, lang: Lang) -> Html {
     }
 }
 
-fn focus_set(ts: &SparkTaskSet, lang: Lang) -> Html {
+fn focus_set(ts: &SparkTaskSet, keys: Keys, lang: Lang) -> Html {
     html! {
         <div class="ladder-job" data-testid={format!("spark-{}", ts.name)} data-level={ts.current.as_str()}
              data-point={format!("job:J{} reach:J{}", ts.stage, ts.stage)}>
@@ -96,9 +97,9 @@ fn focus_set(ts: &SparkTaskSet, lang: Lang) -> Html {
             </div>
             <div class="ladder-head">
                 <span class="ladder-caption">{t(lang, k::spark_levels)}</span>
-                { ladder(ts) }
+                { ladder(ts, keys) }
             </div>
-            { meter(ts, lang) }
+            { meter(ts, keys, lang) }
         </div>
     }
 }
@@ -117,7 +118,7 @@ fn other_row(ts: &SparkTaskSet) -> Html {
 }
 
 /// The band under the grid; `focus` is the task set (by stage) whose ladder is large.
-pub fn band(s: &SparkStage, focus: Option<u32>, lang: Lang) -> Html {
+pub fn band(s: &SparkStage, focus: Option<u32>, keys: Keys, lang: Lang) -> Html {
     let open: Vec<&SparkTaskSet> = s.task_sets.iter().filter(|t| !t.finished).collect();
     let main =
         focus.or(s.focus).and_then(|id| open.iter().copied().find(|t| t.stage == id)).or_else(|| open.first().copied());
@@ -135,7 +136,7 @@ pub fn band(s: &SparkStage, focus: Option<u32>, lang: Lang) -> Html {
                     <span class="sub">{t(lang, if s.legacy_reset { k::spark_mode_legacy } else { k::spark_mode_new })}</span></h3>
                 if !round.is_empty() { <p class="meta small" data-testid="spark-round">{round}</p> }
                 if let Some(ts) = main {
-                    { focus_set(ts, lang) }
+                    { focus_set(ts, keys, lang) }
                 } else if s.task_sets.is_empty() {
                     <p class="hint">{t(lang, k::spark_no_task_set)}</p>
                 } else {

@@ -8,10 +8,10 @@ use crate::ui::kit::Dispatch;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::i18n::{fill, t};
 use crate::page::{Action, LessonAction, PrefsAction, RunAction};
 use crate::page::{LessonRun, Page, Run, SPEEDS};
 use crate::sim::interesting::Reason;
-use crate::i18n::{fill, t};
 use crate::ui::kit::icons;
 
 /// Simulated time as the page shows it: `t = 6.2 s`.
