@@ -48,6 +48,27 @@ fn every_built_in_step_names_its_keys() {
     }
 }
 
+/// Issue 22: lessons have an explicit order within their group (`order`, 1 first, no gaps),
+/// and the built-in list (`lesson::builtin`, the menu) follows it.
+#[test]
+fn built_in_lessons_follow_their_order_within_each_group() {
+    let mut seen: Vec<(String, u32)> = Vec::new();
+    for l in all() {
+        let group = l.concepts.first().and_then(|c| c.split('.').next()).unwrap_or("").to_string();
+        let order = l.order.unwrap_or_else(|| panic!("{}: no \"order\"", l.id));
+        let before = seen.iter().filter(|(g, _)| *g == group).count() as u32;
+        assert_eq!(order, before + 1, "{}: order in group {group}", l.id);
+        if let Some((g, _)) = seen.last() {
+            assert!(
+                *g == group || !seen.iter().any(|(x, _)| *x == group),
+                "{}: group {group} is split in the menu",
+                l.id
+            );
+        }
+        seen.push((group, order));
+    }
+}
+
 #[test]
 fn every_seed_concept_has_a_bilingual_lesson() {
     let lessons = all();
@@ -134,6 +155,13 @@ fn lesson_errors_carry_json_paths() {
         assert!(paths.contains(&p), "missing {p} in {paths:?}");
     }
     assert!(errs.iter().any(|e| e.message.contains("did you mean \"assigned\"")), "{errs:?}");
+    let bad = bad
+        .replace(r#""title""#, r#""order": 0, "recap": {"en": ["a", "b"], "zh": ["甲", "乙", "丙", "丁"]}, "title""#);
+    let errs = lesson::parse(&bad).unwrap_err().errors;
+    let paths: Vec<&str> = errs.iter().map(|e| e.path.as_str()).collect();
+    for p in ["$.order", "$.recap.en", "$.recap.zh"] {
+        assert!(paths.contains(&p), "missing {p} in {paths:?}");
+    }
     let key = |p: &str| errs.iter().find(|e| e.path == p).map(|e| e.message.clone()).unwrap_or_default();
     assert!(key("$.steps[0].keys[2]").contains("twice"), "{errs:?}");
     assert!(key("$.steps[0].keys[3]").contains("expected one of slots"), "{errs:?}");

@@ -149,6 +149,22 @@ pub struct LessonStep {
     pub view: Option<String>,
 }
 
+/// A lesson's recap: the same number of lines in English and Chinese.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Recap {
+    pub en: Vec<String>,
+    pub zh: Vec<String>,
+}
+
+impl Recap {
+    pub fn lines(&self, lang: crate::i18n::Lang) -> &[String] {
+        if lang == crate::i18n::Lang::Zh { &self.zh } else { &self.en }
+    }
+}
+
+/// A recap says what the lesson showed in this many lines.
+pub const RECAP_LINES: usize = 3;
+
 /// Where the lesson's scenario comes from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -163,6 +179,13 @@ pub struct Lesson {
     pub concepts: Vec<String>,
     pub title: Bi,
     pub summary: Bi,
+    /// Where the lesson stands in its group (1 first; `order`), for the list and "next lesson".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<u32>,
+    /// What the lesson showed, in `RECAP_LINES` lines per language (`recap`), shown on its
+    /// last step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recap: Option<Recap>,
     pub scenario_ref: ScenarioRef,
     #[serde(skip)]
     pub scenario: Scenario,
@@ -218,6 +241,38 @@ pub fn from_value(v: &Value) -> Result<Lesson, ScenarioErrors> {
     }
 }
 
+/// `{"en": [lines], "zh": [lines]}`: `RECAP_LINES` non-empty lines in each language.
+fn read_recap(v: &Value, errs: &mut Errs) -> Option<Recap> {
+    let mut o = Obj::new(v, "$.recap", errs)?;
+    let mut lines = |lang: &'static str, errs: &mut Errs| -> Option<Vec<String>> {
+        let p = o.path_of(lang);
+        let Some(list) = o.get(lang) else {
+            errs.push(&p, format!("missing; expected {RECAP_LINES} lines in each language"));
+            return None;
+        };
+        let list = as_array(list, &p, RECAP_LINES, errs)?;
+        let out: Vec<String> = list
+            .iter()
+            .enumerate()
+            .filter_map(|(i, l)| match l.as_str() {
+                Some(t) if !t.trim().is_empty() => Some(t.to_string()),
+                _ => {
+                    errs.expected(&index(&p, i), l, "a line of text");
+                    None
+                }
+            })
+            .collect();
+        if list.len() != RECAP_LINES {
+            errs.push(&p, format!("found {} lines, expected {RECAP_LINES}", list.len()));
+        }
+        (out.len() == RECAP_LINES).then_some(out)
+    };
+    let en = lines("en", errs);
+    let zh = lines("zh", errs);
+    o.finish(errs);
+    Some(Recap { en: en?, zh: zh? })
+}
+
 fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
     let mut o = Obj::new(v, "$", errs)?;
     match o.str("format", errs) {
@@ -243,6 +298,8 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
     }
     let title = bi(o.get("title"), "$.title", errs);
     let summary = bi(o.get("summary"), "$.summary", errs);
+    let order = o.u64_in("order", 1, 999, errs).map(|n| n as u32);
+    let recap = o.get("recap").and_then(|r| read_recap(r, errs));
     let (scenario_ref, scenario) = match o.get("scenario") {
         Some(Value::String(s)) => match s
             .strip_prefix("builtin:")
@@ -299,6 +356,13 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
         text::check_config_only(&b.en, "$.summary.en", &known, errs);
         text::check_config_only(&b.zh, "$.summary.zh", &known, errs);
     }
+    if let Some(r) = &recap {
+        for (lines, lang) in [(&r.en, "en"), (&r.zh, "zh")] {
+            for (i, l) in lines.iter().enumerate() {
+                text::check_config_only(l, &index(&format!("$.recap.{lang}"), i), &known, errs);
+            }
+        }
+    }
     for (t, p) in title.iter().flat_map(|b| [(&b.en, "$.title.en"), (&b.zh, "$.title.zh")]) {
         if text::skeleton(t, "") != *t || t.contains('}') {
             errs.push(p, "a title is shown as written; expected no placeholder (no braces)");
@@ -335,6 +399,8 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
         concepts,
         title: title?,
         summary: summary?,
+        order,
+        recap,
         scenario_ref,
         scenario: scenario?,
         scenario_value,
