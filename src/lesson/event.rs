@@ -11,13 +11,14 @@
 mod capacity;
 mod fair;
 mod fifo;
+pub mod json;
 mod spark;
 
-pub use super::event_json::parse;
 use crate::explain::{Decision, HeartbeatRecord};
 use crate::model::cluster::AttemptEnd;
 use crate::model::{JobId, Locality, RunState};
 use crate::sim::Engine;
+pub use json::parse;
 use serde::Serialize;
 
 /// Everything an event may look at: the records up to and including heartbeat `hb`, and the
@@ -208,8 +209,8 @@ pub enum Event {
         outcome: String,
     },
     /// A number of the lesson's whole-run experiments (`compare`, `sweeps`) in a range: holds
-    /// at every heartbeat (`lesson::figure`).
-    Figure(super::figure::FigureClaim),
+    /// at every heartbeat (`lesson::runs::figure`).
+    Figure(crate::lesson::runs::figure::FigureClaim),
     Not {
         of: Box<Event>,
     },

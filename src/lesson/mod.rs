@@ -7,8 +7,6 @@
 pub mod builtin;
 pub mod check;
 pub mod event;
-pub mod event_json;
-pub mod figure;
 pub mod key;
 pub mod point;
 pub mod runs;

@@ -4,6 +4,8 @@
 //! (`sim::sweep`). They are read with the lesson and run lazily, once, the first time a
 //! `figure` claim asks for one of their numbers — parsing a lesson stays cheap.
 
+pub mod figure;
+
 use crate::input::json::{Errs, Obj, as_array, as_i64_in, as_str, index};
 use crate::scenario::{self, Scenario};
 use crate::sched::fair::config::MAX_LOCALITY_DELAY_MS;

@@ -1,34 +1,39 @@
-//! A capacity scenario read (`docs/scenario-format.md`, "Capacity Scheduler"): the scheduler's
-//! settings out of `config` (`sched::capacity::settings::read_config`), and the job fields and
-//! step forms of `TestCapacityScheduler`'s harness (`capacity/harness.rs`) turned into the
-//! generic scenario format, so Hadoop's tests can be encoded as they are written. The result is
-//! the generic document plus a [`CapacityScenario`].
+//! A capacity scenario read in place (`docs/scenario-format.md`, "Capacity Scheduler"), as the
+//! Fair section is: the scheduler's settings out of `config` into a [`CapacityScenario`]
+//! (`sched::capacity::settings::read_config`; the generic reader skips those keys), and the job
+//! fields and step forms of `TestCapacityScheduler`'s harness read beside the generic ones
+//! (`capacity/harness.rs` for jobs, `steps` for the step forms), so Hadoop's tests can be
+//! encoded as they are written.
 
 use crate::input::json::Errs;
 use crate::sched::capacity::queue_list::queue_names;
-use crate::sched::capacity::settings::{CapacityScenario, ClusterCapacityRule, read_config};
+use crate::sched::capacity::settings::{CapacityScenario, ClusterCapacityRule, ConfigRead, read_config};
 use serde_json::Value;
 
-mod harness;
+pub mod harness;
 
-/// If `v` is a capacity scenario, its generic form and the capacity settings.
-pub fn normalise(v: &Value, errs: &mut Errs) -> Option<(Value, CapacityScenario)> {
-    let Value::Object(top) = v else { return None };
-    if top.get("scheduler").and_then(Value::as_str) != Some("capacity") {
-        return None;
-    }
-    let mut top = top.clone();
+/// Read the capacity settings of a capacity scenario's `config` (if given; the generic reader
+/// reads the rest, skipping `is_config_key`). `top_trackers`: the scenario lists `$.trackers`
+/// too. Also the trackers the harness lists inside `config`, if any; `settle` follows once the
+/// default slots per tracker are known.
+pub fn read_settings<'a>(
+    config: Option<&'a Value>,
+    top_trackers: bool,
+    errs: &mut Errs,
+) -> (CapacityScenario, ConfigRead<'a>) {
     let mut out = CapacityScenario::default();
-    let mut harness_given = false;
-    if let Some(Value::Object(cfg)) = top.get("config").cloned() {
-        let mut cfg = cfg;
-        harness_given = read_config(&mut cfg, &mut out, &mut top, errs);
-        top.insert("config".into(), Value::Object(cfg));
-    } else {
-        out.default_map_slots = 2;
-        out.default_reduce_slots = 2;
-    }
-    if !harness_given {
+    let read = match config {
+        Some(Value::Object(m)) => read_config(m, top_trackers, &mut out, errs),
+        _ => ConfigRead { harness_given: false, trackers: None },
+    };
+    (out, read)
+}
+
+/// The settings that follow from the others: the default slots per tracker (the generic
+/// `map_slots` / `reduce_slots`), `harness` by default, and the initial queue order checked.
+pub fn settle(out: &mut CapacityScenario, read: &ConfigRead, slots: (u32, u32), errs: &mut Errs) {
+    (out.default_map_slots, out.default_reduce_slots) = slots;
+    if !read.harness_given {
         out.harness = out.cluster_capacity == ClusterCapacityRule::TrackersTimesDefault;
     }
     if let Some(o) = out.initial_queue_order.as_ref().filter(|_| !out.too_many_queues) {
@@ -44,23 +49,11 @@ pub fn normalise(v: &Value, errs: &mut Errs) -> Option<(Value, CapacityScenario)
             );
         }
     }
-    let harness = out.harness;
-    if let Some(Value::Array(jobs)) = top.get("jobs").cloned() {
-        let list: Vec<Value> = jobs
-            .iter()
-            .enumerate()
-            .map(|(i, j)| harness::normalise_job(j, &format!("$.jobs[{i}]"), harness, false, &mut out, errs))
-            .collect();
-        top.insert("jobs".into(), Value::Array(list));
-    }
-    if let Some(Value::Array(steps)) = top.get("steps").cloned() {
-        let list: Vec<Value> = steps
-            .iter()
-            .enumerate()
-            .map(|(i, s)| harness::normalise_step(s, &format!("$.steps[{i}]"), harness, &mut out, errs))
-            .collect();
-        top.insert("steps".into(), Value::Array(list));
-    }
+}
+
+/// Once the steps are read (one may expect the start to fail): the scheduler starts with
+/// these settings.
+pub fn check_start(out: &CapacityScenario, errs: &mut Errs) {
     if !out.expects_start_error && !out.too_many_queues {
         if let Err(e) = crate::sched::capacity::conf::start(&out.props) {
             let why = match out.unreadable.is_empty() {
@@ -70,5 +63,13 @@ pub fn normalise(v: &Value, errs: &mut Errs) -> Option<(Value, CapacityScenario)
             errs.push("$.config", format!("CapacityTaskScheduler could not start: {e}{why}"));
         }
     }
-    Some((Value::Object(top), out))
+}
+
+/// The settings of a capacity `config` alone (no jobs or steps; `slots`: the default map and
+/// reduce slots per tracker), checked as a scenario's are.
+pub fn settings_of(config: &Value, slots: (u32, u32), errs: &mut Errs) -> CapacityScenario {
+    let (mut out, read) = read_settings(Some(config), false, errs);
+    settle(&mut out, &read, slots, errs);
+    check_start(&out, errs);
+    out
 }

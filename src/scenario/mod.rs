@@ -20,6 +20,7 @@ pub use steps::{AttemptRef, ExpectTask, Step, StepKind};
 
 use crate::input::json::{Errs, Obj, as_array, child, index};
 use crate::model::{JobPriority, Millis, RunState};
+use crate::sched::capacity::settings::{DEFAULT_SLOTS, is_config_key};
 use serde_json::Value;
 
 pub(crate) use readers::read_job;
@@ -176,13 +177,7 @@ pub fn parse(text: &str) -> Result<Scenario, ScenarioErrors> {
 pub fn from_value(v: &Value) -> Result<Scenario, ScenarioErrors> {
     let mut errs = Errs::default();
     crate::input::strict::check_control_chars(v, "$", &mut errs);
-    // A capacity scenario's own settings (and the test harness's shape) become generic first.
-    let (v, capacity) = match capacity::normalise(v, &mut errs) {
-        Some((nv, c)) => (std::borrow::Cow::Owned(nv), Some(c)),
-        None => (std::borrow::Cow::Borrowed(v), None),
-    };
-    let s = read(&v, &mut errs).map(|mut s| {
-        s.capacity = capacity;
+    let s = read(v, &mut errs).map(|mut s| {
         s.warnings = std::mem::take(&mut errs.1);
         s
     });
@@ -262,7 +257,21 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
     let fair = fair.or_else(|| (scheduler == SchedulerKind::Fair).then(Default::default));
     let seed = o.u64_in("seed", 0, u64::MAX, errs).unwrap_or(1);
     let is_spark = scheduler == SchedulerKind::Spark;
+    // The Capacity Scheduler's settings are in `config`, read with its generic properties.
+    let mut capacity = None;
+    let mut config_trackers = None;
     let (config, spark) = match (o.get("config"), is_spark) {
+        (c, false) if scheduler == SchedulerKind::Capacity => {
+            let (mut settings, read) = capacity::read_settings(c, o.has("trackers"), errs);
+            let config = match c {
+                Some(c) => props::parse_config_with(c, "$.config", &is_config_key, DEFAULT_SLOTS, errs),
+                None => Config::default(),
+            };
+            capacity::settle(&mut settings, &read, (config.map_slots, config.reduce_slots), errs);
+            capacity = Some(settings);
+            config_trackers = read.trackers;
+            (config, None)
+        }
         (Some(c), false) => (props::parse_config(c, "$.config", errs), None),
         (None, false) => (Config::default(), None),
         (c, true) => {
@@ -297,8 +306,13 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
         trackers.extend(read_rack_generator(r, &config, errs));
     }
     let mut topology = topology;
-    if let Some(tv) = o.get("trackers") {
-        if let Some(list) = as_array(tv, "$.trackers", MAX_TRACKERS, errs) {
+    // The harness lists its trackers inside `config`.
+    let tracker_list = match o.get("trackers") {
+        Some(tv) => Some((tv, "$.trackers")),
+        None => config_trackers.map(|tv| (tv, "$.config.trackers")),
+    };
+    if let Some((tv, tp)) = tracker_list {
+        if let Some(list) = as_array(tv, tp, MAX_TRACKERS, errs) {
             // Each host's rack per `topology` (the first that lists it).
             let mut rack_of = std::collections::HashMap::new();
             for (r, hs) in &topology {
@@ -307,7 +321,7 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
                 }
             }
             for (i, t) in list.iter().enumerate() {
-                if let Some(spec) = read_tracker(t, &index("$.trackers", i), &config, &rack_of, errs) {
+                if let Some(spec) = read_tracker(t, &index(tp, i), &config, &rack_of, errs) {
                     trackers.push(spec);
                 }
             }
@@ -345,7 +359,8 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
     if let Some(jv) = o.get("jobs") {
         if let Some(list) = as_array(jv, "$.jobs", MAX_JOBS, errs) {
             for (i, j) in list.iter().enumerate() {
-                if let Some(spec) = read_job(j, &index("$.jobs", i), i as u32 + 1, errs) {
+                let cap = capacity.as_mut().map(|c| (c, false));
+                if let Some(spec) = read_job(j, &index("$.jobs", i), i as u32 + 1, cap, errs) {
                     jobs.push(spec);
                 }
             }
@@ -359,8 +374,12 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
                 rack_of.entry(h.as_str()).or_insert(r.as_str());
             }
         }
-        steps::read_steps(s, "$.steps", &steps::Ctx { config: &config, rack_of: &rack_of, spark: is_spark }, errs)
+        let ctx = steps::Ctx { config: &config, rack_of: &rack_of, spark: is_spark };
+        steps::read_steps(s, "$.steps", &ctx, capacity.as_mut(), errs)
     });
+    if let Some(c) = &capacity {
+        capacity::check_start(c, errs);
+    }
     let mut run = RunLimits { until_ms: None, max_heartbeats: 100_000 };
     if let Some(rv) = o.get("run") {
         if let Some(mut r) = Obj::new(rv, "$.run", errs) {
@@ -386,7 +405,7 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Scenario> {
         jobs,
         steps,
         run,
-        capacity: None,
+        capacity,
         fair,
         warnings: Vec::new(),
         spark,

@@ -118,6 +118,19 @@ impl Default for Config {
 
 /// Read the `config` object.
 pub fn parse_config(v: &Value, path: &str, errs: &mut Errs) -> Config {
+    parse_config_with(v, path, &|_| false, &[], errs)
+}
+
+/// Read the `config` object of a scheduler that reads some keys itself: `theirs` are skipped,
+/// and each `(alias, friendly)` of `aliases` is the property `friendly` by another name (given
+/// once: the alias or the friendly name, not both).
+pub fn parse_config_with(
+    v: &Value,
+    path: &str,
+    theirs: &dyn Fn(&str) -> bool,
+    aliases: &[(&str, &str)],
+    errs: &mut Errs,
+) -> Config {
     let mut c = Config::default();
     let Value::Object(map) = v else {
         errs.expected(path, v, "an object of properties");
@@ -126,7 +139,16 @@ pub fn parse_config(v: &Value, path: &str, errs: &mut Errs) -> Config {
     let mut seen: Vec<&'static str> = Vec::new();
     for (key, val) in map {
         let at = child(path, key);
-        let Some(prop) = PROPS.iter().find(|p| p.friendly == key || p.hadoop == Some(key.as_str())) else {
+        let key = match aliases.iter().find(|(a, _)| a == key) {
+            Some((_, friendly)) if map.contains_key(*friendly) => {
+                errs.push(&at, format!("both {key:?} and {friendly:?} given; expected one of them"));
+                continue;
+            }
+            Some((_, friendly)) => *friendly,
+            None if theirs(key) => continue,
+            None => key.as_str(),
+        };
+        let Some(prop) = PROPS.iter().find(|p| p.friendly == key || p.hadoop == Some(key)) else {
             let names = PROPS.iter().flat_map(|p| std::iter::once(p.friendly).chain(p.hadoop));
             let hint = match suggest(key, names) {
                 Some(s) => format!("; did you mean {s:?}?"),

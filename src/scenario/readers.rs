@@ -2,8 +2,10 @@
 //! generator, `trackers`, and `jobs` with their maps (explicit, counted, or placed from
 //! the seed) and reduces.
 
+use super::capacity::harness::{self, HarnessJob, Split};
 use super::*;
 use crate::input::json::{Errs, Obj, as_array, as_str, as_u64_in, child, index};
+use crate::sched::capacity::settings::CapacityScenario;
 
 pub(super) fn read_topology(v: &Value, errs: &mut Errs) -> Vec<(String, Vec<String>)> {
     let mut out: Vec<(String, Vec<String>)> = Vec::new();
@@ -116,14 +118,33 @@ pub(crate) fn read_tracker(
     Some(TrackerSpec { name, host, rack, map_slots, reduce_slots, join_ms, silent_ms })
 }
 
-pub(crate) fn read_job(v: &Value, path: &str, default_id: u32, errs: &mut Errs) -> Option<JobSpec> {
+/// Read a job. A capacity scenario's job (`cap`: its settings, and whether a submit step
+/// initialises it) may also have the fields of Hadoop's test harness (`capacity::harness`).
+pub(crate) fn read_job(
+    v: &Value,
+    path: &str,
+    default_id: u32,
+    cap: Option<(&mut CapacityScenario, bool)>,
+    errs: &mut Errs,
+) -> Option<JobSpec> {
     let mut o = Obj::new(v, path, errs)?;
+    let h = match cap {
+        Some((c, init)) => harness::read_job(&mut o, c.harness, init, c, errs),
+        None => HarnessJob::default(),
+    };
     let id = o.u64_in("id", 1, super::MAX_JOB_ID, errs).map(|x| x as u32).unwrap_or(default_id);
     let name = o.str("name", errs).map(str::to_string);
     let user = o.str("user", errs).unwrap_or("user").to_string();
     let queue_key = if o.has("pool") { "pool" } else { "queue" };
-    let queue = if queue_key == "pool" { o.str("pool", errs) } else { o.str("queue", errs) };
-    if o.has("pool") && o.has("queue") {
+    if h.null_queue {
+        o.allow("queue");
+    }
+    let queue = match (queue_key, h.null_queue) {
+        ("pool", _) => o.str("pool", errs),
+        (_, true) => None,
+        _ => o.str("queue", errs),
+    };
+    if o.has("pool") && o.has("queue") && !h.null_queue {
         errs.push(&o.path_of("pool"), "both \"pool\" and \"queue\" given; expected one of them");
         o.get("queue");
     }
@@ -139,27 +160,49 @@ pub(crate) fn read_job(v: &Value, path: &str, default_id: u32, errs: &mut Errs) 
         },
     };
     let submit_time = o.i64_in("submit_time", -(1 << 50), 1 << 50, errs);
-    let state = match o.get("state") {
-        None => None,
-        Some(s) => match s.as_str().and_then(RunState::parse) {
-            Some(s) => Some(s),
-            None => {
-                errs.expected(&o.path_of("state"), s, "one of PREP, RUNNING, SUCCEEDED, FAILED, KILLED");
+    let state = match h.state {
+        Some((s, key)) => {
+            o.allow("state");
+            RunState::parse(s).or_else(|| {
+                errs.expected(
+                    &o.path_of(key),
+                    &Value::String(s.into()),
+                    "one of PREP, RUNNING, SUCCEEDED, FAILED, KILLED",
+                );
                 None
-            }
+            })
+        }
+        None => match o.get("state") {
+            None => None,
+            Some(s) => match s.as_str().and_then(RunState::parse) {
+                Some(s) => Some(s),
+                None => {
+                    errs.expected(&o.path_of("state"), s, "one of PREP, RUNNING, SUCCEEDED, FAILED, KILLED");
+                    None
+                }
+            },
         },
     };
     let init_ms = o.i64_in("init_ms", 0, 1 << 40, errs).unwrap_or(0);
     // Hadoop's test fake tells a job built with split locations (even empty ones) from one
     // built without: only the latter is exempt from delay scheduling (`fair.harness`).
-    let locations_given = match o.get("maps") {
-        Some(Value::Array(_)) => true,
-        Some(Value::Object(m)) => m.contains_key("locations") || m.contains_key("replicas"),
-        _ => false,
-    };
-    let maps = match o.get("maps") {
-        None => MapsSpec::List(Vec::new()),
-        Some(m) => read_maps(m, &o.path_of("maps"), errs).unwrap_or(MapsSpec::List(Vec::new())),
+    let (maps, locations_given) = match &h.split {
+        Some(split) => {
+            o.allow("maps");
+            (split_maps(split, &o, errs).unwrap_or(MapsSpec::List(Vec::new())), true)
+        }
+        None => {
+            let locations_given = match o.get("maps") {
+                Some(Value::Array(_)) => true,
+                Some(Value::Object(m)) => m.contains_key("locations") || m.contains_key("replicas"),
+                _ => false,
+            };
+            let maps = match o.get("maps") {
+                None => MapsSpec::List(Vec::new()),
+                Some(m) => read_maps(m, &o.path_of("maps"), errs).unwrap_or(MapsSpec::List(Vec::new())),
+            };
+            (maps, locations_given)
+        }
     };
     let (reduces, reduce_duration_ms) = match o.get("reduces") {
         None => (0, None),
@@ -177,9 +220,16 @@ pub(crate) fn read_job(v: &Value, path: &str, default_id: u32, errs: &mut Errs) 
         }
         Some(r) => (as_u64_in(r, &o.path_of("reduces"), 0, MAX_TASKS_PER_JOB, errs).unwrap_or(0), None),
     };
-    let slowstart = o.f64_in("slowstart", 0.0, 1.0, errs).map(|f| f as f32);
-    let speculative_maps = o.bool("speculative_maps", errs);
-    let speculative_reduces = o.bool("speculative_reduces", errs);
+    let slowstart = o.f64_in("slowstart", 0.0, 1.0, errs).map(|f| f as f32).or(h.slowstart);
+    let mut speculation = |key: &'static str, harness: Option<bool>| match harness {
+        Some(b) => {
+            o.allow(key);
+            Some(b)
+        }
+        None => o.bool(key, errs),
+    };
+    let speculative_maps = speculation("speculative_maps", h.speculative_maps);
+    let speculative_reduces = speculation("speculative_reduces", h.speculative_reduces);
     let (fields, conf_path) = (o.map, o.path_of("conf"));
     let limits = super::job_conf::read(&mut o, fields.get("conf"), &conf_path, errs);
     let mut conf = Vec::new();
@@ -224,6 +274,30 @@ pub(crate) fn read_job(v: &Value, path: &str, default_id: u32, errs: &mut Errs) 
         speculative_reduces,
         conf,
     })
+}
+
+/// A harness job's maps from its `split_hosts` (`maps` maps on one host list, or one map per
+/// host list).
+fn split_maps(split: &Split, o: &Obj, errs: &mut Errs) -> Option<MapsSpec> {
+    let path = o.path_of("split_hosts");
+    match split {
+        Split::Hosts { count, hosts } => {
+            let count = as_u64_in(&Value::from(*count), &o.path_of("maps"), 0, MAX_TASKS_PER_JOB, errs)?;
+            let locations = read_hosts(Some(hosts), &path, errs);
+            Some(MapsSpec::List(
+                (0..count).map(|_| MapSpec { locations: locations.clone(), duration_ms: None }).collect(),
+            ))
+        }
+        Split::PerMap(lists) => {
+            let list = as_array(lists, &path, MAX_TASKS_PER_JOB as usize, errs)?;
+            Some(MapsSpec::List(
+                list.iter()
+                    .enumerate()
+                    .map(|(i, h)| MapSpec { locations: read_hosts(Some(h), &index(&path, i), errs), duration_ms: None })
+                    .collect(),
+            ))
+        }
+    }
 }
 
 pub(super) fn read_map(v: &Value, path: &str, errs: &mut Errs) -> Option<MapSpec> {

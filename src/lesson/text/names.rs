@@ -206,8 +206,11 @@ pub(super) fn check(p: &Placeholder, k: &Known) -> Result<(), String> {
             spec.args
         ));
     }
-    let figures: &[&str] =
-        if p.name == "sweep" { super::super::figure::SWEEP_FIGURES } else { super::super::figure::COMPARE_FIGURES };
+    let figures: &[&str] = if p.name == "sweep" {
+        crate::lesson::runs::figure::SWEEP_FIGURES
+    } else {
+        crate::lesson::runs::figure::COMPARE_FIGURES
+    };
     let sweep = spec
         .args
         .iter()

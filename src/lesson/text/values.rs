@@ -1,7 +1,7 @@
 //! The run values a placeholder names, filled at the step's heartbeat: each is read from the
 //! heartbeat's decision record (`explain::HeartbeatRecord`), the engine right after it, the
 //! stage's scheduler state (`sim::stage`, built from the same two) or the lesson's experiments
-//! (`lesson::figure`) and configuration — never computed another way. The names are in
+//! (`lesson::runs::figure`) and configuration — never computed another way. The names are in
 //! `names.rs`.
 
 use super::names::{bins, job_id, kind};
@@ -150,7 +150,7 @@ fn lesson_conf(p: &Placeholder, src: &Source) -> Result<Val, String> {
 fn figure(p: &Placeholder, src: &Source) -> Result<Val, String> {
     let arg = |i: usize| p.args.get(i).map(String::as_str).unwrap_or("");
     let r = if p.name == "figure" {
-        super::super::figure::FigureRef {
+        crate::lesson::runs::figure::FigureRef {
             figure: arg(0).into(),
             variant: arg(1).parse().ok(),
             sweep: None,
@@ -158,7 +158,7 @@ fn figure(p: &Placeholder, src: &Source) -> Result<Val, String> {
             bins: bins(arg(2)).unwrap_or_default(),
         }
     } else {
-        super::super::figure::FigureRef {
+        crate::lesson::runs::figure::FigureRef {
             figure: arg(0).into(),
             variant: None,
             sweep: Some(arg(2).parse().unwrap_or(0)),

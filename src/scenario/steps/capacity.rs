@@ -9,7 +9,9 @@ use crate::input::json::{Errs, Obj, child, index};
 use crate::model::{RunState, TaskType};
 use serde_json::Value;
 
+mod attempt;
 mod expect;
+pub use attempt::{HadoopAttempt, parse_attempt_name};
 pub use expect::{CapacityCheck, JobListName};
 
 /// Every Capacity op with the fields it accepts (besides `op` and `note`).
@@ -54,18 +56,6 @@ pub fn ops() -> impl Iterator<Item = &'static str> {
 /// Is `op` a Capacity op?
 pub fn is_op(op: &str) -> bool {
     ops().any(|o| o == op)
-}
-
-/// A task attempt as Hadoop names it: `attempt_<jt>_<job>_<m|r>_<number>_<attempt>`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct HadoopAttempt {
-    /// The name as written (for messages).
-    pub name: String,
-    pub job: u32,
-    pub kind: TaskType,
-    /// The task number (the harness's launch order, or the TIP index outside the harness).
-    pub number: u32,
-    pub attempt: u32,
 }
 
 /// One Capacity step, read once.
@@ -131,22 +121,6 @@ impl CapacityStep {
     }
 }
 
-/// Parse `attempt_<jt>_<job>_<m|r>_<number>_<attempt>` (optionally ` on <tracker>`).
-pub fn parse_attempt_name(t: &str) -> Option<(u32, TaskType, u32, u32)> {
-    let name = t.split(" on ").next()?.trim();
-    let parts: Vec<&str> = name.split('_').collect();
-    if parts.len() < 6 || parts[0] != "attempt" {
-        return None;
-    }
-    let l = parts.len();
-    let k = match parts[l - 3] {
-        "m" => TaskType::Map,
-        "r" => TaskType::Reduce,
-        _ => return None,
-    };
-    Some((parts[l - 4].parse().ok()?, k, parts[l - 2].parse().ok()?, parts[l - 1].parse().ok()?))
-}
-
 /// How many tasks a job's `maps` or `reduces` field gives, in any of its forms: a count, a
 /// list (one entry per task, e.g. split hosts), or `{"count": N, ...}`.
 fn task_count(v: Option<&Value>) -> i64 {
@@ -183,8 +157,20 @@ fn required(op: &str) -> &'static [&'static str] {
 /// Read a Capacity step: known fields only, required fields present (each said), then every
 /// field of its type. `None` when anything is wrong (said in `errs`).
 pub fn read(op: &str, step: &Value, path: &str, errs: &mut Errs) -> Option<CapacityStep> {
+    read_as(op, step, path, false, errs)
+}
+
+/// The harness's `submit` with `expect_reject` (`steps/harness.rs`), read as `submit_rejected`.
+pub fn read_harness_submit(step: &Value, path: &str, errs: &mut Errs) -> Option<CapacityStep> {
+    read_as("submit_rejected", step, path, true, errs)
+}
+
+fn read_as(op: &str, step: &Value, path: &str, harness: bool, errs: &mut Errs) -> Option<CapacityStep> {
     let n0 = errs.0.len();
-    let fields = OPS_FIELDS.iter().find(|(o, _)| *o == op).map(|(_, f)| *f).unwrap_or(&[]);
+    let fields = match harness {
+        true => &["job", "init", "expect_reject", "message"][..],
+        false => OPS_FIELDS.iter().find(|(o, _)| *o == op).map(|(_, f)| *f).unwrap_or(&[]),
+    };
     let mut o = Obj::new(step, path, errs)?;
     o.get("op");
     o.get("note");
@@ -238,8 +224,15 @@ pub fn read(op: &str, step: &Value, path: &str, errs: &mut Errs) -> Option<Capac
             let id = j.int("id")?;
             let user = j.opt_string("user")?.unwrap_or_else(|| "user".into());
             let queue = j.opt_string("queue")?.unwrap_or_else(|| "default".into());
-            let desired_tasks = task_count(job.get("maps")) + task_count(job.get("reduces"));
-            let message = f.opt_string("message")?;
+            let maps = match harness {
+                true => crate::scenario::capacity::harness::split_maps(job),
+                false => None,
+            };
+            let desired_tasks = maps.unwrap_or_else(|| task_count(job.get("maps"))) + task_count(job.get("reduces"));
+            let message = match step.get("expect_reject") {
+                Some(Value::String(m)) if harness => Some(m.clone()),
+                _ => f.opt_string("message")?,
+            };
             CapacityStep::SubmitRejected { id: id as u32, user, queue, desired_tasks, message }
         }
         _ => CapacityStep::Check(Box::new(expect::read(op, &mut f)?)),

@@ -1,7 +1,8 @@
 //! The checks a scripted step makes (`expect_queue`, `expect_job`, `expect_heartbeat_interval`,
 //! `expect_matching_level`, `expect_cluster`) and a heartbeat's expected tasks, read strictly.
 
-use super::{AttemptRef, StepKind, job_of, need, state_of};
+use super::attempts::{parse_hadoop_name, read_attempt};
+use super::{AttemptRef, StepKind, harness, job_of, need, state_of};
 use crate::input::json::{Errs, Obj, as_array, index};
 use crate::model::{Locality, RunState};
 
@@ -124,4 +125,28 @@ pub(super) fn read(op: &str, o: &mut Obj, errs: &mut Errs) -> Option<StepKind> {
         }
         _ => unreachable!("not a check op: {op}"),
     })
+}
+
+/// A heartbeat's `expect`: each task as the short form or an object, or as Hadoop names it
+/// (`attempt_test_0001_m_000001_0 on tt1`). `any_order` (the Capacity harness's): maps first.
+pub(super) fn read_expected(o: &mut Obj, any_order: bool, errs: &mut Errs) -> Option<Vec<ExpectTask>> {
+    let ep = o.path_of("expect");
+    let list = as_array(o.get("expect")?, &ep, 10_000, errs)?;
+    let order = if any_order { harness::maps_first(list) } else { (0..list.len()).collect() };
+    let read = |i: usize, errs: &mut Errs| match list[i].as_str().filter(|s| s.starts_with("attempt_")) {
+        Some(s) => match parse_hadoop_name(s) {
+            Ok((attempt, label, on)) => Some(ExpectTask { attempt, locality: None, label: Some(label), on }),
+            Err(e) => {
+                errs.push(&index(&ep, i), e);
+                None
+            }
+        },
+        None => read_attempt(&list[i], &index(&ep, i), errs).map(|(attempt, locality)| ExpectTask {
+            attempt,
+            locality,
+            label: None,
+            on: None,
+        }),
+    };
+    Some(order.into_iter().filter_map(|i| read(i, errs)).collect())
 }

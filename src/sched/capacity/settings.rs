@@ -156,23 +156,58 @@ pub(super) fn set_unique(
     props.set(key, &val);
 }
 
-/// Pull the capacity settings out of `config` (the object at `$.config`), leaving the generic
-/// properties; trackers given in `config` move to `top`. Whether `harness` was given.
-pub fn read_config(
-    cfg: &mut Map<String, Value>,
+/// The keys of `config` that `read_config` reads (the generic reader skips them).
+pub fn is_config_key(k: &str) -> bool {
+    is_capacity_property(k)
+        || SCHED_FIELDS.iter().any(|(f, _)| *f == k)
+        || CONFIG_KEYS.contains(&k)
+        || DEFAULT_SLOTS.iter().any(|(f, _)| *f == k)
+}
+
+/// The other capacity keys of `config`.
+const CONFIG_KEYS: &[&str] = &[
+    "capacity_scheduler_xml",
+    "mapred_site_xml",
+    "queues",
+    "memory",
+    "initial_queue_order",
+    "cluster_capacity_rule",
+    "harness",
+    "trackers",
+];
+
+/// The harness's names of the default slots per tracker → the generic `config` property
+/// they are (read by the generic reader under that name).
+pub const DEFAULT_SLOTS: &[(&str, &str)] =
+    &[("default_map_slots", "map_slots"), ("default_reduce_slots", "reduce_slots")];
+
+/// What `read_config` found besides the settings in `out`.
+pub struct ConfigRead<'a> {
+    /// `harness` was given (otherwise it follows `cluster_capacity_rule`).
+    pub harness_given: bool,
+    /// The trackers listed in `config` (a harness shape), read as `$.trackers` would be.
+    pub trackers: Option<&'a Value>,
+}
+
+/// Read the capacity settings of `config` (the object at `$.config`) into `out`, leaving the
+/// generic properties to the generic reader (`is_config_key` says which are read here); the
+/// default slots per tracker are the generic `map_slots` / `reduce_slots`, set by the caller.
+/// `top_trackers`: the scenario lists `$.trackers` too.
+pub fn read_config<'a>(
+    cfg: &'a Map<String, Value>,
+    top_trackers: bool,
     out: &mut CapacityScenario,
-    top: &mut Map<String, Value>,
     errs: &mut Errs,
-) -> bool {
+) -> ConfigRead<'a> {
     let path = "$.config";
-    let mut harness_given = false;
+    let mut read = ConfigRead { harness_given: false, trackers: None };
     let mut from: BTreeMap<String, String> = BTreeMap::new();
     // Properties read from XML: (name, the file's JSON path, "line L, column C").
     let mut xml_at: Vec<(String, String, String)> = Vec::new();
     for (key, file) in
         [("capacity_scheduler_xml", XmlFile::CapacityScheduler), ("mapred_site_xml", XmlFile::MapredSite)]
     {
-        if let Some(v) = cfg.remove(key) {
+        if let Some(v) = cfg.get(key) {
             let p = child(path, key);
             match v.as_str() {
                 Some(x) => {
@@ -181,41 +216,38 @@ pub fn read_config(
                     r.warnings.into_iter().for_each(|w| errs.warn(&p, w));
                     xml_at.extend(r.properties.into_iter().map(|(n, a)| (n, p.clone(), a)));
                 }
-                None => errs.expected(&p, &v, "the XML file's text"),
+                None => errs.expected(&p, v, "the XML file's text"),
             }
         }
     }
-    let keys: Vec<String> = cfg.keys().cloned().collect();
     let mut queue_names: Option<Vec<String>> = None;
-    for k in keys {
-        let p = child(path, &k);
-        if is_capacity_property(&k) {
-            let v = cfg.remove(&k).expect("listed");
-            if let Err(e) = super::xml::check_name(&k) {
+    for (k, v) in cfg {
+        let p = child(path, k);
+        if is_capacity_property(k) {
+            if let Err(e) = super::xml::check_name(k) {
                 errs.push(&p, e);
-            } else if let Some(s) = prop_value(&v, &p, errs) {
-                set_unique(&mut out.props, &mut from, &k, s, &p, errs);
+            } else if let Some(s) = prop_value(v, &p, errs) {
+                set_unique(&mut out.props, &mut from, k, s, &p, errs);
             }
-        } else if let Some((_, h)) = SCHED_FIELDS.iter().find(|(f, _)| *f == k) {
-            let v = cfg.remove(&k).expect("listed");
-            let v = match (&v, k.as_str()) {
-                (Value::Array(a), "queue_names") => {
-                    Value::String(a.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(","))
-                }
-                _ => v,
+        } else if let Some((_, h)) = SCHED_FIELDS.iter().find(|(f, _)| f == k) {
+            let value = match (v, k.as_str()) {
+                (Value::Array(a), "queue_names") => prop_value(
+                    &Value::String(a.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(",")),
+                    &p,
+                    errs,
+                ),
+                _ => prop_value(v, &p, errs),
             };
-            if let Some(s) = prop_value(&v, &p, errs) {
+            if let Some(s) = value {
                 set_unique(&mut out.props, &mut from, h, s, &p, errs);
             }
         } else if k == "queues" {
-            let v = cfg.remove(&k).expect("listed");
-            queue_names = Some(read_queues(&v, &p, &mut out.props, &mut from, errs));
+            queue_names = Some(read_queues(v, &p, &mut out.props, &mut from, errs));
             // Refused where reading stopped; the scheduler is not started.
             out.too_many_queues |= v.as_array().is_some_and(|a| a.len() > MAX_QUEUES);
         } else if k == "memory" {
-            let v = cfg.remove(&k).expect("listed");
-            let Value::Object(m) = &v else {
-                errs.expected(&p, &v, "{\"map_slot_mb\", \"reduce_slot_mb\", \"max_map_mb\", \"max_reduce_mb\"}");
+            let Value::Object(m) = v else {
+                errs.expected(&p, v, "{\"map_slot_mb\", \"reduce_slot_mb\", \"max_map_mb\", \"max_reduce_mb\"}");
                 continue;
             };
             for (mk, mv) in m {
@@ -233,42 +265,27 @@ pub fn read_config(
                 }
             }
         } else if k == "initial_queue_order" {
-            let v = cfg.remove(&k).expect("listed");
             match v.as_array().map(|a| a.iter().map(|x| x.as_str().map(str::to_string)).collect::<Option<Vec<_>>>()) {
                 Some(Some(l)) => out.initial_queue_order = Some(l),
-                _ => errs.expected(&p, &v, "a list of queue names"),
+                _ => errs.expected(&p, v, "a list of queue names"),
             }
         } else if k == "cluster_capacity_rule" {
-            let v = cfg.remove(&k).expect("listed");
             match v.as_str() {
                 Some("trackers_x_default_slots") => out.cluster_capacity = ClusterCapacityRule::TrackersTimesDefault,
                 Some("sum_of_tracker_slots") => out.cluster_capacity = ClusterCapacityRule::SumOfTrackerSlots,
-                _ => errs.expected(&p, &v, "\"sum_of_tracker_slots\" or \"trackers_x_default_slots\""),
+                _ => errs.expected(&p, v, "\"sum_of_tracker_slots\" or \"trackers_x_default_slots\""),
             }
         } else if k == "harness" {
-            let v = cfg.remove(&k).expect("listed");
-            harness_given = true;
+            read.harness_given = true;
             match v.as_bool() {
                 Some(b) => out.harness = b,
-                None => errs.expected(&p, &v, "true or false"),
+                None => errs.expected(&p, v, "true or false"),
             }
         } else if k == "trackers" {
-            let v = cfg.remove(&k).expect("listed");
-            if top.contains_key("trackers") {
+            if top_trackers {
                 errs.push(&p, "trackers are given both here and at $.trackers; expected one list");
             } else {
-                top.insert("trackers".into(), v);
-            }
-        } else if let Some(generic) = match k.as_str() {
-            "default_map_slots" => Some("map_slots"),
-            "default_reduce_slots" => Some("reduce_slots"),
-            _ => None,
-        } {
-            let v = cfg.remove(&k).expect("listed");
-            if cfg.contains_key(generic) {
-                errs.push(&p, format!("both {k:?} and {generic:?} given; expected one of them"));
-            } else {
-                cfg.insert(generic.into(), v);
+                read.trackers = Some(v);
             }
         }
     }
@@ -327,13 +344,5 @@ pub fn read_config(
         errs.warn(&path, why);
         out.unreadable.push(note);
     }
-    let slots = |generic: &str, hadoop: &str| -> u32 {
-        cfg.get(generic)
-            .or_else(|| cfg.get(hadoop))
-            .and_then(|v| v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok())))
-            .unwrap_or(2) as u32
-    };
-    out.default_map_slots = slots("map_slots", "mapred.tasktracker.map.tasks.maximum");
-    out.default_reduce_slots = slots("reduce_slots", "mapred.tasktracker.reduce.tasks.maximum");
-    harness_given
+    read
 }

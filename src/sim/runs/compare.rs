@@ -139,11 +139,10 @@ pub fn retarget(s: &Scenario, v: &Variant) -> Result<Scenario, String> {
                 .enumerate()
                 .map(|(i, q)| serde_json::json!({"name": q, "capacity": 100 / n + if i == 0 { 100 % n } else { 0 }}))
                 .collect();
-            let v = serde_json::json!({"scheduler": "capacity", "config": {"queues": queues,
-                "initial_queue_order": names, "map_slots": s.config.map_slots, "reduce_slots": s.config.reduce_slots}});
+            let config = serde_json::json!({"queues": queues, "initial_queue_order": names});
             let mut errs = Errs::default();
-            let (_, cap) =
-                crate::scenario::capacity::normalise(&v, &mut errs).ok_or("capacity settings could not be built")?;
+            let slots = (s.config.map_slots, s.config.reduce_slots);
+            let cap = crate::scenario::capacity::settings_of(&config, slots, &mut errs);
             if !errs.0.is_empty() {
                 return Err(errs.0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; "));
             }

@@ -4,7 +4,7 @@
 //! it must lie in — alone, or as its difference from (or ratio to) another figure. Such a claim
 //! holds at every heartbeat of the lesson's run; the numbers come from `lesson::runs`.
 
-use super::runs::RunsRef;
+use super::RunsRef;
 use crate::input::json::{Errs, Obj, as_array, as_u64_in, index};
 use crate::sim::metrics::{data_nodes_of, node_locality_of};
 use serde::Serialize;

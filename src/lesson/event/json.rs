@@ -1,9 +1,10 @@
 //! Reading lesson events from JSON, strictly: every field name checked, every problem reported
 //! with its JSON path (the reader of `input::json`).
 
-use super::event::Event;
-use super::runs::RunsRef;
+use super::Event;
 use crate::input::json::{Errs, Obj, as_array, as_str, index};
+use crate::lesson::runs::RunsRef;
+use crate::lesson::runs::figure;
 use serde_json::Value;
 
 pub const EVENTS: &[&str] = &[
@@ -241,9 +242,9 @@ pub fn parse(v: &Value, path: &str, runs: &RunsRef, errs: &mut Errs) -> Option<E
             Event::Running { job: j, pool, kind, count }
         }
         "figure" => {
-            let mut f = super::figure::read(&mut o, errs)?;
+            let mut f = figure::read(&mut o, errs)?;
             f.runs = runs.clone();
-            super::figure::validate(&f, path, errs);
+            figure::validate(&f, path, errs);
             Event::Figure(f)
         }
         "not" => {
