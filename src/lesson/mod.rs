@@ -9,10 +9,12 @@ pub mod check;
 pub mod event;
 pub mod key;
 pub mod point;
+pub mod recap;
 pub mod runs;
 mod steps;
 pub mod text;
 
+pub use recap::{RECAP_LINES, Recap};
 use steps::{bi, check_views, prefixed, read_step};
 
 pub use builtin::builtin;
@@ -147,22 +149,6 @@ pub struct LessonStep {
     pub view: Option<String>,
 }
 
-/// A lesson's recap: the same number of lines in English and Chinese.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Recap {
-    pub en: Vec<String>,
-    pub zh: Vec<String>,
-}
-
-impl Recap {
-    pub fn lines(&self, lang: crate::i18n::Lang) -> &[String] {
-        if lang == crate::i18n::Lang::Zh { &self.zh } else { &self.en }
-    }
-}
-
-/// A recap says what the lesson showed in this many lines.
-pub const RECAP_LINES: usize = 3;
-
 /// Where the lesson's scenario comes from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -239,38 +225,6 @@ pub fn from_value(v: &Value) -> Result<Lesson, ScenarioErrors> {
     }
 }
 
-/// `{"en": [lines], "zh": [lines]}`: `RECAP_LINES` non-empty lines in each language.
-fn read_recap(v: &Value, errs: &mut Errs) -> Option<Recap> {
-    let mut o = Obj::new(v, "$.recap", errs)?;
-    let mut lines = |lang: &'static str, errs: &mut Errs| -> Option<Vec<String>> {
-        let p = o.path_of(lang);
-        let Some(list) = o.get(lang) else {
-            errs.push(&p, format!("missing; expected {RECAP_LINES} lines in each language"));
-            return None;
-        };
-        let list = as_array(list, &p, RECAP_LINES, errs)?;
-        let out: Vec<String> = list
-            .iter()
-            .enumerate()
-            .filter_map(|(i, l)| match l.as_str() {
-                Some(t) if !t.trim().is_empty() => Some(t.to_string()),
-                _ => {
-                    errs.expected(&index(&p, i), l, "a line of text");
-                    None
-                }
-            })
-            .collect();
-        if list.len() != RECAP_LINES {
-            errs.push(&p, format!("found {} lines, expected {RECAP_LINES}", list.len()));
-        }
-        (out.len() == RECAP_LINES).then_some(out)
-    };
-    let en = lines("en", errs);
-    let zh = lines("zh", errs);
-    o.finish(errs);
-    Some(Recap { en: en?, zh: zh? })
-}
-
 fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
     let mut o = Obj::new(v, "$", errs)?;
     match o.str("format", errs) {
@@ -297,7 +251,7 @@ fn read(v: &Value, errs: &mut Errs) -> Option<Lesson> {
     let title = bi(o.get("title"), "$.title", errs);
     let summary = bi(o.get("summary"), "$.summary", errs);
     let order = o.u64_in("order", 1, 999, errs).map(|n| n as u32);
-    let recap = o.get("recap").and_then(|r| read_recap(r, errs));
+    let recap = o.get("recap").and_then(|r| recap::read(r, errs));
     let (scenario_ref, scenario) = match o.get("scenario") {
         Some(Value::String(s)) => match s
             .strip_prefix("builtin:")
