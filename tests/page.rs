@@ -230,6 +230,32 @@ fn a_prediction_takes_choices_and_a_countdown_only_while_it_waits() {
     assert_eq!(next.lesson.as_ref().unwrap().countdown_from, None, "the countdown goes with its step");
 }
 
+/// Lessons lead on (issue 22): the last step of a lesson marks it walked on this device (kept
+/// in storage as a list of ids, unknown ones dropped), and the next lesson is the next of its
+/// group by `order`; the last of a group has none.
+#[test]
+fn the_last_step_marks_a_lesson_walked_and_leads_to_the_next_of_its_group() {
+    use schedscope::page::lesson::{Walked, next_in_group};
+    let p = page();
+    let i = lesson_index(&p, "fair-shares");
+    let l = act(&p, Action::Lesson(LessonAction::Open(i)));
+    assert!(!l.walked.has("fair-shares"));
+    let last = l.lesson.as_ref().unwrap().len() - 1;
+    let end = act(&l, Action::Lesson(LessonAction::Step(last)));
+    assert!(end.walked.has("fair-shares"), "the last step walks the lesson");
+    let stored = end.walked.to_stored();
+    assert_eq!(stored, r#"["fair-shares"]"#);
+    let lessons = &p.catalogue.lessons;
+    assert_eq!(Walked::from_stored(Some(r#"["fair-shares", "nosuch", 3]"#), lessons), Walked::default());
+    assert!(Walked::from_stored(Some(r#"["fair-shares", "nosuch"]"#), lessons).has("fair-shares"));
+    assert!(!Walked::from_stored(Some(r#"["fair-shares", "nosuch"]"#), lessons).has("nosuch"));
+    let again = Page::new(&Browser { walked: Some(stored), ..Browser::default() }, still);
+    assert!(again.walked.has("fair-shares"));
+    assert_eq!(next_in_group(lessons, i), Some(lesson_index(&p, "fair-delay-scheduling")));
+    assert_eq!(next_in_group(lessons, lesson_index(&p, "fair-preemption")), None, "the last of its group");
+    assert_eq!(next_in_group(lessons, lesson_index(&p, "basics")), None);
+}
+
 /// A lesson step shows the same screen however it was reached: one that points at no side
 /// tab is about the stage, so the tab a previous step opened (the code path) goes back to why.
 #[test]

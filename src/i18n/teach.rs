@@ -24,6 +24,10 @@ texts! {
         ),
         (lesson_back, "‹ Back", "‹ 上一站"),
         (lesson_done, "Lesson complete", "课程结束"),
+        (lesson_recap, "What this lesson showed", "这一课讲了什么"),
+        (lesson_next_lesson, "Next lesson: {0} ›", "下一课：{0} ›"),
+        (lesson_all_lessons, "All lessons ›", "全部课程 ›"),
+        (lesson_walked, "walked to the end on this device", "已在本设备上学完"),
         (next_stop_hb, "Next stop · HB {0} ›", "下一站 · 心跳 {0} ›"),
         // The next step is at the heartbeat already shown: no run moves, only the text.
         (next_step_here, "Continue ›", "继续 ›"),

@@ -42,6 +42,46 @@ pub fn builtin_lessons() -> Rc<[LessonEntry]> {
         .collect()
 }
 
+/// The storage key of the lessons walked to their last step on this device.
+pub const KEY_WALKED: &str = "schedscope.walked";
+
+/// The lessons walked to their last step on this device (their ids), for the lesson list's
+/// marks; stored as a JSON list, anything unreadable or unknown dropped.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Walked(pub Rc<std::collections::BTreeSet<String>>);
+
+impl Walked {
+    pub fn from_stored(stored: Option<&str>, lessons: &[LessonEntry]) -> Walked {
+        let ids: Vec<String> = stored.and_then(|s| serde_json::from_str(s).ok()).unwrap_or_default();
+        Walked(Rc::new(ids.into_iter().filter(|id| lessons.iter().any(|l| l.id == id)).collect()))
+    }
+
+    pub fn to_stored(&self) -> String {
+        serde_json::to_string(&*self.0).unwrap_or_default()
+    }
+
+    pub fn has(&self, id: &str) -> bool {
+        self.0.contains(id)
+    }
+
+    /// With `id` added (the same set, shared, when it was in already).
+    pub fn with(&self, id: &str) -> Walked {
+        if self.has(id) {
+            return self.clone();
+        }
+        let mut set = (*self.0).clone();
+        set.insert(id.to_string());
+        Walked(Rc::new(set))
+    }
+}
+
+/// The lesson after `index` in its group (`order`), if any.
+pub fn next_in_group(lessons: &[LessonEntry], index: usize) -> Option<usize> {
+    let here = lessons.get(index)?;
+    let order = here.lesson.order?;
+    lessons.iter().position(|l| l.group() == here.group() && l.lesson.order == Some(order + 1))
+}
+
 /// The lesson being followed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LessonRun {

@@ -73,6 +73,8 @@ pub struct SwitchNote {
 pub struct Page {
     pub catalogue: Catalogue,
     pub saved: SavedList,
+    /// The lessons walked to their last step on this device (stored by the page).
+    pub walked: lesson::Walked,
     pub run: Run,
     pub prefs: Prefs,
     pub side: Side,
@@ -102,9 +104,11 @@ impl Page {
     pub fn new(browser: &Browser, clock: Clock) -> Page {
         let catalogue = Catalogue::builtin();
         let text: Rc<str> = catalogue.first_text().into();
+        let walked = lesson::Walked::from_stored(browser.walked.as_deref(), &catalogue.lessons);
         let mut page = Page {
             catalogue,
             saved: SavedList::from_stored(browser.saved.as_deref()),
+            walked,
             run: Run::empty(clock),
             prefs: Prefs::from_browser(browser),
             side: Side::default(),

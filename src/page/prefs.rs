@@ -53,6 +53,8 @@ pub struct Browser {
     pub theme: Option<String>,
     pub speed: Option<String>,
     pub saved: Option<String>,
+    /// The stored value of `lesson::KEY_WALKED`.
+    pub walked: Option<String>,
     /// `navigator.language`.
     pub language: String,
     pub prefers_dark: bool,

@@ -278,6 +278,13 @@ impl Page {
     /// the stage too: whichever way it was reached, it shows the same screen.
     fn apply_point(&mut self) {
         let Some(run) = &self.lesson else { return };
+        // The last step reached: the lesson counts as walked on this device.
+        if run.step + 1 == run.len()
+            && let Some(entry) = self.catalogue.lessons.get(run.index)
+        {
+            self.walked = self.walked.with(entry.id);
+        }
+        let Some(run) = &self.lesson else { return };
         self.side = self.side.follow_point(run.point().unwrap_or(""));
         if let Some(job) = run.point_selects() {
             self.selected_job = job;

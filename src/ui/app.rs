@@ -122,6 +122,13 @@ pub fn App() -> Html {
         use_effect(move || platform::show_view_builds(run.view_builds()));
     }
 
+    // The lessons walked to their end on this device, kept after each one.
+    use_effect_with(lab.walked.clone(), |walked| {
+        if !walked.0.is_empty() {
+            platform::store(crate::page::lesson::KEY_WALKED, &walked.to_stored());
+        }
+    });
+
     // Browser storage, written after the state changed (the reducer never writes): what the
     // reader chose (language, theme, speed), and the saved scenarios after a save, with a toast
     // saying whether storage took them.

@@ -26,6 +26,7 @@ pub fn browser() -> crate::page::Browser {
         theme: load(KEY_THEME),
         speed: load(KEY_SPEED),
         saved: load(KEY_SAVED),
+        walked: load(crate::page::lesson::KEY_WALKED),
         language: browser_language(),
         prefers_dark: prefers_dark(),
     }

@@ -39,11 +39,14 @@ pub fn lesson_list(lab: &Page, dispatch: &Dispatch) -> Html {
                         { for lab.catalogue.lessons.iter().enumerate().filter(|(_, l)| l.group() == *g).map(|(i, l)| {
                             let d = dispatch.clone();
                             let current = lab.lesson.as_ref().is_some_and(|r| r.index == i);
+                            let walked = lab.walked.has(l.id);
                             html! {
-                                <li><button class={classes!("lesson-item", current.then_some("on"))} data-testid={format!("open-lesson-{}", l.id)}
+                                <li><button class={classes!("lesson-item", current.then_some("on"), walked.then_some("walked"))} data-testid={format!("open-lesson-{}", l.id)}
+                                            data-walked={walked.to_string()}
                                             title={l.lesson.summary_shown().pick(lang).to_string()} onclick={Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Open(i))))}>
                                     <span class="lesson-no">{i + 1}</span>
                                     <span class="lesson-name">{l.title(lang)}</span>
+                                    if walked { <span class="lesson-walked" title={t(lang, k::lesson_walked)} aria-label={t(lang, k::lesson_walked)}>{"✓"}</span> }
                                 </button></li>
                             }
                         }) }
@@ -172,6 +175,30 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
         Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Reveal)))
     };
     let verdict = step.predict.as_ref().filter(|_| run.revealed(hb)).and_then(|_| run.choice_holds(sim));
+    // The last step: the lesson's recap, and the way on (the next lesson of its group, or the
+    // list at the end of a group).
+    let next_lesson = last.then(|| crate::page::lesson::next_in_group(&lab.catalogue.lessons, run.index)).flatten();
+    let on = {
+        let d = dispatch.clone();
+        Callback::from(move |_: MouseEvent| {
+            d.dispatch(match next_lesson {
+                Some(n) => Action::Lesson(LessonAction::Open(n)),
+                None => Action::Open(crate::page::Dialog::Lessons),
+            })
+        })
+    };
+    let on_label = match next_lesson.and_then(|n| lab.catalogue.lessons.get(n)) {
+        Some(n) => fill(t(lang, k::lesson_next_lesson), &[n.title(lang)]),
+        None => t(lang, k::lesson_all_lessons).to_string(),
+    };
+    let recap = run.lesson.recap.as_ref().filter(|_| last && !asking).map(|r| {
+        html! {
+            <section class="recap" data-testid="lesson-recap">
+                <h3 class="caps">{t(lang, k::lesson_recap)}</h3>
+                <ul>{ for r.lines(lang).iter().map(|l| html! { <li>{crate::lesson::text::fill_config(l, lang, &run.lesson.scenario_value)}</li> }) }</ul>
+            </section>
+        }
+    });
     let next_label = if last {
         t(lang, k::lesson_done).to_string()
     } else if run.hb(i + 1) == hb {
@@ -208,6 +235,7 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
                 <p class="step-text" data-testid="step-text" lang={if lang == Lang::Zh { "zh-CN" } else { "en" }}>{text.pick(lang)}</p>
                 if step.predict.is_some() { { prediction(run, sim, class, lang, dispatch) } }
             }
+            { for recap }
             if let Some((held, total)) = checks.filter(|c| c.1 > 0) {
                 <p class={classes!("checks", (held == total).then_some("ok"))} data-testid="step-checks" data-held={held.to_string()} data-total={total.to_string()}>
                     { if held == total { fill(crate::i18n::t_n(lang, k::checks_hold, k::checks_hold_one, total), &[&total.to_string(), &run.hb(i).to_string()]) }
@@ -227,7 +255,12 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
                 }
                 <div class="step-nav">
                     <button class="btn" data-testid="lesson-back" disabled={i == 0} onclick={go(i.saturating_sub(1))}>{t(lang, k::lesson_back)}</button>
-                    <button class="btn primary" data-testid="lesson-next" disabled={last || asking} onclick={go(i + 1)}>{next_label}</button>
+                    if last && !asking {
+                        <button class="btn primary" data-testid="lesson-next" onclick={on}
+                                data-next-lesson={next_lesson.and_then(|n| lab.catalogue.lessons.get(n)).map(|n| n.id)}>{on_label}</button>
+                    } else {
+                        <button class="btn primary" data-testid="lesson-next" disabled={last || asking} onclick={go(i + 1)}>{next_label}</button>
+                    }
                 </div>
             </footer>
         </section>
