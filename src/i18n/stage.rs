@@ -55,6 +55,7 @@ texts! {
         (cs_capacity_n, "capacity {0}", "容量 {0}"),
         (cs_max_n, "max {0}", "最大 {0}"),
         (cs_before_sort, "before this heartbeat", "本次心跳之前"),
+        (cs_at_decision, "at the decision", "决策时"),
         (cs_budget, "this heartbeat: {0} tasks of at most {1}", "本次心跳：{0} 个任务，最多 {1} 个"),
         (
             padding_not_checked_on,

@@ -64,6 +64,19 @@ pub struct CapacityStage {
     /// The map queues in their order before this heartbeat (queue, ratio at that sort), when
     /// this heartbeat's sorts changed the order.
     pub before: Option<Vec<(String, f64)>>,
+    /// The map queues as this heartbeat's first sort ordered them, with the used slots,
+    /// capacity and ratio it compared (`QueueComparator`, from the record: the values at the
+    /// decision, which the tasks reported finished at this heartbeat have already changed).
+    pub decided: Vec<Standing>,
+}
+
+/// A queue as a sort saw it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Standing {
+    pub queue: String,
+    pub used: i32,
+    pub capacity: i32,
+    pub ratio: f64,
 }
 
 fn lanes(
@@ -158,9 +171,19 @@ pub fn build(
     let before = before.filter(|_| sorted);
     let maps = lanes(e, cs, TaskType::Map, d, &job_queue, before.as_deref());
     let before = before.filter(|_| maps.iter().any(|l| l.was.is_some()));
+    let decided = d
+        .and_then(|d| d.map.lookups.first())
+        .map(|l| {
+            l.order
+                .iter()
+                .map(|q| Standing { queue: q.queue.clone(), used: q.used, capacity: q.capacity, ratio: q.ratio })
+                .collect()
+        })
+        .unwrap_or_default();
     CapacityStage {
         maps,
         before,
+        decided,
         reduces: lanes(e, cs, TaskType::Reduce, d, &job_queue, None),
         reserved,
         budget: last.zip(d).map(|(r, d)| (r.assigned.len() as u32, d.max_tasks_per_heartbeat, d.map.stop)),

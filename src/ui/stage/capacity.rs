@@ -129,6 +129,13 @@ pub fn lanes(c: &CapacityStage, mask: &Mask, keys: Keys, lang: Lang) -> Html {
         crate::sort::sort_by(&mut keyed, |a, b| a.1.queue.cmp(&b.1.queue));
     }
     let before = c.before.as_deref().filter(|_| !mask.queue_order).unwrap_or_default();
+    // The values this heartbeat's first sort compared, when they are not what the lanes show
+    // now (tasks reported finished before the sort, tasks launched after it).
+    let differs = c.decided.iter().any(|d| {
+        c.maps.iter().find(|l| l.queue == d.queue).is_none_or(|l| l.used != d.used || l.capacity != d.capacity)
+    });
+    let decided: &[crate::sim::stage::capacity::Standing] =
+        if differs && !mask.queue_order && !mask.user_limits { &c.decided } else { &[] };
     // Lanes with a step's values drawn large (`lesson::key`) are taller.
     let tall = (keys.has(Key::CapacityRatio) || keys.has(Key::CapacityUserLimit)).then_some("keyed");
     let list_class =
@@ -143,6 +150,14 @@ pub fn lanes(c: &CapacityStage, mask: &Mask, keys: Keys, lang: Lang) -> Html {
                 <p class="before-order" data-testid="before-order">
                     <span class="caps">{t(lang, k::cs_before_sort)}</span>
                     { for before.iter().enumerate().map(|(r, (q, ratio))| html! { <span class="ghost-chip">{format!("{} {q} {ratio:.2}", r + 1)}</span> }) }
+                </p>
+            }
+            if !decided.is_empty() {
+                <p class="before-order decided" data-testid="decided-order">
+                    <span class="caps">{t(lang, k::cs_at_decision)}</span>
+                    { for decided.iter().enumerate().map(|(r, q)| html! {
+                        <span class="ghost-chip" data-key={keys.attr(Key::CapacityRatio)}>{format!("{} {} {}/{} = {:.2}", r + 1, q.queue, q.used, q.capacity, q.ratio)}</span>
+                    }) }
                 </p>
             }
             <ol class={classes!("lane-list", list_class)} aria-label={t(lang, k::in_order)}>
