@@ -255,7 +255,8 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
                 }
                 <div class="step-nav">
                     <button class="btn" data-testid="lesson-back" disabled={i == 0} onclick={go(i.saturating_sub(1))}>{t(lang, k::lesson_back)}</button>
-                    if last && !asking {
+                    // Embedded in slides there is no lesson list to go back to.
+                    if last && !asking && (next_lesson.is_some() || lab.embed.is_none()) {
                         <button class="btn primary" data-testid="lesson-next" onclick={on}
                                 data-next-lesson={next_lesson.and_then(|n| lab.catalogue.lessons.get(n)).map(|n| n.id)}>{on_label}</button>
                     } else {
