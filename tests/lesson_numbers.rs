@@ -170,6 +170,18 @@ fn every_number_in_a_step_comes_from_the_run() {
                 }
             }
         }
+        // The recap too: shown on the last step, about the whole run, with configuration
+        // references only.
+        if let Some(rc) = &l.recap {
+            for (lang, lines, hant_too) in [("en", &rc.en, false), ("zh", &rc.zh, false), ("zh-Hant", &rc.zh, true)] {
+                for (k, t) in lines.iter().enumerate() {
+                    let found = hand_written(t, hant_too);
+                    if !found.is_empty() {
+                        problems.push(format!("{id} recap[{k}] ({lang}): {found:?} in {t:?}"));
+                    }
+                }
+            }
+        }
         for (i, s) in l.steps.iter().enumerate() {
             let mut texts = vec![("text", &s.text)];
             if let Some(p) = &s.predict {

@@ -69,6 +69,19 @@ fn built_in_lessons_follow_their_order_within_each_group() {
     }
 }
 
+/// Issue 22: every built-in lesson ends with its recap, `RECAP_LINES` non-empty lines in each
+/// language (shown on its last step, above the button to the next lesson).
+#[test]
+fn every_built_in_lesson_has_a_recap() {
+    for l in all() {
+        let r = l.recap.as_ref().unwrap_or_else(|| panic!("{}: no \"recap\"", l.id));
+        for (lang, lines) in [("en", &r.en), ("zh", &r.zh)] {
+            assert_eq!(lines.len(), lesson::RECAP_LINES, "{} recap.{lang}", l.id);
+            assert!(lines.iter().all(|s| !s.trim().is_empty()), "{} recap.{lang}: an empty line", l.id);
+        }
+    }
+}
+
 #[test]
 fn every_seed_concept_has_a_bilingual_lesson() {
     let lessons = all();
