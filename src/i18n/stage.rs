@@ -21,7 +21,7 @@ texts! {
         (state_done, "done", "完成"),
         (state_rejected, "rejected", "被拒绝"),
         (fair_just_rose, "just rose", "刚刚升级"),
-        (fair_reset, "back to NODE", "回到 NODE"),
+        (fair_reset, "back to {0}", "回到 {0}"),
         (fair_node_delay, "node delay {0} s", "节点延迟 {0} 秒"),
         (fair_node_rack_delay, "node + rack {0} s", "节点 + 机架 {0} 秒"),
         (fair_rack_delay, "rack delay {0} s", "机架延迟 {0} 秒"),

@@ -57,6 +57,8 @@ pub struct FairJob {
     pub basis: Basis,
     /// `lastMapLocalityLevel` at the start of the heartbeat.
     pub last_level: LocalityLevel,
+    /// `lastMapLocalityLevel` after it (a launch sets it to the launch's level).
+    pub after_level: LocalityLevel,
     /// The wait the level was computed from (when asked), else the wait it ended with.
     pub waited_ms: Millis,
     /// The wait it ended the heartbeat with.
@@ -150,6 +152,7 @@ pub fn build(e: &Engine, fs: &FairScheduler, last: Option<&HeartbeatRecord>) -> 
             asked: allowed.is_some(),
             basis,
             last_level,
+            after_level: info.delay.last_map_locality_level,
             waited_ms,
             waited_after_ms,
             change,

@@ -45,8 +45,10 @@ fn change_tag(j: &FairJob, lang: Lang) -> Html {
         (LevelChange::Rose, _, _) => {
             html! { <span class="pill amber" data-testid="level-rose">{format!("▲ {}", t(lang, k::fair_just_rose))}</span> }
         }
-        (LevelChange::Reset, _, _) => {
-            html! { <span class="pill ok" data-testid="level-reset">{format!("↺ {}", t(lang, k::fair_reset))}</span> }
+        (LevelChange::Reset, _, launched) => {
+            // The level falls to where the launch was: lastMapLocalityLevel.
+            let to = launched.unwrap_or(j.reach.level).as_str();
+            html! { <span class="pill ok" data-testid="level-reset">{format!("↺ {}", fill(t(lang, k::fair_reset), &[to]))}</span> }
         }
         (_, _, Some(l)) => html! { <span class="pill ok">{fill(t(lang, k::fair_launched_at), &[l.as_str()])}</span> },
         (_, true, _) => html! { <span class="pill amber">{format!("✕ {}", t(lang, k::fair_skipped))}</span> },
@@ -57,8 +59,15 @@ fn change_tag(j: &FairJob, lang: Lang) -> Html {
 /// The wait meter: the levels the job can still climb to as zones, with a tick at each
 /// threshold (from NODE: the node delay and node + rack; from RACK: the rack delay).
 fn meter(j: &FairJob, node: i64, rack: i64, keys: Keys, lang: Lang) -> Html {
-    let from_rack = matches!(j.last_level, LocalityLevel::Rack | LocalityLevel::Nodegroup);
-    let thresholds: Vec<(i64, String)> = match j.last_level {
+    // A job that launched a map this heartbeat starts over from the launch's level with its
+    // wait reset (the state after the heartbeat); otherwise the meter shows the wait and the
+    // level the scheduler compared (at the decision).
+    let (from, waited) = match j.launched {
+        Some(_) => (j.after_level, j.waited_after_ms),
+        None => (j.last_level, j.waited_ms),
+    };
+    let from_rack = matches!(from, LocalityLevel::Rack | LocalityLevel::Nodegroup);
+    let thresholds: Vec<(i64, String)> = match from {
         LocalityLevel::Node => vec![
             (node, fill(t(lang, k::fair_node_delay), &[&secs(node)])),
             (node + rack, fill(t(lang, k::fair_node_rack_delay), &[&secs(node + rack)])),
@@ -67,7 +76,7 @@ fn meter(j: &FairJob, node: i64, rack: i64, keys: Keys, lang: Lang) -> Html {
         _ => vec![],
     };
     let last = thresholds.last().map(|t| t.0).unwrap_or(0);
-    let end = ((last.max(1)) as f64 * 1.25).max(j.waited_ms as f64 * 1.05).max(1.0);
+    let end = ((last.max(1)) as f64 * 1.25).max(waited as f64 * 1.05).max(1.0);
     let pct = |ms: i64| (ms as f64 / end * 100.0).clamp(0.0, 100.0);
     let names: &[&str] = match thresholds.len() {
         2 => &["NODE", "RACK", "ANY"],
@@ -77,22 +86,23 @@ fn meter(j: &FairJob, node: i64, rack: i64, keys: Keys, lang: Lang) -> Html {
     let mut edges: Vec<f64> = vec![0.0];
     edges.extend(thresholds.iter().map(|t| pct(t.0)));
     edges.push(100.0);
-    let w = pct(j.waited_ms);
+    let w = pct(waited);
     let fill_class = if j.skipped { "seg-amber" } else { "seg-accent" };
     let note = match j.basis {
         Basis::Starved => t(lang, k::fair_starved).to_string(),
         Basis::NoLocalityInfo => t(lang, k::fair_no_locations).to_string(),
-        Basis::Waited => match thresholds.iter().find(|t| t.0 > j.waited_ms) {
-            Some((ms, _)) => {
-                let next = if j.reach.level == LocalityLevel::Node { "RACK" } else { "ANY" };
-                fill(t(lang, k::fair_next_level_in), &[next, &secs(ms - j.waited_ms)])
+        Basis::Waited => match thresholds.iter().position(|t| t.0 > waited) {
+            Some(i) => {
+                // The level past the next threshold.
+                let next = names.get(i + 1).copied().unwrap_or("ANY");
+                fill(t(lang, k::fair_next_level_in), &[next, &secs(thresholds[i].0 - waited)])
             }
             None => t(lang, k::fair_any_now).to_string(),
         },
     };
     let label = fill(
         t(lang, k::fair_meter_label),
-        &[&secs(j.waited_ms), &thresholds.iter().map(|t| t.1.clone()).collect::<Vec<_>>().join(", ")],
+        &[&secs(waited), &thresholds.iter().map(|t| t.1.clone()).collect::<Vec<_>>().join(", ")],
     );
     html! {
         <div class="meter-wrap">
@@ -115,7 +125,7 @@ fn meter(j: &FairJob, node: i64, rack: i64, keys: Keys, lang: Lang) -> Html {
                 }) }
             </div>
             <div class="meter-foot">
-                <span class="waited" data-testid="waited" data-key={keys.attr(Key::FairWaited)}>{fill(t(lang, k::fair_waited), &[&secs(j.waited_ms)])}</span>
+                <span class="waited" data-testid="waited" data-key={keys.attr(Key::FairWaited)}>{fill(t(lang, k::fair_waited), &[&secs(waited)])}</span>
                 <span class="meter-note">{note}</span>
             </div>
         </div>
