@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 mod attempts;
 mod kills;
 mod obtain;
+mod sharing;
 mod trackers;
 
 pub use kills::{KillDelivery, KillSent};

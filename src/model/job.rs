@@ -3,8 +3,8 @@
 
 use super::Millis;
 use super::chunked::Chunked;
+use super::map_caches::MapCaches;
 use super::task::Tip;
-use super::task_selection::MapCaches;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;

@@ -7,39 +7,17 @@
 
 use super::Millis;
 use super::job::{Job, Tips};
+use super::map_caches::MapCaches;
 use super::task::Tip;
 use super::topology::{NodeId, Topology};
 use std::sync::Arc;
 
 mod cache_upkeep;
 mod idle;
-mod node_lists;
 mod speculation;
-
-pub use node_lists::NodeLists;
 
 /// `JobInProgress.NON_LOCAL_CACHE_LEVEL`.
 pub const NON_LOCAL_CACHE_LEVEL: i32 = -1;
-
-/// `JobInProgress`'s task caches (`nonRunningMapCache`, `nonLocalMaps`, `runningMapCache`,
-/// `nonLocalRunningMaps`, the reduce lists).
-#[derive(Debug, Clone, Default)]
-pub struct MapCaches {
-    /// `nonRunningMapCache`: node → TIP indices in index order.
-    pub non_running_map_cache: NodeLists,
-    /// `nonLocalMaps`.
-    pub non_local_maps: Vec<u32>,
-    /// `failedMaps`, ordered by `failComparator` (more failures first, then lower index).
-    pub failed_maps: Vec<u32>,
-    /// `runningMapCache`: node → insertion-ordered set of TIPs.
-    pub running_map_cache: NodeLists,
-    /// `nonLocalRunningMaps`.
-    pub non_local_running_maps: Vec<u32>,
-    /// `nonRunningReduces`, ordered by `failComparator`.
-    pub non_running_reduces: Vec<u32>,
-    /// `runningReduces`, in launch order.
-    pub running_reduces: Vec<u32>,
-}
 
 /// Where `findNewMapTask` found a map (used for the explanation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]

@@ -10,21 +10,23 @@
 //!
 //! * `kinds/` — the question kinds, at least one per lesson concept (`CONCEPTS`): each builds
 //!   random scenarios for its scheduler and recognises, from the decision records, the
-//!   heartbeats where its concept decides something.
+//!   heartbeats where its concept decides something. What a kind is given and gives back is
+//!   there too, so `kinds/` names nothing of this folder: `kinds/moment.rs` (`Draw`, `Moment`,
+//!   `Posed`), `kinds/difficulty.rs` (`Difficulty`) and `kinds/answer.rs` (answer forms —
+//!   choose, order, number, pick on the grid — and grading), re-exported here.
 //! * `situation.rs` — running a generated scenario and choosing the heartbeat to ask about.
-//! * `answer.rs` — answer forms (choose, order, number, pick on the grid) and grading.
 //! * `set.rs` — a set of questions (concepts, difficulty, seed, count) and its link.
 //! * `result.rs` — per-concept score, the CSV of the answers and the result code.
 //! * `words.rs` — prompts, answers and mistakes in English and Chinese.
 
-pub mod answer;
 pub mod kinds;
 pub mod result;
 pub mod set;
 pub mod situation;
 pub mod words;
 
-pub use answer::{Answer, Form, Grade, Mistake, Pickable, Token};
+pub use kinds::answer::{self, Answer, Form, Grade, Mistake, Pickable, Token};
+pub use kinds::difficulty::Difficulty;
 pub use set::SetSpec;
 pub use situation::Question;
 
@@ -63,46 +65,5 @@ pub fn concept_title(id: &str) -> Bi {
     match CONCEPTS.iter().find(|c| c.0 == id) {
         Some(c) => Bi { en: c.2.into(), zh: c.3.into() },
         None => Bi { en: id.into(), zh: id.into() },
-    }
-}
-
-/// How hard a question is: the size of the cluster and the workload, and which situations are
-/// chosen (e.g. a remembered locality level, priorities, ties between rules).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Difficulty {
-    Easy,
-    Medium,
-    Hard,
-}
-
-impl Difficulty {
-    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-        }
-    }
-    /// `easy`, `medium`, `hard`, or `1`, `2`, `3`.
-    pub fn parse(s: &str) -> Option<Difficulty> {
-        match s {
-            "easy" | "1" => Some(Difficulty::Easy),
-            "medium" | "2" => Some(Difficulty::Medium),
-            "hard" | "3" => Some(Difficulty::Hard),
-            _ => None,
-        }
-    }
-    pub fn level(self) -> u32 {
-        self as u32 + 1
-    }
-    pub fn title(self) -> Bi {
-        let (en, zh) = match self {
-            Difficulty::Easy => ("easy", "简单"),
-            Difficulty::Medium => ("medium", "中等"),
-            Difficulty::Hard => ("hard", "困难"),
-        };
-        Bi { en: en.into(), zh: zh.into() }
     }
 }

@@ -13,6 +13,7 @@
 //! to `medium`, `seed` to 1, `n` to 10, `c` to `all`. Every failure is a [`SetError`] (the
 //! hash comes from whoever wrote the link).
 
+use super::kinds::moment::Draw;
 use super::situation::{self, Question, mix};
 use super::{CONCEPTS, Difficulty, concept_index, kinds};
 use crate::i18n::{Lang, k};
@@ -161,7 +162,7 @@ impl SetSpec {
     /// What each question of the set will be made from, without running anything: the page
     /// generates one question at a time (`Planned::generate`), the same as `questions`.
     pub fn plan(&self) -> Vec<Planned> {
-        let mut draw = situation::Draw::new(mix(self.seed as u64 ^ 0x5e75_0000_0000));
+        let mut draw = Draw::new(mix(self.seed as u64 ^ 0x5e75_0000_0000));
         let mut order: Vec<&'static str> = self.concepts.clone();
         for i in (1..order.len()).rev() {
             order.swap(i, (draw.u64() % (i as u64 + 1)) as usize);

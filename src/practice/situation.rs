@@ -8,14 +8,13 @@
 
 use super::Difficulty;
 use super::answer::{Answer, Form};
+use super::kinds::moment::{Draw, Moment, Posed};
 use super::kinds::{self, Kind};
 use crate::explain::HeartbeatRecord;
 use crate::explain::code::Focus;
 use crate::lesson::Bi;
 use crate::model::Millis;
 use crate::sim::{Engine, Simulation};
-use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
 use serde::Serialize;
 
 /// Scenarios tried per question before giving up (each with its own seed).
@@ -25,65 +24,12 @@ pub const MAX_HEARTBEATS: u64 = 400;
 /// Candidate heartbeats collected per scenario before one is chosen.
 pub const MAX_CANDIDATES: usize = 10;
 
-/// A seeded source of choices for scenario builders.
-pub struct Draw(ChaCha8Rng);
-
-impl Draw {
-    pub fn new(seed: u64) -> Draw {
-        Draw(ChaCha8Rng::seed_from_u64(seed))
-    }
-    pub fn u64(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-    /// Uniform in `lo..=hi`.
-    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        if hi <= lo {
-            return lo;
-        }
-        lo + (self.0.next_u64() % (hi - lo + 1) as u64) as i64
-    }
-    /// True with probability `percent` / 100.
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.0.next_u64() % 100 < percent
-    }
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[(self.0.next_u64() % items.len() as u64) as usize]
-    }
-}
-
 /// `splitmix64`: spreads consecutive seeds apart.
 pub fn mix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^ (x >> 31)
-}
-
-/// What a kind's `pose` sees.
-pub struct Moment<'a> {
-    /// The engine just before the heartbeat (what the stage shows).
-    pub before: &'a Engine,
-    /// The engine just after it (a Spark round's record does not say which task ended just
-    /// before the round; the state after does).
-    pub after: &'a Engine,
-    pub prev: Option<&'a HeartbeatRecord>,
-    /// The heartbeat asked about.
-    pub rec: &'a HeartbeatRecord,
-    pub difficulty: Difficulty,
-}
-
-/// A question as a kind poses it.
-pub struct Posed {
-    /// Which kind of situation (e.g. "padding exceeded" / "not reached"): a set spreads its
-    /// questions over the categories instead of taking the most frequent one.
-    pub category: u8,
-    /// What the student is told beyond the stage, then the question itself (last line).
-    pub prompt: Vec<Bi>,
-    pub form: Form,
-    pub expected: Answer,
-    /// Whose code path the explanation shows.
-    pub focus_job: Option<u32>,
-    pub focus_queue: Option<String>,
 }
 
 /// One generated question.

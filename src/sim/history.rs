@@ -3,7 +3,7 @@
 //!
 //! * **Checkpoints.** The start, then one every `spacing` heartbeats (`CHECKPOINT_EVERY` at
 //!   first). A checkpoint is a clone of the engine, whose big parts (jobs, their TIPs and task
-//!   caches, trackers, topology) are shared copy-on-write (`model::chunked`, `model::sharing`):
+//!   caches, trackers, topology) are shared copy-on-write (`model::chunked`, `model::cluster::sharing`):
 //!   a checkpoint holds its own copy only of what changed after it was taken, and history
 //!   measures that (`Engine::bytes_not_shared_with`). When there are more than
 //!   `MAX_CHECKPOINTS`, or their measured memory passes `CHECKPOINT_BUDGET_BYTES`, every other

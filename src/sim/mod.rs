@@ -204,7 +204,7 @@ impl Engine {
     }
 
     /// Roughly the bytes this engine holds that `other`, an earlier or later state of the same
-    /// run, does not share (`model::sharing`): what a checkpoint costs, for history's budget.
+    /// run, does not share (`model::cluster::sharing`): what a checkpoint costs, for history's budget.
     /// The scheduler's own state is copied whole by a checkpoint and is estimated per job.
     pub fn bytes_not_shared_with(&self, other: &Engine) -> usize {
         std::mem::size_of::<Engine>()

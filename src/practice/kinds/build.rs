@@ -3,8 +3,8 @@
 //! automatic-mode settings every practice scenario shares (no speculation, a heartbeat every
 //! second, readable task durations).
 
-use super::super::Difficulty;
-use super::super::situation::Draw;
+use super::difficulty::Difficulty;
+use super::moment::Draw;
 use serde_json::{Value, json};
 
 /// Racks × nodes and slots per tracker.

@@ -3,11 +3,11 @@
 //! with `capacity_memory.rs`, `capacity_locality.rs`, `capacity_heartbeat.rs` and
 //! `capacity_admission.rs`.
 
-use super::super::Difficulty;
-use super::super::answer::{Answer, Form};
-use super::super::situation::{Draw, Moment, Posed};
+use super::answer::{Answer, Form};
 use super::build::{self, Shape};
 use super::capacity_walk as walk;
+use super::difficulty::Difficulty;
+use super::moment::{Draw, Moment, Posed};
 use super::{Kind, bi, header, maps, secs};
 use crate::explain::Decision;
 use crate::lesson::Bi;

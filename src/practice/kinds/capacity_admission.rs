@@ -1,14 +1,14 @@
 //! Capacity Scheduler questions on admission and lazy initialisation: jobs wait in PREP until
 //! the poller initialises them within the per-user limits.
 
-use super::super::Difficulty;
-use super::super::answer::{Answer, Form};
-use super::super::situation::{Draw, Moment, Posed};
+use super::answer::{Answer, Form};
 use super::capacity::{
     Flavour, decision, first_job_question, first_lookup, first_map_choice, job_lines, job_options, scenario,
     sched_before, standing_limits,
 };
 use super::capacity_walk as walk;
+use super::difficulty::Difficulty;
+use super::moment::{Draw, Moment, Posed};
 use super::{Kind, bi, header, maps, secs};
 use crate::model::RunState;
 use serde_json::Value;

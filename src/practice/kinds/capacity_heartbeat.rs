@@ -1,10 +1,10 @@
 //! Capacity Scheduler questions on the limits of one heartbeat: `maximum-tasks-per-heartbeat`
 //! and `maximum-tasks-after-offswitch`.
 
-use super::super::Difficulty;
-use super::super::answer::{Answer, Form};
-use super::super::situation::{Draw, Moment, Posed};
+use super::answer::{Answer, Form};
 use super::capacity::{Flavour, decision, first_lookup, job_lines, scenario, standing_limits};
+use super::difficulty::Difficulty;
+use super::moment::{Draw, Moment, Posed};
 use super::{Kind, bi, header, input_lines, maps, maps_count_question};
 use crate::model::{JobId, RunState};
 use crate::sched::capacity::decision::PhaseStop;

@@ -1,10 +1,10 @@
 //! Capacity Scheduler questions on waiting for locality by missed scheduling opportunities
 //! (`localityWaitFactor`).
 
-use super::super::Difficulty;
-use super::super::answer::{Answer, Form};
-use super::super::situation::{Draw, Moment, Posed};
+use super::answer::{Answer, Form};
 use super::capacity::{Flavour, decision, first_lookup, job_lines, scenario};
+use super::difficulty::Difficulty;
+use super::moment::{Draw, Moment, Posed};
 use super::{Kind, bi, header, input_lines, inputs_shown, maps};
 use crate::model::JobId;
 use crate::model::Locality;

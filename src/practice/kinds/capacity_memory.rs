@@ -1,11 +1,11 @@
 //! Capacity Scheduler questions on high-memory jobs: slots per task, memory matching and the
 //! reservation of a tracker.
 
-use super::super::Difficulty;
-use super::super::answer::{Answer, Form};
-use super::super::situation::{Draw, Moment, Posed};
+use super::answer::{Answer, Form};
 use super::capacity::{Flavour, decision, first_lookup, job_lines, scenario, sched_before, standing_limits};
 use super::capacity_walk as walk;
+use super::difficulty::Difficulty;
+use super::moment::{Draw, Moment, Posed};
 use super::{Kind, bi, header};
 use crate::model::{JobId, TaskType};
 use crate::sched::capacity::decision::{JobVerdict, LookupResult, ReservationStep};

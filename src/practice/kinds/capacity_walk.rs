@@ -7,8 +7,8 @@
 //! once `JobInProgress.scheduleOffSwitch` allows it
 //! (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacityTaskScheduler.java`).
 
-use super::super::situation::Moment;
 use super::capacity::sched_before;
+use super::moment::Moment;
 use super::{bi, waiting_input};
 use crate::lesson::Bi;
 use crate::model::cluster::AttemptEnd;

@@ -2,10 +2,10 @@
 //! slot (`FairShareComparator`). The scenario builder is shared with `fair_delay.rs`,
 //! `fair_multiple.rs` and `fair_preemption.rs`.
 
-use super::super::Difficulty;
-use super::super::answer::{Answer, Form};
-use super::super::situation::{Draw, Moment, Posed};
+use super::answer::{Answer, Form};
 use super::build::{self, Shape};
+use super::difficulty::Difficulty;
+use super::moment::{Draw, Moment, Posed};
 use super::{Kind, bi, header};
 use crate::explain::Decision;
 use crate::lesson::Bi;

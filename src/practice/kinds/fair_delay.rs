@@ -1,10 +1,10 @@
 //! Fair Scheduler questions on delay scheduling (`getAllowedLocalityLevel`): the level a job
 //! is allowed from its last level and the time it has waited, and the starvation override.
 
-use super::super::Difficulty;
-use super::super::answer::{Answer, Form};
-use super::super::situation::{Draw, Moment, Posed};
+use super::answer::{Answer, Form};
+use super::difficulty::Difficulty;
 use super::fair::{Flavour, decision, scenario};
+use super::moment::{Draw, Moment, Posed};
 use super::{Kind, bi, header, input_lines, secs};
 use crate::lesson::Bi;
 use crate::model::JobId;

@@ -1,10 +1,10 @@
 //! Fair Scheduler questions on how many maps one heartbeat gives (`assignmultiple`,
 //! `maxTasksToAssign`, `CapBasedLoadManager`).
 
-use super::super::Difficulty;
-use super::super::answer::{Answer, Form};
-use super::super::situation::{Draw, Moment, Posed};
+use super::answer::{Answer, Form};
+use super::difficulty::Difficulty;
 use super::fair::{Flavour, decision, scenario};
+use super::moment::{Draw, Moment, Posed};
 use super::{Kind, bi, header, maps, maps_count_question};
 use crate::sched::Scheduler;
 use crate::sched::fair::decision::Rejected;

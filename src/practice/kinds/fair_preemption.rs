@@ -1,10 +1,10 @@
 //! Fair Scheduler questions on preemption: which running maps the update thread kills for a
 //! starved pool.
 
-use super::super::Difficulty;
-use super::super::answer::{Answer, Form, Pickable, Token};
-use super::super::situation::{Draw, Moment, Posed};
+use super::answer::{Answer, Form, Pickable, Token};
+use super::difficulty::Difficulty;
 use super::fair::{Flavour, decision, scenario};
+use super::moment::{Draw, Moment, Posed};
 use super::{Kind, bi, secs};
 use crate::model::{AttemptId, JobId, Millis, TaskType};
 use crate::sched::Scheduler;

@@ -2,10 +2,10 @@
 //! tracker gets, and the load factor's cap. The scenario builder is shared with
 //! `fifo_padding.rs`, `fifo_off_switch.rs` and `fifo_one_reduce.rs`.
 
-use super::super::Difficulty;
-use super::super::answer::{Answer, Form};
-use super::super::situation::{Draw, Moment, Posed};
+use super::answer::{Answer, Form};
 use super::build::{self, Shape};
+use super::difficulty::Difficulty;
+use super::moment::{Draw, Moment, Posed};
 use super::{Kind, bi, header, input_lines, inputs_shown, maps, picks_of, task_candidates};
 use crate::explain::Decision;
 use crate::lesson::Bi;

@@ -1,9 +1,9 @@
 //! FIFO questions on the off-switch rule: at most one non-local map per heartbeat.
 
-use super::super::Difficulty;
-use super::super::answer::{Answer, Form};
-use super::super::situation::{Draw, Moment, Posed};
+use super::answer::{Answer, Form};
+use super::difficulty::Difficulty;
 use super::fifo::{Flavour, budget_line, decision, queue_lines, scenario};
+use super::moment::{Draw, Moment, Posed};
 use super::{Kind, bi, header, input_lines, inputs_shown, maps, maps_count_question};
 use crate::model::RunState;
 use crate::sched::fifo::MapStop;

@@ -1,10 +1,10 @@
 //! FIFO questions on reduces: at most one reduce per heartbeat, to the first job in queue order
 //! that has one.
 
-use super::super::Difficulty;
-use super::super::answer::{Answer, Form, Pickable};
-use super::super::situation::{Draw, Moment, Posed};
+use super::answer::{Answer, Form, Pickable};
+use super::difficulty::Difficulty;
 use super::fifo::{Flavour, decision, queue_lines, scenario};
+use super::moment::{Draw, Moment, Posed};
 use super::{Kind, bi, header, picks_of, task_candidates};
 use crate::model::TaskType;
 use serde_json::Value;

@@ -1,10 +1,10 @@
 //! FIFO questions on padding (`exceededPadding`): whether the spare slots the padding keeps
 //! stop map assignment on this tracker.
 
-use super::super::Difficulty;
-use super::super::answer::{Answer, Form};
-use super::super::situation::{Draw, Moment, Posed};
+use super::answer::{Answer, Form};
+use super::difficulty::Difficulty;
 use super::fifo::{Flavour, budget_line, decision, queue_lines, scenario};
+use super::moment::{Draw, Moment, Posed};
 use super::{Kind, bi, header, maps};
 use crate::sched::fifo::MIN_CLUSTER_SIZE_FOR_PADDING;
 use serde_json::Value;

@@ -2,6 +2,7 @@
 //! scheduler (`scenario`) and recognises the heartbeats where its concept decides something
 //! (`pose`), reading the expected answer from that heartbeat's decision record.
 
+pub mod answer;
 pub mod build;
 mod capacity;
 mod capacity_admission;
@@ -9,6 +10,7 @@ mod capacity_heartbeat;
 mod capacity_locality;
 mod capacity_memory;
 mod capacity_walk;
+pub mod difficulty;
 mod fair;
 mod fair_delay;
 mod fair_multiple;
@@ -17,17 +19,18 @@ mod fifo;
 mod fifo_off_switch;
 mod fifo_one_reduce;
 mod fifo_padding;
+pub mod moment;
 mod spark;
 mod spark_executor;
 mod spark_level;
 
-use super::Difficulty;
-use super::answer::{Pickable, Token};
-use super::situation::{Draw, Moment, Posed};
 use crate::explain::{Assignment, HeartbeatRecord};
 use crate::lesson::Bi;
 use crate::model::{Locality, Millis, RunState, TaskType};
 use crate::sim::Engine;
+use answer::{Pickable, Token};
+use difficulty::Difficulty;
+use moment::{Draw, Moment, Posed};
 
 /// One kind of question.
 pub struct Kind {

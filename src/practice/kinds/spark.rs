@@ -6,8 +6,8 @@
 //! round, the offers in the order every pass walks them, a task set's valid levels and waits,
 //! its current level and timer, and which levels still have tasks to launch.
 
-use super::super::Difficulty;
-use super::super::situation::{Draw, Moment};
+use super::difficulty::Difficulty;
+use super::moment::{Draw, Moment};
 use super::{bi, secs};
 use crate::lesson::Bi;
 use crate::sched::Scheduler;

@@ -6,9 +6,9 @@
 //! NO_PREF pass, and `dequeueTask` trying the executor's list, the host's, the no-preference
 //! list, the rack's and then any.
 
-use super::super::Difficulty;
-use super::super::answer::{Answer, Form};
-use super::super::situation::{Moment, Posed};
+use super::answer::{Answer, Form};
+use super::difficulty::Difficulty;
+use super::moment::{Moment, Posed};
 use super::spark::{
     at_round, clock_lines, decision, ended_lines, executor_lines, first_ask, has_waiting, levels_line, manager,
     offers_line, round_line, tasks_line,

@@ -4,8 +4,8 @@
 //! expired wait moves on with the timer advanced by the wait, and the first level still
 //! waiting is the answer (ANY when every wait ran out).
 
-use super::super::answer::{Answer, Form};
-use super::super::situation::{Moment, Posed};
+use super::answer::{Answer, Form};
+use super::moment::{Moment, Posed};
 use super::spark::{
     clock_lines, decision, ended_lines, executor_lines, first_ask, has_waiting, levels_line, manager, round_line,
 };

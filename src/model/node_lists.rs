@@ -8,7 +8,7 @@
 //! chunk of `NODE_CHUNK` pointers, not the job's thousands of lists. The lists are only ever
 //! looked up by node, never iterated, so the layout changes no decision.
 
-use super::super::topology::NodeId;
+use super::topology::NodeId;
 use std::sync::Arc;
 
 /// Node ids per chunk.

@@ -4,12 +4,12 @@
 //! checkpoint's own memory is what was copied after it was taken; history measures it to keep
 //! its checkpoints within a memory budget.
 
-use super::chunked::Chunked;
-use super::cluster::Cluster;
-use super::job::Job;
-use super::task::{ActiveAttempt, Tip};
-use super::task_selection::MapCaches;
-use super::tracker::{RunningTask, Tracker};
+use super::Cluster;
+use crate::model::chunked::Chunked;
+use crate::model::job::Job;
+use crate::model::map_caches::MapCaches;
+use crate::model::task::{ActiveAttempt, Tip};
+use crate::model::tracker::{RunningTask, Tracker};
 use std::mem::size_of;
 use std::sync::Arc;
 
