@@ -10,7 +10,6 @@ use super::task_selection::{MapSource, NoTask, TrackerCtx};
 use super::topology::Topology;
 use super::tracker::{RunningTask, Tracker};
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 mod attempts;
 mod kills;
@@ -108,6 +107,9 @@ pub enum AttemptEnd {
     Killed,
 }
 
+type TrackerNames =
+    std::collections::HashMap<String, usize, std::hash::BuildHasherDefault<super::topology::Fnv1a>>;
+
 #[derive(Debug, Clone)]
 pub struct Cluster {
     /// Shared with history's checkpoints until a host is added.
@@ -125,7 +127,8 @@ pub struct Cluster {
     /// The same changes, described for the next heartbeat's record.
     pub tracker_changes: Vec<TrackerChange>,
     /// Shared with history's checkpoints (copied when a tracker joins).
-    tracker_by_name: std::sync::Arc<BTreeMap<String, usize>>,
+    /// Looked up by name, never iterated: hashed.
+    tracker_by_name: std::sync::Arc<TrackerNames>,
     unique_hosts: u32,
     live_trackers: u32,
     /// Cached sums over trackers, indexed by `kind_ix`: slots, tasks running now, tasks as
@@ -244,7 +247,15 @@ impl Cluster {
         if job.inited {
             return Ok(());
         }
-        let hosts: Vec<String> = job.maps.iter().flat_map(|m| m.locations.iter().cloned()).collect();
+        // Only the hosts not yet resolved are copied (usually none), in the order they come.
+        let topology = &self.topology;
+        let hosts: Vec<String> = job
+            .maps
+            .iter()
+            .flat_map(|m| m.locations.iter())
+            .filter(|h| topology.host_node(h).is_none())
+            .cloned()
+            .collect();
         for h in hosts {
             if self.topology.host_node(&h).is_none() {
                 // A DataNode host without a tracker: `/default-rack` unless the scenario placed it.
