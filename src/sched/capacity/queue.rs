@@ -229,7 +229,8 @@ impl CapacitySchedulerQueue {
             if j.state != RunState::Running {
                 continue;
             }
-            let ix = match info.get(&id).and_then(|i| i.user_ix) {
+            let ji = info.get(&id);
+            let ix = match ji.and_then(|i| i.user_ix) {
                 Some(ix) => ix,
                 None => self.user_ix(&j.user),
             };
@@ -242,7 +243,7 @@ impl CapacitySchedulerQueue {
                     TaskType::Map => (j.running_maps as i32, j.slots_per_map as i32, j.pending_maps()),
                     TaskType::Reduce => (j.running_reduces as i32, j.slots_per_reduce as i32, j.pending_reduces()),
                 };
-                let reserved = info.get(&id).map(|i| i.reserved_count(kind)).unwrap_or(0) as i32;
+                let reserved = ji.map(|i| i.reserved_count(kind)).unwrap_or(0) as i32;
                 let occupied = (reserved + running) * per;
                 let u = match kind {
                     TaskType::Map => &mut self.map,
