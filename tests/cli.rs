@@ -291,3 +291,24 @@ fn the_json_export_is_the_run_json_lines_byte_for_byte() {
         assert_eq!(schedscope::export::trace_jsonl(&all), format!("{records}\n"), "{id}");
     }
 }
+
+/// `bench` says what its times measure (thread CPU time natively) and gives the per-heartbeat
+/// scheduling cost beside the whole cost, job arrivals and initialisations apart.
+#[test]
+fn bench_reads_thread_cpu_time_and_times_jobs_apart() {
+    let o = schedscope(&["bench", "--scheduler", "fair", "--nodes", "20", "--tasks", "200"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("Times are thread CPU time."), "{out}");
+    assert!(out.contains("| CPU s | real-time factor | jobs s | µs / heartbeat | scheduling µs / heartbeat |"), "{out}");
+    let row = out.lines().last().expect("a row");
+    assert!(row.starts_with("| fair | 20 | 200 |"), "{row}");
+    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    let (per_hb, scheduling): (f64, f64) = (cells[10].parse().unwrap(), cells[11].parse().unwrap());
+    assert!(scheduling > 0.0 && scheduling <= per_hb, "{row}");
+    let o = schedscope(&["bench", "--scheduler", "fifo", "--nodes", "20", "--tasks", "200", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON line");
+    assert_eq!(v["clock"], "thread CPU time");
+    assert!(v["jobs_ms"].as_f64().unwrap() > 0.0);
+    assert!(v["realtime_factor"].as_f64().unwrap() > 0.0);
+}

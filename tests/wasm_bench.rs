@@ -4,20 +4,22 @@
 //! `cargo test --release --target wasm32-unknown-unknown --test wasm_bench -- --include-ignored`.
 #![cfg(target_arch = "wasm32")]
 
-use schedscope::sim::bench::{BenchCase, run_case};
+use schedscope::sim::bench::{BenchCase, BenchClock, run_case};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn measure(scheduler: &str, nodes: u32, tasks: u64) {
     let case = BenchCase { scheduler: scheduler.into(), nodes, tasks };
-    let clock = || js_sys::Date::now();
-    let r = run_case(&case, &clock).expect("the generated workload runs");
+    // The browser has no thread CPU clock: wall time, as the line says.
+    let clock = BenchClock { read_ms: js_sys::Date::now, kind: "wall time" };
+    let r = run_case(&case, clock).expect("the generated workload runs");
     assert!(r.heartbeats > 0 && r.assignments > 0);
     console_log!(
         "{}",
         format!(
-            "wasm bench | {} | {} nodes | {} tasks | {} heartbeats | {:.2} s | {:.1} µs/heartbeat | {:.1} µs/assignment",
+            "wasm bench ({}) | {} | {} nodes | {} tasks | {} heartbeats | {:.2} s | {:.1} µs/heartbeat | {:.1} µs/assignment",
+            r.clock,
             scheduler,
             nodes,
             tasks,

@@ -110,6 +110,11 @@ impl Job {
 
     /// `shouldRunOnTaskTracker`: the per-job tracker blacklist.
     pub fn should_run_on_tracker(&self, host: &str, cluster_size: u32) -> bool {
+        // `flaky_trackers` counts the hosts whose failures reached the maximum: with none, no
+        // host can be refused, and the look-up by name is skipped.
+        if self.flaky_trackers == 0 && self.conf.max_tracker_failures > 0 {
+            return true;
+        }
         let failures = self.tracker_failures.get(host).copied().unwrap_or(0);
         !(failures >= self.conf.max_tracker_failures && (self.flaky_trackers as f64) < cluster_size as f64 * 0.25)
     }

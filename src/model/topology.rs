@@ -6,7 +6,30 @@
 //! (Hadoop compares nodes by identity, which amounts to the same thing).
 
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// FNV-1a 64, a fast hash for short host names (the standard hasher's flood resistance
+/// buys nothing here: the names come from the scenario).
+#[derive(Debug, Clone, Copy)]
+pub struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Self {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv1a {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
 
 /// Hadoop's `NetworkTopology.DEFAULT_RACK`.
 pub const DEFAULT_RACK: &str = "/default-rack";
@@ -33,6 +56,9 @@ pub struct Topology {
     nodes: Vec<Node>,
     by_path: BTreeMap<String, NodeId>,
     hosts: BTreeMap<String, NodeId>,
+    /// The same hosts hashed, for `host_node` (looked up for every split location; never
+    /// iterated, so its order does not matter).
+    host_index: HashMap<String, NodeId, BuildHasherDefault<Fnv1a>>,
     leaf_level: Option<u32>,
     /// Ancestors `maxLevel-1` steps above each resolved host, in the order first added.
     /// Hadoop iterates a hash set here; first-seen order is our deterministic stand-in.
@@ -66,7 +92,7 @@ impl Topology {
 
     /// The resolved node of a host, if it has been added (`JobTracker.getNode`).
     pub fn host_node(&self, host: &str) -> Option<NodeId> {
-        self.hosts.get(host).copied()
+        self.host_index.get(host).copied()
     }
 
     /// Racks (nodes at `maxLevel - 1` above the hosts) in first-seen order.
@@ -88,7 +114,7 @@ impl Topology {
     /// again returns the existing node. Errors when leaves would sit at different depths, or the
     /// host is shallower than `max_level` (both fatal in Hadoop).
     pub fn add_host(&mut self, host: &str, location: &str, max_level: u32) -> Result<NodeId, String> {
-        if let Some(id) = self.hosts.get(host) {
+        if let Some(id) = self.host_index.get(host) {
             return Ok(*id);
         }
         let location = normalise_location(location)?;
@@ -120,6 +146,7 @@ impl Topology {
         path.push_str(host);
         let id = self.push(host, &path, parent, leaf_level);
         self.hosts.insert(host.to_string(), id);
+        self.host_index.insert(host.to_string(), id);
         self.leaf_level = Some(leaf_level);
         if max_level >= 1 {
             if let Some(top) = self.ancestor(id, max_level - 1) {

@@ -272,19 +272,20 @@ impl TaskScheduler for JobQueueTaskScheduler {
         // Reduces: at most one per heartbeat.
         let mut reduce_padding = None;
         let mut reduce_stop = ReduceStop::NoAvailableSlots;
-        let mut reduce_whys: Vec<(u32, Why)> = Vec::new();
+        // (queue position, why), in queue order.
+        let mut reduce_whys: Vec<(usize, Why)> = Vec::new();
         if reduce.available > 0 {
             let pad = self.padding_from(&snap, cluster, TaskType::Reduce, reduce.tracker_capacity);
             let exceeded = pad.exceeded;
             reduce_padding = Some(pad);
             reduce_stop = ReduceStop::NoTask;
-            for id in &order {
+            for (pos, id) in order.iter().enumerate() {
                 let Some(job) = cluster.jobs.get(id) else { continue };
                 if job.state != RunState::Running {
                     continue;
                 }
                 if job.num_reduces() == 0 {
-                    reduce_whys.push((id.0, Why::NoReduces));
+                    reduce_whys.push((pos, Why::NoReduces));
                     continue;
                 }
                 let (done, needed) = (job.finished_maps + job.failed_map_tips, job.completed_maps_for_reduce_slowstart);
@@ -294,8 +295,8 @@ impl TaskScheduler for JobQueueTaskScheduler {
                         reduce_stop = ReduceStop::Assigned { job: id.0 };
                         break;
                     }
-                    Err(NoTask::SlowStart) => reduce_whys.push((id.0, Why::SlowStart { done, needed })),
-                    Err(e) => reduce_whys.push((id.0, Why::NoTask { detail: e })),
+                    Err(NoTask::SlowStart) => reduce_whys.push((pos, Why::SlowStart { done, needed })),
+                    Err(e) => reduce_whys.push((pos, Why::NoTask { detail: e })),
                 }
                 if exceeded {
                     reduce_stop = ReduceStop::PaddingOnlyFirst { job: id.0 };
@@ -311,12 +312,15 @@ impl TaskScheduler for JobQueueTaskScheduler {
             last_try.insert(t.job, t);
         }
         let reduce_available = reduce.available;
+        // Looked up for each listed job: sorted once rather than scanned each time.
+        let mut hopeful_sorted = hopeful.clone();
+        hopeful_sorted.sort_unstable();
         let reduce_done = matches!(reduce_stop, ReduceStop::Assigned { .. } | ReduceStop::PaddingOnlyFirst { .. });
         let jobs: Vec<JobOutcome> = order
             .iter()
             .enumerate()
             .filter(|(pos, id)| *pos < QUEUE_LINES || assigned.iter().any(|a| a.job == id.0))
-            .map(|(_, id)| {
+            .map(|(pos, id)| {
                 let j = &cluster.jobs[id];
                 let maps = assigned.iter().filter(|a| a.job == id.0 && a.kind == TaskType::Map).count() as u32;
                 let reduce = assigned.iter().any(|a| a.job == id.0 && a.kind == TaskType::Reduce);
@@ -325,7 +329,7 @@ impl TaskScheduler for JobQueueTaskScheduler {
                     None
                 } else if let Some(w) = not_running {
                     Some(w)
-                } else if !hopeful.contains(id) {
+                } else if hopeful_sorted.binary_search(id).is_err() {
                     Some(Why::NoTask {
                         detail: if j.num_maps() == 0 { NoTask::NoTasksOfType } else { NoTask::NothingPending },
                     })
@@ -345,8 +349,8 @@ impl TaskScheduler for JobQueueTaskScheduler {
                     None
                 } else if let Some(w) = not_running {
                     Some(w)
-                } else if let Some((_, w)) = reduce_whys.iter().find(|(jid, _)| *jid == id.0) {
-                    Some(*w)
+                } else if let Ok(at) = reduce_whys.binary_search_by_key(&pos, |(p, _)| *p) {
+                    Some(reduce_whys[at].1)
                 } else if reduce_done || reduce_available <= 0 {
                     Some(match reduce_stop {
                         ReduceStop::PaddingOnlyFirst { .. } => Why::PaddingOnlyFirst,

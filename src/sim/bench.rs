@@ -1,6 +1,7 @@
 //! Benchmark workloads and their measurement, shared by `schedscope bench` (native) and the
 //! page (wasm). The clock is passed in, since `std::time::Instant` does not exist in the
-//! browser.
+//! browser: natively the thread's CPU time (the machine may be shared), in the browser wall
+//! time; `BenchClock::kind` names which.
 
 use super::Engine;
 use crate::scenario::generator::{WorkloadSpec, generate};
@@ -14,17 +15,36 @@ pub struct BenchCase {
     pub tasks: u64,
 }
 
-/// Measured figures.
+/// The clock a benchmark reads, in milliseconds, and what it measures.
+#[derive(Debug, Clone, Copy)]
+pub struct BenchClock {
+    pub read_ms: fn() -> f64,
+    /// `"thread CPU time"` or `"wall time"`.
+    pub kind: &'static str,
+}
+
+/// Measured figures. `*_ms` are read from the case's clock (`clock`).
 #[derive(Debug, Clone, Serialize)]
 pub struct BenchResult {
     pub case: BenchCase,
+    /// What the times measure: `"thread CPU time"` natively, `"wall time"` in the browser.
+    pub clock: &'static str,
     pub heartbeats: u64,
     pub assignments: u64,
     pub simulated_ms: i64,
+    /// The whole run (`next_heartbeat` to the end).
     pub wall_ms: f64,
+    /// Of which job arrivals (`submitJob`, replica placement) and initialisations (`initTasks`).
+    pub jobs_ms: f64,
+    /// The whole run per heartbeat.
     pub us_per_heartbeat: f64,
+    /// Per heartbeat without job arrivals and initialisations: the report, the scheduler's
+    /// `assignTasks` and its record.
+    pub us_per_heartbeat_scheduling: f64,
     pub us_per_assignment: f64,
     pub sim_hours_per_wall_second: f64,
+    /// Simulated time ÷ measured time (the real-time factor).
+    pub realtime_factor: f64,
     pub jobs: usize,
 }
 
@@ -50,28 +70,35 @@ pub fn workload(case: &BenchCase) -> WorkloadSpec {
     }
 }
 
-/// Run one case to the end with the engine alone (no history), timing it with `clock_ms`.
-pub fn run_case(case: &BenchCase, clock_ms: &dyn Fn() -> f64) -> Result<BenchResult, String> {
+/// Run one case to the end with the engine alone (no history), timing it with `clock`; job
+/// arrivals and initialisations are timed apart (a few thousand clock reads in all).
+pub fn run_case(case: &BenchCase, clock: BenchClock) -> Result<BenchResult, String> {
     let scenario = crate::scenario::from_value(&generate(&workload(case))).map_err(|e| e.to_string())?;
     let jobs = scenario.jobs.len();
     let mut engine = Engine::new(scenario)?;
+    engine.cluster.init_clock = Some(clock.read_ms);
     let (mut heartbeats, mut assignments) = (0u64, 0u64);
-    let start = clock_ms();
+    let start = (clock.read_ms)();
     while let Some(rec) = engine.next_heartbeat() {
         heartbeats += 1;
         assignments += rec.assigned.len() as u64;
     }
-    let wall_ms = (clock_ms() - start).max(1e-6);
+    let wall_ms = ((clock.read_ms)() - start).max(1e-6);
+    let jobs_ms = (engine.arrival_cpu_ms + engine.cluster.init_cpu_ms).clamp(0.0, wall_ms);
     let simulated_ms = engine.cluster.now;
     Ok(BenchResult {
         case: case.clone(),
+        clock: clock.kind,
         heartbeats,
         assignments,
         simulated_ms,
         wall_ms,
+        jobs_ms,
         us_per_heartbeat: wall_ms * 1000.0 / heartbeats.max(1) as f64,
+        us_per_heartbeat_scheduling: (wall_ms - jobs_ms) * 1000.0 / heartbeats.max(1) as f64,
         us_per_assignment: wall_ms * 1000.0 / assignments.max(1) as f64,
         sim_hours_per_wall_second: (simulated_ms as f64 / 3_600_000.0) / (wall_ms / 1000.0),
+        realtime_factor: simulated_ms as f64 / wall_ms,
         jobs,
     })
 }

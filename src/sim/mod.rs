@@ -98,6 +98,9 @@ pub struct Engine {
     placement: Arc<placement::Placement>,
     /// Spark's automatic mode: the driver's events and executors' free cores.
     pub spark_backend: Option<Box<spark_backend::Backend>>,
+    /// Under a benchmark's clock (`cluster.init_clock`): the time spent in job arrivals
+    /// (`JobTracker.submitJob`, replica placement included), initialisations apart.
+    pub arrival_cpu_ms: f64,
 }
 
 impl Engine {
@@ -182,6 +185,7 @@ impl Engine {
                 s.trackers.iter().map(|t| (t.host.as_str(), t.rack.as_str())),
             )),
             spark_backend: s.spark_app.clone().map(|a| Box::new(spark_backend::Backend::new(Arc::new(a)))),
+            arrival_cpu_ms: 0.0,
         };
         if s.steps.is_some() {
             for (i, j) in s.jobs.iter().enumerate() {

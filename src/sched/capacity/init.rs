@@ -95,8 +95,9 @@ impl CapacityTaskScheduler {
         q.waiting.insert(key, id);
         q.user(&job.user).waiting.insert(id);
         *q.num_jobs_by_user.entry(job.user.clone()).or_insert(0) += 1;
+        let user_ix = Some(q.user_ix(&job.user));
         let extra = self.setup.jobs.get(&id.0).cloned().unwrap_or_default();
-        self.jobs.insert(id, JobInfo { extra, ..Default::default() });
+        self.jobs.insert(id, JobInfo { extra, user_ix, ..Default::default() });
     }
 
     /// `makeJobRunning` → `addRunningJob`; the job stays in the waiting list if it is there.

@@ -168,7 +168,7 @@ impl CapacityTaskScheduler {
                 push(JobVerdict::MaxCapacity { used: u.num_slots_occupied, slots: n, max: u.max_capacity });
                 continue;
             }
-            let calc = q.user_limit(kind, n, &job.user);
+            let calc = q.user_limit_of(kind, n, &job.user, self.jobs.get(&id).and_then(|i| i.user_ix));
             if calc.user_holds + n > calc.limit {
                 push(JobVerdict::UserLimit { user: job.user.clone(), calc });
                 continue;

@@ -49,6 +49,9 @@ pub struct JobInfo {
     /// Everything `sync` applies has been applied (the job is initialised): skip it.
     #[serde(skip)]
     pub synced: bool,
+    /// The user's number in the job's queue (`CapacitySchedulerQueue::user_ix`).
+    #[serde(skip)]
+    pub user_ix: Option<u32>,
 }
 
 impl JobInfo {

@@ -22,6 +22,13 @@ pub struct SlotsUsage {
     pub users: BTreeSet<String>,
     /// `numSlotsOccupiedByUser`, in insertion order (shown in Java HashMap order).
     pub by_user: Vec<(String, i32)>,
+    /// The queue's user numbers (`CapacitySchedulerQueue::user_ix`) of `by_user`, in its order,
+    /// and of `users`, ascending: `updateAll` counts by number and rebuilds the named
+    /// collections only when their users change.
+    #[serde(skip)]
+    by_user_ix: Vec<u32>,
+    #[serde(skip)]
+    users_ix: Vec<u32>,
 }
 
 impl SlotsUsage {
@@ -31,10 +38,21 @@ impl SlotsUsage {
     pub fn user_slots(&self, user: &str) -> i32 {
         self.by_user.iter().find(|(u, _)| u == user).map(|(_, s)| *s).unwrap_or(0)
     }
-    fn add_user_slots(&mut self, user: &str, n: i32) {
-        match self.by_user.iter_mut().find(|(u, _)| u == user) {
-            Some((_, s)) => *s += n,
-            None => self.by_user.push((user.to_string(), n)),
+    /// `numSlotsOccupiedByUser.put(user, old + n)` for the user numbered `ix`.
+    fn add_user_slots(&mut self, ix: u32, user: &str, n: i32) {
+        match self.by_user_ix.iter().position(|&u| u == ix) {
+            Some(i) => self.by_user[i].1 += n,
+            None => {
+                self.by_user.push((user.to_string(), n));
+                self.by_user_ix.push(ix);
+            }
+        }
+    }
+    /// `users.add(user)` for the user numbered `ix`.
+    fn add_active_user(&mut self, ix: u32, user: &str) {
+        if let Err(at) = self.users_ix.binary_search(&ix) {
+            self.users_ix.insert(at, ix);
+            self.users.insert(user.to_string());
         }
     }
     /// `SlotsUsage.updateCapacities` in float with truncation.
@@ -114,6 +132,14 @@ pub struct CapacitySchedulerQueue {
     pub users: BTreeMap<String, UserInfo>,
     pub active_tasks: i64,
     pub num_jobs_by_user: BTreeMap<String, i32>,
+    /// Every user that submitted a job to the queue, numbered in order of arrival (`user_ix`).
+    #[serde(skip)]
+    user_names: Vec<String>,
+    #[serde(skip)]
+    user_numbers: BTreeMap<String, u32>,
+    /// `updateAll` scratch, by user number: slots per type, active per type, listed per type.
+    #[serde(skip)]
+    scratch: Vec<([i32; 2], [bool; 2], [bool; 2])>,
 }
 
 fn ceil_div(a: i32, b: i32) -> i32 {
@@ -133,7 +159,21 @@ impl CapacitySchedulerQueue {
             users: BTreeMap::new(),
             active_tasks: 0,
             num_jobs_by_user: BTreeMap::new(),
+            user_names: Vec::new(),
+            user_numbers: BTreeMap::new(),
+            scratch: Vec::new(),
         }
+    }
+
+    /// The queue's number for `user` (given at the user's first job, kept for good).
+    pub fn user_ix(&mut self, user: &str) -> u32 {
+        if let Some(&ix) = self.user_numbers.get(user) {
+            return ix;
+        }
+        let ix = self.user_names.len() as u32;
+        self.user_names.push(user.to_string());
+        self.user_numbers.insert(user.to_string(), ix);
+        ix
     }
 
     pub fn usage(&self, kind: TaskType) -> &SlotsUsage {
@@ -177,13 +217,25 @@ impl CapacitySchedulerQueue {
         for u in [&mut self.map, &mut self.reduce] {
             u.num_running_tasks = 0;
             u.num_slots_occupied = 0;
-            u.users.clear();
-            u.by_user.clear();
         }
-        for &(_, id) in &self.running.0 {
+        // The users' slots and activity by number, then `by_user` (first-seen order) and
+        // `users` from them: the same collections as clearing and refilling them by name.
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        let mut seen: [Vec<u32>; 2] = Default::default();
+        for r in 0..self.running.0.len() {
+            let id = self.running.0[r].1;
             let Some(j) = jobs.get(&id) else { continue };
             if j.state != RunState::Running {
                 continue;
+            }
+            let ji = info.get(&id);
+            let ix = match ji.and_then(|i| i.user_ix) {
+                Some(ix) => ix,
+                None => self.user_ix(&j.user),
+            };
+            if scratch.len() <= ix as usize {
+                scratch.resize(ix as usize + 1, ([0; 2], [false; 2], [false; 2]));
             }
             let mut tuple = [0i64; 6];
             for (k, kind) in [TaskType::Map, TaskType::Reduce].into_iter().enumerate() {
@@ -191,7 +243,7 @@ impl CapacitySchedulerQueue {
                     TaskType::Map => (j.running_maps as i32, j.slots_per_map as i32, j.pending_maps()),
                     TaskType::Reduce => (j.running_reduces as i32, j.slots_per_reduce as i32, j.pending_reduces()),
                 };
-                let reserved = info.get(&id).map(|i| i.reserved_count(kind)).unwrap_or(0) as i32;
+                let reserved = ji.map(|i| i.reserved_count(kind)).unwrap_or(0) as i32;
                 let occupied = (reserved + running) * per;
                 let u = match kind {
                     TaskType::Map => &mut self.map,
@@ -199,30 +251,49 @@ impl CapacitySchedulerQueue {
                 };
                 u.num_running_tasks += running;
                 u.num_slots_occupied += occupied;
-                u.add_user_slots(&j.user, occupied);
+                let at = &mut scratch[ix as usize];
+                at.0[k] += occupied;
+                if !at.2[k] {
+                    at.2[k] = true;
+                    seen[k].push(ix);
+                }
                 let active = match kind {
                     TaskType::Map => pending > 0,
                     TaskType::Reduce => j.schedule_reduces() && pending > 0,
                 };
-                if active && !u.users.contains(&j.user) {
-                    u.users.insert(j.user.clone());
-                }
+                at.1[k] |= active;
                 tuple[k * 3] = running as i64;
                 tuple[k * 3 + 1] = (running * per) as i64;
                 tuple[k * 3 + 2] = (reserved * per) as i64;
             }
             out.push((id, tuple));
         }
+        for (k, u) in [&mut self.map, &mut self.reduce].into_iter().enumerate() {
+            if u.by_user_ix != seen[k] {
+                u.by_user = seen[k].iter().map(|&ix| (self.user_names[ix as usize].clone(), 0)).collect();
+                u.by_user_ix = std::mem::take(&mut seen[k]);
+            }
+            for (entry, &ix) in u.by_user.iter_mut().zip(&u.by_user_ix) {
+                entry.1 = scratch[ix as usize].0[k];
+            }
+            let active = (0..scratch.len() as u32).filter(|&ix| scratch[ix as usize].1[k]);
+            if !u.users_ix.iter().copied().eq(active.clone()) {
+                u.users_ix = active.collect();
+                u.users = u.users_ix.iter().map(|&ix| self.user_names[ix as usize].clone()).collect();
+            }
+        }
+        self.scratch = scratch;
     }
 
     /// `CapacitySchedulerQueue.update`: the incremental usage update after a map is assigned.
     pub fn update_after_assign(&mut self, kind: TaskType, user: &str, slots: i32, still_pending: bool) {
+        let ix = self.user_ix(user);
         let u = self.usage_mut(kind);
         u.num_running_tasks += 1;
         u.num_slots_occupied += slots;
-        u.add_user_slots(user, slots);
-        if still_pending && !u.users.contains(user) {
-            u.users.insert(user.to_string());
+        u.add_user_slots(ix, user, slots);
+        if still_pending {
+            u.add_active_user(ix, user);
         }
     }
 
@@ -243,8 +314,21 @@ impl CapacitySchedulerQueue {
         names.into_iter().map(|n| (n.to_string(), u.user_slots(n), self.user_limit(kind, 1, n).limit)).collect()
     }
 
+    /// `user_limit` for a job of the user the queue numbered `ix` (`user_ix`), without
+    /// comparing names.
+    pub fn user_limit_of(&self, kind: TaskType, n: i32, user: &str, ix: Option<u32>) -> LimitCalc {
+        let Some(ix) = ix else { return self.user_limit(kind, n, user) };
+        let u = self.usage(kind);
+        let holds = u.by_user_ix.iter().position(|&x| x == ix).map(|i| u.by_user[i].1).unwrap_or(0);
+        LimitCalc { user_holds: holds, ..self.user_limit_with(kind, n, 0) }
+    }
+
     /// The user limit of `assignSlotsToJob`: the capacity, the minimum user limit, the factor.
     pub fn user_limit(&self, kind: TaskType, n: i32, user: &str) -> LimitCalc {
+        LimitCalc { user_holds: self.usage(kind).user_slots(user), ..self.user_limit_with(kind, n, 0) }
+    }
+
+    fn user_limit_with(&self, kind: TaskType, n: i32, user_holds: i32) -> LimitCalc {
         let u = self.usage(kind);
         let queue_capacity = u.capacity.max(n);
         let current_capacity =
@@ -254,7 +338,7 @@ impl CapacitySchedulerQueue {
         let limit = ceil_div(current_capacity, active_users)
             .max(ceil_div(self.conf.ul_min * current_capacity, 100))
             .min(factor_cap);
-        LimitCalc { queue_capacity, current_capacity, active_users, limit, user_holds: u.user_slots(user), slots: n }
+        LimitCalc { queue_capacity, current_capacity, active_users, limit, user_holds, slots: n }
     }
 }
 

@@ -206,7 +206,10 @@ impl FairScheduler {
         self.last_heartbeat_time = now;
         let mut grew = Vec::new();
         // Only jobs marked at the previous heartbeat can be set (`skipped_jobs`), in id order.
-        for id in std::mem::take(&mut self.skipped_jobs) {
+        let mut skipped = std::mem::take(&mut self.skipped_jobs);
+        skipped.sort_unstable();
+        skipped.dedup();
+        for id in skipped {
             let Some(info) = self.infos.get_mut(&id) else { continue };
             if info.delay.skipped_at_last_heartbeat {
                 let before = info.delay.time_waited_for_local_map;

@@ -31,7 +31,7 @@ use delay::{DelayState, Delays, LocalityLevel};
 use load_manager::{CapCheck, max_tasks_to_assign};
 use pools::PoolManager;
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// A job's cached values for one task type (`JobSchedulable`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -90,8 +90,9 @@ pub struct FairScheduler {
     pending_preemptions: Vec<PreemptionCheck>,
     updates_since_hb: u64,
     jt: String,
-    /// Jobs with `skippedAtLastHeartbeat` set, so `updateLocalityWaitTimes` need not scan all.
-    skipped_jobs: BTreeSet<JobId>,
+    /// Jobs with `skippedAtLastHeartbeat` set, so `updateLocalityWaitTimes` need not scan all
+    /// (in visit order, each once; sorted by id when read).
+    skipped_jobs: Vec<JobId>,
     /// Per-heartbeat scratch state of `assignTasks` (see `cache_pool_running`): pool running
     /// sums, jobs visited per type, jobs with a line in the record, lines added late.
     run_cache: Vec<[i64; 2]>,
@@ -149,7 +150,7 @@ impl FairScheduler {
             pending_preemptions: Vec::new(),
             updates_since_hb: 0,
             jt: cluster.conf.jt_identifier.clone(),
-            skipped_jobs: BTreeSet::new(),
+            skipped_jobs: Vec::new(),
             run_cache: Vec::new(),
             run_cache_on: false,
             stamp: 0,
@@ -328,12 +329,12 @@ impl TaskScheduler for FairScheduler {
             turns.push(turn);
         }
         let mut skipped = Vec::new();
-        let launched: BTreeSet<JobId> = launched_map.iter().copied().collect();
         for j in &visited_map {
-            if !launched.contains(j) {
+            // A heartbeat launches a few maps: the list is short.
+            if !launched_map.contains(j) {
                 if let Some(info) = self.infos.get_mut(j) {
                     info.delay.skipped_at_last_heartbeat = true;
-                    self.skipped_jobs.insert(*j);
+                    self.skipped_jobs.push(*j);
                 }
                 skipped.push(j.0);
             }

@@ -305,19 +305,29 @@ impl FairScheduler {
             pv.at_max = Some((running, max));
             return (pv, None);
         }
-        let sorted: Vec<JobId> = {
+        let resorted: Option<Vec<JobId>> = {
             let jobs = &self.pm.pools[pool].sched(kind).jobs;
             let keys: Vec<SchedKey> = jobs.iter().map(|id| self.job_key(cluster, *id, kind)).collect();
-            let mut order: Vec<usize> = (0..jobs.len()).collect();
-            match self.pm.pools[pool].mode {
-                SchedulingMode::Fifo => crate::sort::sort_by(&mut order, |a, b| shares::fifo_cmp(&keys[*a], &keys[*b])),
-                SchedulingMode::Fair => {
-                    crate::sort::sort_by(&mut order, |a, b| shares::fair_share_cmp(&keys[*a], &keys[*b]))
-                }
+            let cmp: fn(&SchedKey, &SchedKey) -> std::cmp::Ordering = match self.pm.pools[pool].mode {
+                SchedulingMode::Fifo => shares::fifo_cmp,
+                SchedulingMode::Fair => shares::fair_share_cmp,
+            };
+            // Usually nothing moved since the last turn. The stable sort moves an element only
+            // past a predecessor it compares less than (its insertion step and its run detection
+            // both ask exactly that), so a list where no element is less than the one before it
+            // comes back unchanged: the sort is skipped then.
+            if keys.windows(2).all(|w| cmp(&w[1], &w[0]) != std::cmp::Ordering::Less) {
+                None
+            } else {
+                let mut order: Vec<usize> = (0..jobs.len()).collect();
+                crate::sort::sort_by(&mut order, |a, b| cmp(&keys[*a], &keys[*b]));
+                Some(order.iter().map(|i| jobs[*i]).collect())
             }
-            order.iter().map(|i| jobs[*i]).collect()
         };
-        self.pm.pools[pool].sched_mut(kind).jobs.clone_from(&sorted);
+        if let Some(r) = resorted {
+            self.pm.pools[pool].sched_mut(kind).jobs = r;
+        }
+        let sorted = self.pm.pools[pool].sched(kind).jobs.clone();
         let starved = if kind == TaskType::Map { Some(super::delay::starvation(&self.pm, &name, now)) } else { None };
         for id in sorted {
             let listing = self.visit_budget > 0;

@@ -114,7 +114,13 @@ impl FairScheduler {
             let fits = uc < self.pm.user_max_jobs(&job.user) && pc < self.pm.pool_max_jobs(&info.pool);
             if fits && matches!(job.state, RunState::Running | RunState::Prep) {
                 users.insert(&job.user, uc + 1);
-                pools.insert(info.pool.clone(), pc + 1);
+                // The pool's name is copied once, at its first job.
+                match pools.get_mut(&info.pool) {
+                    Some(c) => *c = pc + 1,
+                    None => {
+                        pools.insert(info.pool.clone(), pc + 1);
+                    }
+                }
                 if job.state == RunState::Running {
                     info.runnable = true;
                 } else if info.needs_initializing {
