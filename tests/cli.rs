@@ -300,7 +300,10 @@ fn bench_reads_thread_cpu_time_and_times_jobs_apart() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.starts_with("Times are thread CPU time."), "{out}");
-    assert!(out.contains("| CPU s | real-time factor | jobs s | µs / heartbeat | scheduling µs / heartbeat |"), "{out}");
+    assert!(
+        out.contains("| CPU s | real-time factor | jobs s | µs / heartbeat | scheduling µs / heartbeat |"),
+        "{out}"
+    );
     let row = out.lines().last().expect("a row");
     assert!(row.starts_with("| fair | 20 | 200 |"), "{row}");
     let cells: Vec<&str> = row.split('|').map(str::trim).collect();

@@ -107,8 +107,7 @@ pub enum AttemptEnd {
     Killed,
 }
 
-type TrackerNames =
-    std::collections::HashMap<String, usize, std::hash::BuildHasherDefault<super::topology::Fnv1a>>;
+type TrackerNames = std::collections::HashMap<String, usize, std::hash::BuildHasherDefault<super::topology::Fnv1a>>;
 
 #[derive(Debug, Clone)]
 pub struct Cluster {

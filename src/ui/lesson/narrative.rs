@@ -235,7 +235,6 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
                 <p class="step-text" data-testid="step-text" lang={if lang == Lang::Zh { "zh-CN" } else { "en" }}>{text.pick(lang)}</p>
                 if step.predict.is_some() { { prediction(run, sim, class, lang, dispatch) } }
             }
-            { for recap }
             if let Some((held, total)) = checks.filter(|c| c.1 > 0) {
                 <p class={classes!("checks", (held == total).then_some("ok"))} data-testid="step-checks" data-held={held.to_string()} data-total={total.to_string()}>
                     { if held == total { fill(crate::i18n::t_n(lang, k::checks_hold, k::checks_hold_one, total), &[&total.to_string(), &run.hb(i).to_string()]) }
@@ -253,6 +252,8 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
                     <p class={classes!("verdict-line", if ok { "ok" } else { "no" })} data-testid="predict-verdict" role="status">
                         { if ok { t(lang, k::predict_right) } else { t(lang, k::predict_wrong) } }</p>
                 }
+                // The recap stands with the way on, never scrolled away.
+                { for recap }
                 <div class="step-nav">
                     <button class="btn" data-testid="lesson-back" disabled={i == 0} onclick={go(i.saturating_sub(1))}>{t(lang, k::lesson_back)}</button>
                     // Embedded in slides there is no lesson list to go back to.
