@@ -22,9 +22,9 @@ pub(super) fn bench(args: BenchArgs) -> ExitCode {
             let exe = std::env::current_exe().expect("own path");
             if !json && history {
                 println!(
-                    "| scheduler | nodes | tasks | heartbeats | run with history s | checkpoints | checkpoint MiB | records kept | first step back ms | step back ms | jump to middle ms | step forward ms | jump to end ms | scrub mean / max ms | peak MiB |"
+                    "| scheduler | nodes | tasks | heartbeats | run with history s | checkpoints | checkpoint MiB | spacing visits | bound visits | step back visits mean / max | scrub visits mean / max | first step back ms | step back ms mean / max | jump to middle ms | step forward ms | jump to end ms | scrub mean / max ms | peak MiB |"
                 );
-                println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+                println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
             } else if !json {
                 println!(
                     "| scheduler | nodes | tasks | jobs | heartbeats | simulated h | wall s | sim h / wall s | µs / heartbeat | µs / assignment | peak MiB |"
@@ -104,7 +104,7 @@ fn engine_row(r: &schedscope::sim::bench::BenchResult) -> String {
 
 fn history_row(r: &schedscope::sim::bench::HistoryResult) -> String {
     format!(
-        "| {} | {} | {} | {} | {:.1} | {} | {:.0} | {} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.1} / {:.1} |",
+        "| {} | {} | {} | {} | {:.1} | {} | {:.0} | {} | {} | {:.0} / {} | {:.0} / {} | {:.1} | {:.2} / {:.1} | {:.1} | {:.2} | {:.1} | {:.1} / {:.1} |",
         r.case.scheduler,
         r.case.nodes,
         r.case.tasks,
@@ -112,9 +112,15 @@ fn history_row(r: &schedscope::sim::bench::HistoryResult) -> String {
         r.run_ms / 1000.0,
         r.checkpoints,
         r.checkpoint_mib,
-        r.records_in_memory,
+        r.spacing_visits,
+        r.bound_visits,
+        r.back_visits_mean,
+        r.back_visits_max,
+        r.scrub_visits_mean,
+        r.scrub_visits_max,
         r.first_back_ms,
         r.back_ms_mean,
+        r.back_ms_max,
         r.jump_middle_ms,
         r.forward_after_jump_ms,
         r.jump_end_ms,
