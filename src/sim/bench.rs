@@ -188,6 +188,40 @@ pub fn run_history_case(case: &BenchCase, clock_ms: &dyn Fn() -> f64) -> Result<
     })
 }
 
+/// The history table's columns (the CLI adds the process's peak memory).
+pub const HISTORY_HEADER: &str = "| scheduler | nodes | tasks | heartbeats | run with history s | checkpoints | checkpoint MiB | spacing visits | bound visits | step back visits mean / max | scrub visits mean / max | first step back ms | step back ms mean / max | jump to middle ms | step forward ms | jump to end ms | scrub mean / max ms |";
+pub const HISTORY_RULE: &str = "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+
+impl HistoryResult {
+    /// The figures as a row of the history table (`HISTORY_HEADER`).
+    pub fn markdown_row(&self) -> String {
+        format!(
+            "| {} | {} | {} | {} | {:.1} | {} | {:.0} | {} | {} | {:.0} / {} | {:.0} / {} | {:.1} | {:.2} / {:.1} | {:.1} | {:.2} | {:.1} | {:.1} / {:.1} |",
+            self.case.scheduler,
+            self.case.nodes,
+            self.case.tasks,
+            self.heartbeats,
+            self.run_ms / 1000.0,
+            self.checkpoints,
+            self.checkpoint_mib,
+            self.spacing_visits,
+            self.bound_visits,
+            self.back_visits_mean,
+            self.back_visits_max,
+            self.scrub_visits_mean,
+            self.scrub_visits_max,
+            self.first_back_ms,
+            self.back_ms_mean,
+            self.back_ms_max,
+            self.jump_middle_ms,
+            self.forward_after_jump_ms,
+            self.jump_end_ms,
+            self.scrub_mean_ms,
+            self.scrub_max_ms,
+        )
+    }
+}
+
 /// FNV-1a 64 over the `run --json` lines of the first `max_hb` heartbeats of a scenario: a
 /// short fingerprint to compare traces across builds and targets (native vs wasm).
 pub fn trace_fingerprint(json: &str, max_hb: u64) -> Result<(u64, String), String> {
