@@ -89,3 +89,95 @@ fn jumps_on_a_long_run_match_a_straight_run() {
         assert_eq!(sim.hb(), mid + 10);
     }
 }
+
+/// FNV-1a 64 of a text: the straight run's records kept small.
+fn hash(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// Checkpoints placed by replay cost bound every replay, counted in job visits: each back-step
+/// from the end to the start and a scrub over the run replay less than the spacing plus the
+/// target heartbeat's own cost, for every scheduler, and land on the straight run's state.
+#[test]
+fn every_replay_is_bounded_in_job_visits() {
+    use schedscope::sim::history::cost::replay_cost;
+    const SPACING: u64 = 4_096;
+    for scheduler in ["fifo", "fair", "capacity", "limit_tasks_per_job"] {
+        let case = BenchCase { scheduler: scheduler.into(), nodes: 200, tasks: 2_000 };
+        let mut scenario = schedscope::scenario::from_value(&generate(&workload(&case))).expect("valid");
+        // A busy stretch of the run, to keep the test quick.
+        scenario.run.max_heartbeats = 5_000;
+        // The straight run: each heartbeat's record (hashed) and cost, and its costliest one.
+        let mut engine = Engine::new(scenario.clone()).expect("engine");
+        let (mut straight, mut costs) = (vec![0u64], vec![0u64]);
+        while let Some(rec) = engine.next_heartbeat() {
+            straight.push(hash(&serde_json::to_string(&rec).expect("records serialise")));
+            costs.push(replay_cost(&rec));
+        }
+        let total = (straight.len() - 1) as u64;
+        let costliest = *costs.iter().max().expect("heartbeats");
+        let bound = SPACING + costliest;
+
+        let mut sim = Simulation::new(scenario).expect("simulation");
+        sim.set_checkpoint_spacing(SPACING);
+        sim.run_to_end(u64::MAX);
+        sim.settle_history();
+        assert_eq!(sim.hb(), total, "{scheduler}");
+        assert_eq!(sim.total_cost(), costs.iter().sum::<u64>(), "{scheduler}: the run's cost is its records'");
+        assert_eq!(sim.checkpoint_spacing(), SPACING, "{scheduler}: no thinning within the budget");
+        assert_eq!(sim.replay_bound(), bound, "{scheduler}");
+        let (spaced, _, _) = sim.history_counts();
+        assert!(
+            spaced as u64 >= sim.total_cost() / SPACING,
+            "{scheduler}: one checkpoint per {SPACING} visits ({spaced} for {})",
+            sim.total_cost()
+        );
+        assert!(sim.checkpoint_memory() <= CHECKPOINT_BUDGET_BYTES, "{scheduler}");
+
+        let check = |sim: &Simulation, what: &str| {
+            let hb = sim.hb();
+            assert!(
+                sim.last_replay_cost() <= bound,
+                "{scheduler}: {what} to {hb} replayed {} visits, over the bound {bound}",
+                sim.last_replay_cost()
+            );
+            let got = sim.last_record().map(|r| hash(&serde_json::to_string(r).expect("serialises")));
+            assert_eq!(got, (hb > 0).then_some(straight[hb as usize]), "{scheduler}: heartbeat {hb} after {what}");
+        };
+        // Every back-step from the end to the start.
+        let mut replays = 0;
+        while sim.step_back() {
+            check(&sim, "a step back");
+            replays += u64::from(sim.last_replay_cost() > 0);
+        }
+        assert_eq!(sim.hb(), 0);
+        assert!(replays > total / 2, "{scheduler}: most back-steps replay ({replays} of {total})");
+        // A scrub: scattered jumps, forwards and backwards, the largest replay near the bound.
+        let mut largest = 0;
+        for k in 0..60u64 {
+            let target = (k * 7919 + 13) % (total + 1);
+            sim.go_to(target);
+            assert_eq!(sim.hb(), target, "{scheduler}");
+            check(&sim, "a jump");
+            largest = largest.max(sim.last_replay_cost());
+        }
+        assert!(largest > SPACING / 4, "{scheduler}: the scrub replays ({largest} visits at most)");
+        // The state after a step back is a fresh run's at that heartbeat: the same view, and
+        // the same heartbeats from there on.
+        let at = total * 2 / 3;
+        sim.go_to(at + 1);
+        sim.step_back();
+        let mut fresh = Simulation::new(sim.scenario().clone()).expect("simulation");
+        fresh.go_to(at);
+        assert_eq!(fingerprint(sim.last_record(), &sim.view()), fingerprint(fresh.last_record(), &fresh.view()));
+        for _ in 0..20 {
+            assert_eq!(sim.step_forward(), fresh.step_forward());
+            assert_eq!(fingerprint(sim.last_record(), &sim.view()), fingerprint(fresh.last_record(), &fresh.view()));
+        }
+        eprintln!(
+            "{scheduler}: {total} heartbeats, {} visits, {spaced} checkpoints, {} KiB, bound {bound}, largest scrub {largest}",
+            sim.total_cost(),
+            sim.checkpoint_memory() / 1024
+        );
+    }
+}

@@ -104,7 +104,8 @@ pub fn run_case(case: &BenchCase, clock: BenchClock) -> Result<BenchResult, Stri
 }
 
 /// History figures of one case: the whole run kept in a `Simulation`, then the moves a
-/// student makes on the timeline, each timed.
+/// student makes on the timeline, each timed and its replay counted in job visits
+/// (`sim::history::cost`: the same on every machine).
 #[derive(Debug, Clone, Serialize)]
 pub struct HistoryResult {
     pub case: BenchCase,
@@ -115,9 +116,18 @@ pub struct HistoryResult {
     /// The spaced checkpoints' measured memory (`Simulation::checkpoint_memory`), MiB.
     pub checkpoint_mib: f64,
     pub records_in_memory: usize,
+    /// The run's whole replay cost, the spacing of the checkpoints at the end and the bound on
+    /// any replay (`Simulation::replay_bound`), in job visits.
+    pub total_visits: u64,
+    pub spacing_visits: u64,
+    pub bound_visits: u64,
     /// The first step back from the end, and the mean of the next 50.
     pub first_back_ms: f64,
     pub back_ms_mean: f64,
+    /// The 51 steps back: job visits replayed, mean and largest, and the longest in time.
+    pub back_visits_mean: f64,
+    pub back_visits_max: u64,
+    pub back_ms_max: f64,
     /// A jump to the middle, one step forward from there, and a jump back to the end.
     pub jump_middle_ms: f64,
     pub forward_after_jump_ms: f64,
@@ -125,42 +135,58 @@ pub struct HistoryResult {
     /// 40 jumps to scattered heartbeats (a scrub): mean and worst.
     pub scrub_mean_ms: f64,
     pub scrub_max_ms: f64,
+    /// The same jumps' replays in job visits: mean and largest.
+    pub scrub_visits_mean: f64,
+    pub scrub_visits_max: u64,
+    /// The largest replay of every move above, in job visits (at most `bound_visits`).
+    pub replay_visits_max: u64,
 }
 
 /// Run one case with history and time the timeline moves.
 pub fn run_history_case(case: &BenchCase, clock_ms: &dyn Fn() -> f64) -> Result<HistoryResult, String> {
     let scenario = crate::scenario::from_value(&generate(&workload(case))).map_err(|e| e.to_string())?;
     let mut sim = super::Simulation::new(scenario).map_err(|e| e.to_string())?;
-    let timed = |sim: &mut super::Simulation, f: &dyn Fn(&mut super::Simulation)| {
+    let mut replay_visits_max = 0u64;
+    // A move's time and the job visits it replayed.
+    let mut timed = |sim: &mut super::Simulation, f: &dyn Fn(&mut super::Simulation)| {
         let t = clock_ms();
         f(sim);
-        clock_ms() - t
+        let ms = clock_ms() - t;
+        replay_visits_max = replay_visits_max.max(sim.last_replay_cost());
+        (ms, sim.last_replay_cost())
     };
-    let run_ms = timed(&mut sim, &|s| s.run_to_end(u64::MAX));
+    let (run_ms, _) = timed(&mut sim, &|s| s.run_to_end(u64::MAX));
     sim.settle_history();
     let checkpoint_mib = sim.checkpoint_memory() as f64 / (1 << 20) as f64;
     let n = sim.hb();
-    let first_back_ms = timed(&mut sim, &|s| {
+    let back = |s: &mut super::Simulation| {
         s.step_back();
-    });
-    let mut backs = 0.0;
+    };
+    let (first_back_ms, first_back_visits) = timed(&mut sim, &back);
+    let (mut backs, mut back_ms_max) = (0.0, first_back_ms);
+    let (mut back_visits, mut back_visits_max) = (first_back_visits, first_back_visits);
     for _ in 0..50 {
-        backs += timed(&mut sim, &|s| {
-            s.step_back();
-        });
+        let (ms, v) = timed(&mut sim, &back);
+        backs += ms;
+        back_ms_max = back_ms_max.max(ms);
+        back_visits += v;
+        back_visits_max = back_visits_max.max(v);
     }
-    let jump_middle_ms = timed(&mut sim, &|s| s.go_to(n / 2));
-    let forward_after_jump_ms = timed(&mut sim, &|s| {
+    let (jump_middle_ms, _) = timed(&mut sim, &|s| s.go_to(n / 2));
+    let (forward_after_jump_ms, _) = timed(&mut sim, &|s| {
         s.step_forward();
     });
-    let jump_end_ms = timed(&mut sim, &|s| s.go_to(n));
+    let (jump_end_ms, _) = timed(&mut sim, &|s| s.go_to(n));
     let (mut sum, mut max) = (0.0f64, 0.0f64);
+    let (mut scrub_visits, mut scrub_visits_max) = (0u64, 0u64);
     for k in 0..40u64 {
         // Scattered, deterministic positions, as a hand dragging the scrubber would visit them.
         let target = (k * 7919 + 13) * n / (40 * 7919 + 13);
-        let t = timed(&mut sim, &|s| s.go_to(target));
+        let (t, v) = timed(&mut sim, &|s| s.go_to(target));
         sum += t;
         max = max.max(t);
+        scrub_visits += v;
+        scrub_visits_max = scrub_visits_max.max(v);
     }
     let (checkpoints, near, records) = sim.history_counts();
     Ok(HistoryResult {
@@ -170,14 +196,57 @@ pub fn run_history_case(case: &BenchCase, clock_ms: &dyn Fn() -> f64) -> Result<
         checkpoints: checkpoints + near,
         checkpoint_mib,
         records_in_memory: records,
+        total_visits: sim.total_cost(),
+        spacing_visits: sim.checkpoint_spacing(),
+        bound_visits: sim.replay_bound(),
         first_back_ms,
         back_ms_mean: backs / 50.0,
+        back_visits_mean: back_visits as f64 / 51.0,
+        back_visits_max,
+        back_ms_max,
         jump_middle_ms,
         forward_after_jump_ms,
         jump_end_ms,
         scrub_mean_ms: sum / 40.0,
         scrub_max_ms: max,
+        scrub_visits_mean: scrub_visits as f64 / 40.0,
+        scrub_visits_max,
+        replay_visits_max,
     })
+}
+
+/// The history table's columns (the CLI adds the process's peak memory).
+pub const HISTORY_HEADER: &str = "| scheduler | nodes | tasks | heartbeats | run with history s | checkpoints | checkpoint MiB | spacing visits | bound visits | step back visits mean / max | scrub visits mean / max | first step back ms | step back ms mean / max | jump to middle ms | step forward ms | jump to end ms | scrub mean / max ms |";
+pub const HISTORY_RULE: &str = "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+
+impl HistoryResult {
+    /// The figures as a row of the history table (`HISTORY_HEADER`).
+    pub fn markdown_row(&self) -> String {
+        format!(
+            "| {} | {} | {} | {} | {:.1} | {} | {:.0} | {} | {} | {:.0} / {} | {:.0} / {} | {:.1} | {:.2} / {:.1} | {:.1} | {:.2} | {:.1} | {:.1} / {:.1} |",
+            self.case.scheduler,
+            self.case.nodes,
+            self.case.tasks,
+            self.heartbeats,
+            self.run_ms / 1000.0,
+            self.checkpoints,
+            self.checkpoint_mib,
+            self.spacing_visits,
+            self.bound_visits,
+            self.back_visits_mean,
+            self.back_visits_max,
+            self.scrub_visits_mean,
+            self.scrub_visits_max,
+            self.first_back_ms,
+            self.back_ms_mean,
+            self.back_ms_max,
+            self.jump_middle_ms,
+            self.forward_after_jump_ms,
+            self.jump_end_ms,
+            self.scrub_mean_ms,
+            self.scrub_max_ms,
+        )
+    }
 }
 
 /// FNV-1a 64 over the `run --json` lines of the first `max_hb` heartbeats of a scenario: a

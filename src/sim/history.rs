@@ -1,14 +1,18 @@
 //! Stepping both ways at any scale: engine checkpoints plus deterministic replay, and a bounded
 //! window of heartbeat records.
 //!
-//! * **Checkpoints.** The start, then one every `spacing` heartbeats (`CHECKPOINT_EVERY` at
-//!   first). A checkpoint is a clone of the engine, whose big parts (jobs, their TIPs and task
+//! * **Checkpoints.** Placed by replay cost, counted in job visits from each heartbeat's record
+//!   (`history/cost.rs`): the start, then one wherever the run's cumulative cost reaches a
+//!   multiple of `spacing` (`CHECKPOINT_VISITS` at first), so the replay behind any back-step
+//!   or jump costs less than `spacing` plus the target heartbeat's own cost
+//!   (`replay_bound`), whatever the scheduler and however busy that part of the run.
+//!   A checkpoint is a clone of the engine, whose big parts (jobs, their TIPs and task
 //!   caches, trackers, topology) are shared copy-on-write (`model::chunked`, `model::cluster::sharing`):
 //!   a checkpoint holds its own copy only of what changed after it was taken, and history
 //!   measures that (`Engine::bytes_not_shared_with`). When there are more than
-//!   `MAX_CHECKPOINTS`, or their measured memory passes `CHECKPOINT_BUDGET_BYTES`, every other
-//!   one is dropped and the spacing doubles, so their number and memory stay bounded however
-//!   long the run, and they are as dense as the budget allows (`history/checkpoints.rs`,
+//!   `MAX_CHECKPOINTS`, or their measured memory passes `CHECKPOINT_BUDGET_BYTES`, the spacing
+//!   doubles (and with it the bound), keeping the checkpoints the doubled spacing places, so
+//!   their number and memory stay bounded however long the run (`history/checkpoints.rs`,
 //!   which also spreads the work of thinning over the following heartbeats).
 //! * **Near checkpoints.** A replay towards heartbeat `t` also leaves a few checkpoints just
 //!   before `t` (every `NEAR_EVERY` heartbeats), so stepping back again and again from there
@@ -26,8 +30,10 @@ use crate::model::Millis;
 use crate::scenario::{self, Scenario, ScenarioErrors};
 
 mod checkpoints;
+pub mod cost;
+mod records;
 use checkpoints::Checkpoints;
-pub use checkpoints::{CHECKPOINT_BUDGET_BYTES, CHECKPOINT_EVERY, MAX_CHECKPOINTS, MIN_CHECKPOINTS};
+pub use checkpoints::{CHECKPOINT_BUDGET_BYTES, CHECKPOINT_VISITS, MAX_CHECKPOINTS, MIN_CHECKPOINTS, TARGET_VISITS};
 
 /// Spacing of the checkpoints a replay leaves just before where it stops.
 pub const NEAR_EVERY: u64 = 16;
@@ -56,6 +62,8 @@ pub struct Simulation {
     /// Heartbeats computed so far.
     known: u64,
     ended_at: Option<u64>,
+    /// The replay cost (`cost.rs`) of the heartbeats the latest move replayed.
+    replayed: u64,
 }
 
 impl Simulation {
@@ -71,6 +79,7 @@ impl Simulation {
             records_start: 0,
             known: 0,
             ended_at: None,
+            replayed: 0,
         })
     }
 
@@ -110,79 +119,6 @@ impl Simulation {
         self.ended_at
     }
 
-    /// The records in memory, in heartbeat order: `records()[i]` is heartbeat
-    /// `records_start() + i + 1`. While the run has at most `RECORDS_KEPT` heartbeats this is
-    /// every record computed so far (`records_start() == 0`); use `total_hbs_known` for the
-    /// timeline's length and `record_at` / `for_each_record` for records outside the window.
-    pub fn records(&self) -> &[HeartbeatRecord] {
-        &self.records
-    }
-
-    /// Heartbeats before the first record of `records()`.
-    pub fn records_start(&self) -> u64 {
-        self.records_start
-    }
-
-    /// Whether `records()` holds every heartbeat computed so far.
-    pub fn records_complete(&self) -> bool {
-        self.records_start == 0 && self.records.len() as u64 == self.known
-    }
-
-    /// The record of heartbeat `hb` if it is in memory.
-    pub fn record(&self, hb: u64) -> Option<&HeartbeatRecord> {
-        if hb == self.engine.hb && hb > 0 {
-            if let Some(c) = &self.current {
-                return Some(c);
-            }
-        }
-        let i = hb.checked_sub(self.records_start + 1)?;
-        self.records.get(i as usize)
-    }
-
-    /// The record of heartbeat `hb` (1..=`total_hbs_known()`), recomputed from the nearest
-    /// checkpoint when it is not in memory.
-    pub fn record_at(&self, hb: u64) -> Option<HeartbeatRecord> {
-        if let Some(r) = self.record(hb) {
-            return Some(r.clone());
-        }
-        let mut out = None;
-        self.for_each_record(hb, hb, |r| out = Some(r.clone()));
-        out
-    }
-
-    /// Call `f` with the records of heartbeats `from..=to` (clamped to those computed), in
-    /// order; records not in memory are recomputed on a copy of the nearest checkpoint, so this
-    /// costs time rather than memory.
-    pub fn for_each_record(&self, from: u64, to: u64, mut f: impl FnMut(&HeartbeatRecord)) {
-        let to = to.min(self.known);
-        let mut hb = from.max(1);
-        while hb <= to {
-            if let Some(r) = self.record(hb) {
-                f(r);
-                hb += 1;
-                continue;
-            }
-            // Replay a copy from the nearest checkpoint before `hb`, until `to` or until the
-            // records are in memory again.
-            let mut e = self.base_at_most(hb - 1).clone();
-            let mut progressed = false;
-            while e.hb < to {
-                let Some(rec) = e.next_heartbeat() else { break };
-                if rec.hb == hb {
-                    f(&rec);
-                    hb += 1;
-                    progressed = true;
-                    if self.record(hb).is_some() {
-                        break;
-                    }
-                }
-            }
-            if !progressed {
-                break;
-            }
-        }
-    }
-
     pub fn last_record(&self) -> Option<&HeartbeatRecord> {
         self.record(self.engine.hb)
     }
@@ -196,37 +132,24 @@ impl Simulation {
         self.engine.stopped.as_ref()
     }
 
-    /// `rec`, the record of heartbeat `engine.hb`, becomes the current one: kept in the
-    /// record window (which then holds it, so `current` is emptied).
-    fn keep_current(&mut self, rec: HeartbeatRecord) {
-        self.current = None;
-        let end = self.records_start + self.records.len() as u64;
-        if rec.hb > self.records_start && rec.hb <= end {
-            return;
-        }
-        if rec.hb != end + 1 {
-            self.records.clear();
-            self.records_start = rec.hb - 1;
-        }
-        if self.records.len() >= RECORDS_KEPT {
-            let drop = RECORDS_KEPT / 4;
-            self.records.drain(..drop);
-            self.records_start += drop as u64;
-        }
-        self.records.push(rec);
-    }
-
     /// A freshly computed heartbeat at the frontier: count it, keep it, checkpoint if due.
     fn computed(&mut self, rec: HeartbeatRecord) {
         self.known = self.engine.hb;
+        let c = cost::replay_cost(&rec);
         self.keep_current(rec);
-        self.checkpoints.on_frontier(&self.engine);
+        self.checkpoints.on_frontier(&self.engine, c);
     }
 
     /// Set the checkpoints' memory budget (from the start of a run; a smaller one makes jumps
     /// replay longer).
     pub fn set_checkpoint_budget(&mut self, bytes: usize) {
         self.checkpoints.set_budget(bytes);
+    }
+
+    /// Place the spaced checkpoints every `visits` of replay cost rather than every
+    /// `CHECKPOINT_VISITS` (from the start of a run; for tests and measurements).
+    pub fn set_checkpoint_spacing(&mut self, visits: u64) {
+        self.checkpoints.set_spacing(visits);
     }
 
     /// The spaced checkpoints' memory: measured, or an upper bound for pairs merged by the
@@ -241,8 +164,37 @@ impl Simulation {
         self.checkpoints.settle();
     }
 
+    /// The replay cost between spaced checkpoints now, in job visits (`CHECKPOINT_VISITS`
+    /// unless the memory budget or the count doubled it).
+    pub fn checkpoint_spacing(&self) -> u64 {
+        self.checkpoints.spacing()
+    }
+
+    /// What any back-step or jump replays at most, in job visits: less than the spacing before
+    /// the target heartbeat, plus the target's own cost (at most the costliest heartbeat
+    /// computed so far).
+    pub fn replay_bound(&self) -> u64 {
+        self.checkpoints.replay_bound()
+    }
+
+    /// The replay cost of the heartbeats computed so far, in job visits.
+    pub fn total_cost(&self) -> u64 {
+        self.checkpoints.total_cost()
+    }
+
+    /// What the latest move (`step_forward`, `step_back`, `go_to`) replayed, in job visits
+    /// (heartbeats computed for the first time are not a replay).
+    pub fn last_replay_cost(&self) -> u64 {
+        self.replayed
+    }
+
     /// Run to the next heartbeat. Returns false when the run has ended.
     pub fn step_forward(&mut self) -> bool {
+        self.replayed = 0;
+        self.forward()
+    }
+
+    fn forward(&mut self) -> bool {
         let hb = self.engine.hb;
         if hb < self.known {
             if let Some((f, rec)) = &self.frontier {
@@ -285,17 +237,23 @@ impl Simulation {
         if hb == self.known {
             self.frontier = Some((self.engine.clone(), self.last_record().cloned()));
         }
-        self.go_to(hb - 1);
+        self.replayed = 0;
+        self.jump(hb - 1);
         true
     }
 
     /// Jump to heartbeat `target` (clamped to the run's end), computing forward if needed.
     pub fn go_to(&mut self, target: u64) {
+        self.replayed = 0;
+        self.jump(target);
+    }
+
+    fn jump(&mut self, target: u64) {
         if target > self.known {
             if self.engine.hb < self.known {
-                self.go_to(self.known);
+                self.jump(self.known);
             }
-            while self.engine.hb < target && self.step_forward() {}
+            while self.engine.hb < target && self.forward() {}
             return;
         }
         if target == self.engine.hb {
@@ -342,6 +300,7 @@ impl Simulation {
         let start = self.engine.hb;
         while self.engine.hb < target {
             let Some(rec) = self.engine.next_heartbeat() else { break };
+            self.replayed += cost::replay_cost(&rec);
             self.keep_current(rec);
             let hb = self.engine.hb;
             if target - start > NEAR_EVERY
@@ -369,7 +328,8 @@ impl Simulation {
     /// Run to the end (or `max` heartbeats), keeping history.
     pub fn run_to_end(&mut self, max: u64) {
         let mut n = 0;
-        while n < max && self.step_forward() {
+        self.replayed = 0;
+        while n < max && self.forward() {
             n += 1;
         }
     }

@@ -55,10 +55,8 @@ pub(super) fn bench(args: BenchArgs) -> ExitCode {
             // Each standard case runs in its own process so peak memory is per case.
             let exe = std::env::current_exe().expect("own path");
             if !json && history {
-                println!(
-                    "| scheduler | nodes | tasks | heartbeats | run with history s | checkpoints | checkpoint MiB | records kept | first step back ms | step back ms | jump to middle ms | step forward ms | jump to end ms | scrub mean / max ms | peak MiB |"
-                );
-                println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+                println!("{} peak MiB |", schedscope::sim::bench::HISTORY_HEADER);
+                println!("{}---|", schedscope::sim::bench::HISTORY_RULE);
             } else if !json {
                 println!("{}", engine_note(clock().kind));
                 println!("{ENGINE_HEADER}");
@@ -93,7 +91,7 @@ pub(super) fn bench(args: BenchArgs) -> ExitCode {
     for c in cases {
         // The figures as JSON and as a markdown row (without the peak memory, added below).
         let result = if history {
-            run_history_case(&c, &history_clock).map(|r| (serde_json::to_value(&r), history_row(&r)))
+            run_history_case(&c, &history_clock).map(|r| (serde_json::to_value(&r), r.markdown_row()))
         } else {
             run_case(&c, clock()).map(|r| (serde_json::to_value(&r), engine_row(&r)))
         };
@@ -148,27 +146,6 @@ fn engine_row(r: &schedscope::sim::bench::BenchResult) -> String {
         r.us_per_heartbeat,
         r.us_per_heartbeat_scheduling,
         r.us_per_assignment,
-    )
-}
-
-fn history_row(r: &schedscope::sim::bench::HistoryResult) -> String {
-    format!(
-        "| {} | {} | {} | {} | {:.1} | {} | {:.0} | {} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.1} / {:.1} |",
-        r.case.scheduler,
-        r.case.nodes,
-        r.case.tasks,
-        r.heartbeats,
-        r.run_ms / 1000.0,
-        r.checkpoints,
-        r.checkpoint_mib,
-        r.records_in_memory,
-        r.first_back_ms,
-        r.back_ms_mean,
-        r.jump_middle_ms,
-        r.forward_after_jump_ms,
-        r.jump_end_ms,
-        r.scrub_mean_ms,
-        r.scrub_max_ms,
     )
 }
 
