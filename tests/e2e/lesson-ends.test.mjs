@@ -15,6 +15,19 @@ const list = lessons();
 const group = (l) => l.concepts[0].split('.')[0];
 const nextOf = (l) => list.find((m) => group(m) === group(l) && m.order === l.order + 1);
 
+/** Open the last step of lesson `l` and answer its prediction if it asks one. */
+async function atEnd(page, l, lang) {
+  const last = l.steps.length - 1;
+  await page.goto(`${URL}#v=1&l=${l.id}&st=${last}&lang=${lang}`);
+  await page.locator(`[data-testid=narrative][data-lesson="${l.id}"][data-step="${last}"]`).waitFor();
+  if (await page.getByTestId('reveal').count()) {
+    await page.locator('[data-testid=choice-0] input').check();
+    await page.getByTestId('reveal').click();
+    await page.getByTestId('predict-verdict').waitFor();
+  }
+  await page.getByTestId('lesson-recap').waitFor();
+}
+
 for (const lang of ['en', 'zh', 'zh-Hant']) {
   test(`every lesson ends on its recap and leads on: ${lang}`, { timeout: 600_000 }, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
@@ -23,17 +36,8 @@ for (const lang of ['en', 'zh', 'zh-Hant']) {
     await page.goto(URL);
     await page.locator('[data-testid=app]').waitFor();
     for (const l of list) {
-      const last = l.steps.length - 1;
-      await page.goto(`${URL}#v=1&l=${l.id}&st=${last}&lang=${lang}`);
-      const card = page.locator(`[data-testid=narrative][data-lesson="${l.id}"][data-step="${last}"]`);
-      await card.waitFor();
-      if (await page.getByTestId('reveal').count()) {
-        await page.locator('[data-testid=choice-0] input').check();
-        await page.getByTestId('reveal').click();
-        await page.getByTestId('predict-verdict').waitFor();
-      }
+      await atEnd(page, l, lang);
       const recap = page.getByTestId('lesson-recap');
-      await recap.waitFor();
       const lines = await recap.locator('li').allTextContents();
       assert.equal(lines.length, 3, `${l.id} (${lang}): three recap lines`);
       const want = lang === 'en' ? l.recap.en : l.recap.zh;
@@ -51,23 +55,11 @@ for (const lang of ['en', 'zh', 'zh-Hant']) {
     }
     // The buttons themselves: one lesson in the middle of a group, one at the end of one.
     const mid = list.find((l) => nextOf(l));
-    await page.goto(`${URL}#v=1&l=${mid.id}&st=${mid.steps.length - 1}&lang=${lang}`);
-    await page.locator(`[data-testid=narrative][data-lesson="${mid.id}"]`).waitFor();
-    if (await page.getByTestId('reveal').count()) {
-      await page.locator('[data-testid=choice-0] input').check();
-      await page.getByTestId('reveal').click();
-    }
-    await page.getByTestId('lesson-recap').waitFor();
+    await atEnd(page, mid, lang);
     await page.getByTestId('lesson-next').click();
     await page.locator(`[data-testid=narrative][data-lesson="${nextOf(mid).id}"][data-step="0"]`).waitFor();
     const end = list.find((l) => !nextOf(l));
-    await page.goto(`${URL}#v=1&l=${end.id}&st=${end.steps.length - 1}&lang=${lang}`);
-    await page.locator(`[data-testid=narrative][data-lesson="${end.id}"]`).waitFor();
-    if (await page.getByTestId('reveal').count()) {
-      await page.locator('[data-testid=choice-0] input').check();
-      await page.getByTestId('reveal').click();
-    }
-    await page.getByTestId('lesson-recap').waitFor();
+    await atEnd(page, end, lang);
     await page.getByTestId('lesson-next').click();
     await page.getByTestId('lesson-list').waitFor();
     // Every lesson was walked to its end here: the list marks them all, and still after a reload.
