@@ -92,10 +92,7 @@ impl Side {
     /// queue, the padding gauge ...) gives the stage its full width back: the tab returns to
     /// "why".
     pub fn follow_point(mut self, point: &str) -> Side {
-        let side = |t: &str| {
-            t.starts_with("code:") || t.starts_with("chart:") || matches!(t, "panel:jobs" | "panel:log" | "panel:why")
-        };
-        if !point.split_whitespace().any(side) {
+        if !points_at_side(point) {
             self.tab = Tab::Why;
         }
         for token in point.split_whitespace() {
@@ -117,4 +114,12 @@ impl Side {
         }
         self
     }
+}
+
+/// Whether a lesson step's point names something in the side tabs (the code path, a chart,
+/// the jobs table, the log, the why panel) rather than on the stage.
+pub fn points_at_side(point: &str) -> bool {
+    point.split_whitespace().any(|t| {
+        t.starts_with("code:") || t.starts_with("chart:") || matches!(t, "panel:jobs" | "panel:log" | "panel:why")
+    })
 }

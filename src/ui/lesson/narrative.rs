@@ -208,7 +208,9 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
         fill(t(lang, if s { k::next_stop_predict } else { k::next_stop_hb }), &[&run.hb(i + 1).to_string()])
     };
     html! {
-        <section class={classes!("card", "narrative", (last && !asking).then_some("at-end"))} data-testid="narrative" data-step={i.to_string()} data-step-hb={run.hb(i).to_string()}
+        <section class={classes!("card", "narrative", (last && !asking).then_some("at-end"),
+                                 (last && !asking && run.point().is_some_and(crate::page::side::points_at_side)).then_some("beside-side"))}
+                 data-testid="narrative" data-step={i.to_string()} data-step-hb={run.hb(i).to_string()}
                  data-lesson={lab.catalogue.lessons.get(run.index).map(|l| l.id).unwrap_or_default()} aria-label={t(lang, k::lesson)}>
             <header class="card-head narrative-head">
                 <span class="lesson-badge">{icons::book()}{fill(t(lang, k::lesson_n), &[&(run.index + 1).to_string()])}</span>
