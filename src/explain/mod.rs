@@ -14,6 +14,7 @@ pub mod report_text;
 pub mod spark_text;
 pub mod text;
 pub mod tracker_text;
+pub mod visit;
 
 use crate::model::{AttemptId, Millis};
 use serde::Serialize;
