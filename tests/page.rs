@@ -503,3 +503,49 @@ fn capacities_from_weights_sum_to_one_hundred() {
         assert_eq!(percentages(&w).iter().sum::<u64>(), 100, "{n}");
     }
 }
+
+/// Slow motion (`page::slow`): Shift+→ from a heartbeat's end enters the next heartbeat at its
+/// first visit, walks its visits to the end, then the next heartbeat; Shift+← walks back the
+/// same way, from a first visit to the previous heartbeat's end; Play replays the shown
+/// heartbeat from its first visit and ticks to its end; any other move leaves slow motion.
+#[test]
+fn slow_motion_walks_the_visits_as_a_finer_timeline() {
+    use schedscope::page::VisitMove;
+    let p = page();
+    let v = |p: &Rc<Page>, m| run(p, RunAction::Visit(m));
+    let p = v(&p, VisitMove::Next);
+    assert_eq!(p.run.hb(), 1);
+    let s = p.slow_shown().expect("slow motion on heartbeat 1").clone();
+    assert_eq!(s.at, 0);
+    let n = s.visits.len();
+    assert!(n > 1, "heartbeat 1 has visits");
+    // Walk to the end: each visit in turn, the run still at heartbeat 1.
+    let mut q = p.clone();
+    for i in 1..n {
+        q = v(&q, VisitMove::Next);
+        assert_eq!((q.run.hb(), q.slow_shown().map(|s| s.at)), (1, Some(i)));
+    }
+    assert!(q.slow_shown().is_some_and(|s| s.at_end()));
+    assert_eq!(
+        q.slow_shown().unwrap().visit().launched,
+        q.run.sim().as_ref().unwrap().borrow().last_record().unwrap().assigned.len()
+    );
+    // Past the end: the first visit of heartbeat 2.
+    let r = v(&q, VisitMove::Next);
+    assert_eq!((r.run.hb(), r.slow_shown().map(|s| s.at)), (2, Some(0)));
+    // Back from a first visit: heartbeat 1's after-state (slow motion off), then its last visit.
+    let b = v(&r, VisitMove::Prev);
+    assert_eq!((b.run.hb(), b.slow.is_none()), (1, true));
+    let b = v(&b, VisitMove::Prev);
+    assert_eq!((b.run.hb(), b.slow_shown().map(|s| s.at)), (1, Some(n - 2)));
+    // Play replays the shown heartbeat from its first visit; ticks run it to its end and stop.
+    let mut pl = v(&q, VisitMove::Play);
+    assert_eq!(pl.slow_shown().map(|s| (s.at, s.playing)), Some((0, true)));
+    for _ in 0..n + 2 {
+        pl = v(&pl, VisitMove::Tick);
+    }
+    assert_eq!(pl.slow_shown().map(|s| (s.at_end(), s.playing)), Some((true, false)));
+    // Any other move leaves slow motion; so does Exit.
+    assert!(run(&r, RunAction::Next).slow.is_none());
+    assert!(v(&r, VisitMove::Exit).slow.is_none());
+}

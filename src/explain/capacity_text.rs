@@ -10,7 +10,7 @@ use crate::sched::capacity::decision::{
 };
 use crate::sched::java::float_string;
 
-fn standing(s: &QueueStanding, lang: Lang) -> String {
+pub(crate) fn standing(s: &QueueStanding, lang: Lang) -> String {
     let max = if s.max_capacity >= 0 {
         match lang {
             Lang::En => format!(", max {}", s.max_capacity),
@@ -41,7 +41,7 @@ fn kind_word(map: bool, lang: Lang) -> &'static str {
     }
 }
 
-fn verdict(job: u32, user: &str, v: &JobVerdict, map: bool, lang: Lang) -> String {
+pub(crate) fn verdict(job: u32, user: &str, v: &JobVerdict, map: bool, lang: Lang) -> String {
     let k = kind_word(map, lang);
     match (v, lang) {
         (JobVerdict::NotRunning { state }, Lang::En) => format!("J{job} ({user}) is {}: skipped.", state.as_str()),
@@ -118,9 +118,31 @@ fn verdict(job: u32, user: &str, v: &JobVerdict, map: bool, lang: Lang) -> Strin
     }
 }
 
+/// The reservation check at the start of a lookup, in words.
+pub(crate) fn reservation_text(r: &ReservationStep, map: bool, lang: Lang) -> String {
+    let k = kind_word(map, lang);
+    match (r, lang) {
+        (ReservationStep::Kept { job, slots, available }, Lang::En) => format!(
+            "This tracker's {k} slots are reserved for J{job}, which needs {slots} but has {available}: the reservation stays and nobody else gets a {k} here."
+        ),
+        (ReservationStep::Kept { job, slots, available }, Lang::Zh) => format!(
+            "本节点的 {k} slot 已为 J{job} 预留，它需要 {slots} 个、现有 {available} 个：继续预留，其他作业不能在这里得到 {k}。"
+        ),
+        (ReservationStep::Honoured { job, slots, available, got_task }, Lang::En) => format!(
+            "The reservation for J{job} is released: {available} slots are free and it needs {slots}, so J{job} is asked first{}{}",
+            if map { " (locality is waived)" } else { "" },
+            if *got_task { "." } else { ", but it has nothing left, so no one gets this slot in this heartbeat." }
+        ),
+        (ReservationStep::Honoured { job, slots, available, got_task }, Lang::Zh) => format!(
+            "释放为 J{job} 做的预留：现有 {available} 个空闲 slot，它需要 {slots} 个，因此先问 J{job}{}{}",
+            if map { "（不再等待本地性）" } else { "" },
+            if *got_task { "。" } else { "，但它已没有任务，本次心跳这个 slot 谁也得不到。" }
+        ),
+    }
+}
+
 fn lookup(l: &Lookup, map: bool, lang: Lang, out: &mut Lines) {
     let order: Vec<String> = l.order.iter().map(|s| standing(s, lang)).collect();
-    let k = kind_word(map, lang);
     out.add(
         LineKind::Order,
         match lang {
@@ -128,28 +150,9 @@ fn lookup(l: &Lookup, map: bool, lang: Lang, out: &mut Lines) {
             Lang::Zh => format!("  空闲 slot {} 个；按 已用/容量 排序的队列：{}", l.available, order.join("，")),
         },
     );
-    match (&l.reservation, lang) {
-        (Some(ReservationStep::Kept { job, slots, available }), Lang::En) => out.add(LineKind::Rule, format!(
-            "    This tracker's {k} slots are reserved for J{job}, which needs {slots} but has {available}: the reservation stays and nobody else gets a {k} here."
-        )),
-        (Some(ReservationStep::Kept { job, slots, available }), Lang::Zh) => out.add(LineKind::Rule, format!(
-            "    本节点的 {k} slot 已为 J{job} 预留，它需要 {slots} 个、现有 {available} 个：继续预留，其他作业不能在这里得到 {k}。"
-        )),
-        (Some(ReservationStep::Honoured { job, slots, available, got_task }), Lang::En) => out.add(
-            if *got_task { LineKind::Launch } else { LineKind::Rule },
-            format!(
-            "    The reservation for J{job} is released: {available} slots are free and it needs {slots}, so J{job} is asked first{}{}",
-            if map { " (locality is waived)" } else { "" },
-            if *got_task { "." } else { ", but it has nothing left, so no one gets this slot in this heartbeat." }
-        )),
-        (Some(ReservationStep::Honoured { job, slots, available, got_task }), Lang::Zh) => out.add(
-            if *got_task { LineKind::Launch } else { LineKind::Rule },
-            format!(
-            "    释放为 J{job} 做的预留：现有 {available} 个空闲 slot，它需要 {slots} 个，因此先问 J{job}{}{}",
-            if map { "（不再等待本地性）" } else { "" },
-            if *got_task { "。" } else { "，但它已没有任务，本次心跳这个 slot 谁也得不到。" }
-        )),
-        (None, _) => {}
+    if let Some(r) = &l.reservation {
+        let got = matches!(r, ReservationStep::Honoured { got_task: true, .. });
+        out.add(if got { LineKind::Launch } else { LineKind::Rule }, format!("    {}", reservation_text(r, map, lang)));
     }
     for q in &l.queues {
         if q.at_max_capacity {
@@ -198,7 +201,17 @@ fn phase(p: &Phase, map: bool, d: &CapacityDecision, lang: Lang, out: &mut Lines
     for l in &p.lookups {
         lookup(l, map, lang, out);
     }
-    let why = match (p.stop, lang) {
+    let by_rule = matches!(
+        p.stop,
+        PhaseStop::MemoryBlocked | PhaseStop::MaxTasksPerHeartbeat | PhaseStop::OffSwitchLimit | PhaseStop::OneReduce
+    );
+    out.add(if by_rule { LineKind::Rule } else { LineKind::Step }, phase_stop_text(p.stop, map, d, lang));
+}
+
+/// Why a phase ended, in words.
+pub(crate) fn phase_stop_text(stop: PhaseStop, map: bool, d: &CapacityDecision, lang: Lang) -> String {
+    let k = kind_word(map, lang);
+    let why = match (stop, lang) {
         (PhaseStop::Filled, Lang::En) => "every free slot is used".to_string(),
         (PhaseStop::Filled, Lang::Zh) => "空闲 slot 已用完".to_string(),
         (PhaseStop::NoTask, Lang::En) => "no queue has a task for this tracker".into(),
@@ -222,17 +235,10 @@ fn phase(p: &Phase, map: bool, d: &CapacityDecision, lang: Lang, out: &mut Lines
         (PhaseStop::NoFreeSlots, Lang::En) => "no free slot".into(),
         (PhaseStop::NoFreeSlots, Lang::Zh) => "没有空闲 slot".into(),
     };
-    let by_rule = matches!(
-        p.stop,
-        PhaseStop::MemoryBlocked | PhaseStop::MaxTasksPerHeartbeat | PhaseStop::OffSwitchLimit | PhaseStop::OneReduce
-    );
-    out.add(
-        if by_rule { LineKind::Rule } else { LineKind::Step },
-        match lang {
-            Lang::En => format!("{} phase ends: {why}.", cap(k)),
-            Lang::Zh => format!("{k} 阶段结束：{why}。"),
-        },
-    );
+    match lang {
+        Lang::En => format!("{} phase ends: {why}.", cap(k)),
+        Lang::Zh => format!("{k} 阶段结束：{why}。"),
+    }
 }
 
 /// Lines for a Capacity Scheduler heartbeat.

@@ -10,7 +10,7 @@ use crate::i18n::Lang;
 use crate::model::TaskType;
 use crate::sched::fair::decision::*;
 
-fn secs(ms: i64) -> String {
+pub(crate) fn secs(ms: i64) -> String {
     format!("{:.1} s", ms as f64 / 1000.0)
 }
 
@@ -18,7 +18,7 @@ fn share(x: f64) -> String {
     if x.fract() == 0.0 { format!("{x:.1}") } else { format!("{x:.2}") }
 }
 
-fn visit_text(v: &JobVisit, assigned: &[Assignment], kind: &str, lang: Lang) -> String {
+pub(crate) fn visit_text(v: &JobVisit, assigned: &[Assignment], kind: &str, lang: Lang) -> String {
     if !v.runnable {
         return match lang {
             Lang::En => format!("J{} is not runnable (running-job limit, or not RUNNING): not visited", v.job),
@@ -55,7 +55,7 @@ fn visit_text(v: &JobVisit, assigned: &[Assignment], kind: &str, lang: Lang) -> 
     s
 }
 
-fn pools_line(order: &[PoolLine], kind: &str, lang: Lang) -> String {
+pub(crate) fn pools_line(order: &[PoolLine], kind: &str, lang: Lang) -> String {
     let items: Vec<String> = order
         .iter()
         .map(|p| {
@@ -86,7 +86,7 @@ fn pools_line(order: &[PoolLine], kind: &str, lang: Lang) -> String {
     }
 }
 
-fn rejected_text(r: &Rejected, kind: &str, lang: Lang) -> String {
+pub(crate) fn rejected_text(r: &Rejected, kind: &str, lang: Lang) -> String {
     let head = match lang {
         Lang::En => {
             if kind == "map" {

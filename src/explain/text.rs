@@ -155,7 +155,7 @@ fn source(s: Option<MapSource>, lang: Lang) -> String {
     lang.pick(en, zh).to_string()
 }
 
-fn load_line(kind_en: &str, kind_zh: &str, l: &LoadCalc, lang: Lang) -> String {
+pub(crate) fn load_line(kind_en: &str, kind_zh: &str, l: &LoadCalc, lang: Lang) -> String {
     match lang {
         Lang::En => format!(
             "{kind_en} load factor = remaining {} / cluster capacity {} = {:.2}; this tracker may run min(⌈{:.2} × {}⌉, {}) = {} and runs {}, so {} {}.",
@@ -185,7 +185,7 @@ fn load_line(kind_en: &str, kind_zh: &str, l: &LoadCalc, lang: Lang) -> String {
     }
 }
 
-fn padding_line(p: &PaddingCheck, kind: &str, lang: Lang) -> String {
+pub(crate) fn padding_line(p: &PaddingCheck, kind: &str, lang: Lang) -> String {
     if p.no_eligible_job {
         return match lang {
             Lang::En => format!(
@@ -276,28 +276,7 @@ fn fifo(d: &FifoDecision, assigned: &[Assignment], lang: Lang, out: &mut Lines) 
             },
         );
     }
-    let stop = match (d.map_stop, lang) {
-        (MapStop::NoAvailableSlots, Lang::En) => {
-            "No map this heartbeat: the tracker already runs its current map capacity.".to_string()
-        }
-        (MapStop::NoAvailableSlots, Lang::Zh) => "本次心跳不分配 map：该节点已达到当前 map 容量上限。".to_string(),
-        (MapStop::Filled, Lang::En) => "Map assignment filled every available slot.".to_string(),
-        (MapStop::Filled, Lang::Zh) => "可用的 map slot 已全部分配。".to_string(),
-        (MapStop::PaddingExceeded { job }, Lang::En) => {
-            format!("Map assignment stopped after J{job}'s map: padding allows one map per heartbeat.")
-        }
-        (MapStop::PaddingExceeded { job }, Lang::Zh) => {
-            format!("分配 J{job} 的 map 后停止：padding 超出时每次心跳只分配一个 map。")
-        }
-        (MapStop::OffSwitch { job }, Lang::En) => format!(
-            "Map assignment stopped after J{job}'s non-local map: at most one off-switch map per heartbeat, so this tracker does not take other trackers' local work."
-        ),
-        (MapStop::OffSwitch { job }, Lang::Zh) => format!(
-            "分配 J{job} 的非本地 map 后停止：每次心跳至多一个 off-switch map，以免抢走其他 TaskTracker 的本地任务。"
-        ),
-        (MapStop::NoTask, Lang::En) => "Map assignment ended: no job had a map for this tracker.".to_string(),
-        (MapStop::NoTask, Lang::Zh) => "map 分配结束：没有作业能为该节点提供 map。".to_string(),
-    };
+    let stop = map_stop_text(d.map_stop, lang);
     let stopped_by_rule = matches!(d.map_stop, MapStop::PaddingExceeded { .. } | MapStop::OffSwitch { .. });
     out.add(if stopped_by_rule { LineKind::Rule } else { LineKind::Step }, stop);
     out.push(load_line("Reduce", "Reduce ", &d.reduce, lang) + &reduce_cap_note(&d.reduce, lang));
@@ -347,6 +326,32 @@ fn fifo(d: &FifoDecision, assigned: &[Assignment], lang: Lang, out: &mut Lines) 
                 Lang::Zh => format!("J{}：{}。", j.job, parts.join("；")),
             });
         }
+    }
+}
+
+/// Why FIFO's map loop ended, in words.
+pub(crate) fn map_stop_text(stop: MapStop, lang: Lang) -> String {
+    match (stop, lang) {
+        (MapStop::NoAvailableSlots, Lang::En) => {
+            "No map this heartbeat: the tracker already runs its current map capacity.".to_string()
+        }
+        (MapStop::NoAvailableSlots, Lang::Zh) => "本次心跳不分配 map：该节点已达到当前 map 容量上限。".to_string(),
+        (MapStop::Filled, Lang::En) => "Map assignment filled every available slot.".to_string(),
+        (MapStop::Filled, Lang::Zh) => "可用的 map slot 已全部分配。".to_string(),
+        (MapStop::PaddingExceeded { job }, Lang::En) => {
+            format!("Map assignment stopped after J{job}'s map: padding allows one map per heartbeat.")
+        }
+        (MapStop::PaddingExceeded { job }, Lang::Zh) => {
+            format!("分配 J{job} 的 map 后停止：padding 超出时每次心跳只分配一个 map。")
+        }
+        (MapStop::OffSwitch { job }, Lang::En) => format!(
+            "Map assignment stopped after J{job}'s non-local map: at most one off-switch map per heartbeat, so this tracker does not take other trackers' local work."
+        ),
+        (MapStop::OffSwitch { job }, Lang::Zh) => format!(
+            "分配 J{job} 的非本地 map 后停止：每次心跳至多一个 off-switch map，以免抢走其他 TaskTracker 的本地任务。"
+        ),
+        (MapStop::NoTask, Lang::En) => "Map assignment ended: no job had a map for this tracker.".to_string(),
+        (MapStop::NoTask, Lang::Zh) => "map 分配结束：没有作业能为该节点提供 map。".to_string(),
     }
 }
 

@@ -15,6 +15,7 @@
 mod capacity;
 mod fair;
 mod fifo;
+pub mod text;
 
 use super::code_listings::Method;
 use super::{Decision, HeartbeatRecord};
@@ -113,10 +114,10 @@ impl Visit {
             Step::FifoReduce { job, .. } => Some(*job),
             Step::FairJob { visit, .. } => Some(visit.job),
             Step::CapacityJob { visit, .. } => Some(visit.job),
-            Step::FifoMapStop { stop: MapStop::PaddingExceeded { job } | MapStop::OffSwitch { job } } => Some(*job),
             _ => None,
         }
     }
+
     /// The pool or queue this sub-step is about, if any.
     pub fn group(&self) -> Option<&str> {
         match &self.step {
@@ -124,6 +125,68 @@ impl Visit {
             Step::CapacityJob { queue, .. } | Step::CapacityQueueMax { queue, .. } => Some(queue),
             Step::Unlisted { group, .. } => group.as_deref(),
             _ => None,
+        }
+    }
+
+    /// The values this sub-step decided with, by the name of the Hadoop variable that holds
+    /// them (the code view's names), as the page shows them.
+    pub fn values(&self) -> Vec<(&'static str, String)> {
+        let secs = |ms: i64| format!("{:.1} s", ms as f64 / 1000.0);
+        match &self.step {
+            Step::FifoLoad { calc: c } => vec![
+                ("loadFactor", format!("{:.2}", c.load_factor)),
+                ("trackerCurrentCapacity", c.tracker_current_capacity.to_string()),
+                ("trackerRunning", c.tracker_running.to_string()),
+                ("availableSlots", c.available.max(0).to_string()),
+            ],
+            Step::FifoPadding { check: p } => vec![
+                ("totalTasks", p.total_tasks.to_string()),
+                ("padding", p.padding.to_string()),
+                ("totalTaskCapacity", p.total_capacity.to_string()),
+                ("exceededPadding", p.exceeded.to_string()),
+            ],
+            Step::FairWaits { delta_ms, .. } => vec![("now − lastHeartbeatTime", secs(*delta_ms))],
+            Step::FairJob { visit, .. } => match &visit.allowed {
+                Some(a) => vec![
+                    ("lastMapLocalityLevel", a.last_level.as_str().to_string()),
+                    ("timeWaitedForLocalMap", secs(a.waited_ms)),
+                    ("nodeLocalityDelay", secs(a.node_delay_ms)),
+                    ("rackLocalityDelay", secs(a.rack_delay_ms)),
+                    ("allowed", a.level.as_str().to_string()),
+                ],
+                None => Vec::new(),
+            },
+            Step::FairPoolAtMax { running, max, .. } => {
+                vec![("running", running.to_string()), ("maxShare", max.to_string())]
+            }
+            Step::CapacityJob { standing, visit, .. } => {
+                let mut out: Vec<(&'static str, String)> =
+                    standing.iter().map(|s| ("used / capacity", format!("{} / {}", s.used, s.capacity))).collect();
+                use crate::sched::capacity::decision::JobVerdict as V;
+                match &visit.verdict {
+                    V::UserLimit { calc, .. } | V::Assigned { user_limit: Some(calc), .. } => {
+                        out.push(("occupiedByUser", calc.user_holds.to_string()));
+                        out.push(("limit", calc.limit.to_string()));
+                    }
+                    V::MaxCapacity { used, slots, max } => {
+                        out.push(("occupied + n", format!("{used} + {slots}")));
+                        out.push(("maximumCapacity", max.to_string()));
+                    }
+                    V::LocalityWait { opportunities, required_slots, .. } => {
+                        out.push(("numSchedulingOpportunities", opportunities.to_string()));
+                        out.push(("requiredSlots", required_slots.to_string()));
+                    }
+                    _ => {}
+                }
+                out
+            }
+            Step::CapacityQueueMax { standing: Some(s), .. } => {
+                vec![
+                    ("used / capacity", format!("{} / {}", s.used, s.capacity)),
+                    ("maximumCapacity", s.max_capacity.to_string()),
+                ]
+            }
+            _ => Vec::new(),
         }
     }
 }

@@ -31,6 +31,7 @@ mod reduce;
 pub mod run;
 pub mod shared;
 pub mod side;
+pub mod slow;
 
 use std::rc::Rc;
 
@@ -44,6 +45,7 @@ pub use reduce::{Action, LessonAction, RunAction, SEARCH_LIMIT};
 pub use run::{Clock, Origin, Run, SimCell};
 pub use shared::Shared;
 pub use side::{Chart, Side, SideAction, Tab};
+pub use slow::{Slow, VisitMove};
 
 use crate::i18n::{Lang, Locale, Text};
 
@@ -97,6 +99,8 @@ pub struct Page {
     pub compare: Option<Shared<CompareState>>,
     /// Embed mode (`embed=1` in the link), when on.
     pub embed: Option<EmbedState>,
+    /// Slow motion: the shown heartbeat's visits, when on.
+    pub slow: Option<Slow>,
 }
 
 impl Page {
@@ -122,6 +126,7 @@ impl Page {
             practice: None,
             compare: None,
             embed: None,
+            slow: None,
         };
         page.install(text, Origin::Builtin(0), 0);
         page
@@ -151,6 +156,7 @@ impl Page {
     ) {
         self.run.install(text, origin, hb, built);
         self.playing = false;
+        self.slow = None;
         self.selected_job = None;
         self.lesson = None;
         self.note = None;

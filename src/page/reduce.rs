@@ -35,6 +35,8 @@ pub enum RunAction {
     Tick(u32),
     /// One slice of computing the run ahead (scheduled by the page while `Run::computing`).
     ComputeAhead,
+    /// Slow motion: moving inside the shown heartbeat (`page::slow`).
+    Visit(super::slow::VisitMove),
 }
 
 /// Following a lesson.
@@ -166,7 +168,14 @@ impl Page {
 
     /// Moving through the run (or, in compare mode, the shared clock).
     fn reduce_run(self: Rc<Self>, action: RunAction) -> Rc<Page> {
+        if let RunAction::Visit(m) = action {
+            return if self.compare.is_some() { self } else { self.visit_move(m) };
+        }
         let mut next = (*self).clone();
+        // Any other move leaves slow motion (computing ahead and a stale tick move nothing).
+        if !matches!(action, RunAction::ComputeAhead | RunAction::Tick(_)) || self.playing {
+            next.slow = None;
+        }
         if let Some(c) = &self.compare {
             let nav = match action {
                 RunAction::Next | RunAction::NextInteresting => Some(CompareAction::Next),
@@ -212,6 +221,7 @@ impl Page {
             }
             // Most slices change only the shared cells, and render nothing.
             RunAction::ComputeAhead => next.run.compute_ahead(),
+            RunAction::Visit(_) => false,
             // A tick queued by the play timer before a pause (a lesson stop, the user's
             // pause) must not move the run on: the timer is only dropped on the next render.
             RunAction::Tick(_) if !self.playing => return self,
@@ -262,7 +272,7 @@ impl Page {
     }
 
     /// After the heartbeat changed: the lesson follows (its step, and what the step points at).
-    fn after_move(&mut self) {
+    pub(super) fn after_move(&mut self) {
         let hb = self.run.hb();
         if let Some(run) = self.lesson.as_mut() {
             let before = run.step;
@@ -438,6 +448,10 @@ impl Page {
         let hb = self.run.hb();
         match action {
             Action::Run(RunAction::Next | RunAction::TogglePlay) => hb >= limit,
+            // Slow motion may replay a heartbeat already shown, never step past the limit.
+            Action::Run(RunAction::Visit(crate::page::VisitMove::Next)) => {
+                hb >= limit && self.slow_shown().is_none_or(|s| s.at_end())
+            }
             Action::Run(RunAction::Tick(n)) => hb + *n as u64 > limit,
             Action::Run(RunAction::Last | RunAction::NextInteresting) => true,
             Action::Run(RunAction::GoTo(h)) => *h > limit,

@@ -5,7 +5,7 @@ pub mod spark;
 
 use super::Engine;
 use crate::explain::{ClusterSize, HeartbeatRecord, KillReason};
-use crate::model::{JobId, Locality, Millis, TaskType};
+use crate::model::{AttemptId, JobId, Locality, Millis, TaskType};
 use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -57,10 +57,56 @@ pub struct NodeView {
 }
 
 impl NodeView {
+    /// The node with `pending` not launched yet: each of those tasks' entries becomes free
+    /// slots again (as many as it takes), after the running ones as everywhere.
+    fn without(&self, pending: &[AttemptId]) -> NodeView {
+        let strip = |list: &[Option<SlotTask>]| {
+            let mut kept: Vec<Option<SlotTask>> = Vec::with_capacity(list.len());
+            let mut freed = 0;
+            for e in list {
+                match e {
+                    Some(t)
+                        if pending.iter().any(|a| {
+                            a.job == t.job
+                                && a.index == t.index
+                                && a.attempt == t.attempt
+                                && (a.kind == TaskType::Map) == t.is_map
+                        }) =>
+                    {
+                        freed += t.slots as usize
+                    }
+                    Some(_) => kept.push(e.clone()),
+                    None => {}
+                }
+            }
+            let free = list.iter().filter(|e| e.is_none()).count() + freed;
+            kept.extend(std::iter::repeat_n(None, free));
+            kept
+        };
+        NodeView { map_slots: strip(&self.map_slots), reduce_slots: strip(&self.reduce_slots), ..self.clone() }
+    }
+
     /// Slots of a list (`map_slots` or `reduce_slots`): (occupied, total).
     pub fn slot_counts(list: &[Option<SlotTask>]) -> (u32, u32) {
         let busy: u32 = list.iter().flatten().map(|t| t.slots).sum();
         (busy, busy + list.iter().filter(|s| s.is_none()).count() as u32)
+    }
+}
+
+impl ClusterView {
+    /// The cluster part-way through the shown heartbeat (slow motion, `explain::visit`): the
+    /// after-state with the attempts in `pending` (launched later in the heartbeat) not yet
+    /// launched.
+    pub fn before_launches(&self, pending: &[AttemptId]) -> ClusterView {
+        if pending.is_empty() {
+            return self.clone();
+        }
+        let racks = self
+            .racks
+            .iter()
+            .map(|r| RackView { name: r.name.clone(), nodes: r.nodes.iter().map(|n| n.without(pending)).collect() })
+            .collect();
+        ClusterView { racks, ..self.clone() }
     }
 }
 

@@ -23,12 +23,12 @@ use super::topbar::{Topbar, TopbarProps};
 use super::{fill, platform, t};
 use crate::explain::HeartbeatRecord;
 use crate::i18n::{Lang, Locale};
-use crate::page::{Action, LessonAction, PrefsAction, RunAction};
+use crate::page::{Action, LessonAction, PrefsAction, RunAction, VisitMove};
 use crate::page::{Dialog, Origin, Page, SPEEDS, Tab};
 
 /// A key's action; `class` is class mode (presenting, a prediction waiting for its Reveal):
 /// A–F choose, R reveals, T starts or stops the countdown.
-fn key_action(key: &str, dialog_open: bool, class: bool) -> Option<Action> {
+fn key_action(key: &str, shift: bool, dialog_open: bool, class: bool) -> Option<Action> {
     if dialog_open {
         return match key {
             "Escape" => Some(Action::Close),
@@ -46,6 +46,9 @@ fn key_action(key: &str, dialog_open: bool, class: bool) -> Option<Action> {
         }
     }
     Some(match key {
+        // Slow motion: visit by visit inside the heartbeat (`page::slow`).
+        "ArrowRight" if shift => Action::Run(RunAction::Visit(VisitMove::Next)),
+        "ArrowLeft" if shift => Action::Run(RunAction::Visit(VisitMove::Prev)),
         " " | "Spacebar" | "k" | "." => Action::Run(RunAction::TogglePlay),
         "ArrowRight" => Action::Run(RunAction::Next),
         "ArrowLeft" => Action::Run(RunAction::Prev),
@@ -107,7 +110,7 @@ pub fn App() -> Html {
                     {
                         return;
                     }
-                    if let Some(action) = key_action(&event.key(), open, class) {
+                    if let Some(action) = key_action(&event.key(), event.shift_key(), open, class) {
                         event.prevent_default();
                         d.dispatch(action);
                     }
@@ -167,6 +170,21 @@ pub fn App() -> Html {
                 let (ms, per_tick) =
                     if hbs <= 30.0 { ((1000.0 / hbs) as u32, 1) } else { (33, (hbs * 0.033).round() as u32) };
                 gloo::timers::callback::Interval::new(ms, move || d.dispatch(Action::Run(RunAction::Tick(per_tick))))
+            });
+            move || drop(timer)
+        });
+    }
+
+    // Slow motion's timer: one visit per tick, at the page's speed kept readable.
+    {
+        let d = dispatch.clone();
+        let playing = lab.slow.as_ref().is_some_and(|s| s.playing);
+        use_effect_with((playing, lab.prefs.speed), move |&(playing, speed)| {
+            let timer = playing.then(|| {
+                let ms = (1000.0 / crate::page::slow::visits_per_second(SPEEDS[speed])) as u32;
+                gloo::timers::callback::Interval::new(ms, move || {
+                    d.dispatch(Action::Run(RunAction::Visit(VisitMove::Tick)))
+                })
             });
             move || drop(timer)
         });

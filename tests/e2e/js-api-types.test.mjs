@@ -60,6 +60,7 @@ test('every JavaScript type at every exported function: a result or a clear erro
       runToEnd: (v) => sim().runToEnd(v),
       nextInteresting: (v) => sim().nextInteresting(v),
       record: (v) => sim().record(v),
+      visits: (v) => sim().visits(v),
       'records (from)': (v) => sim().records(v),
       'records (to)': (v) => sim().records(1, v),
       view: (v) => sim().view(v),
@@ -97,7 +98,7 @@ test('every JavaScript type at every exported function: a result or a clear erro
   assert.deepEqual(unclear, [], 'every error says what was expected');
   const byCall = (fn, name) => got.out.find((c) => c.fn === fn && c.name === name);
   // Heartbeat numbers: only whole numbers from 0 to 2^53, given as numbers.
-  for (const fn of ['goTo', 'runToEnd', 'nextInteresting', 'record', 'records (from)', 'records (to)', 'explain (hb)']) {
+  for (const fn of ['goTo', 'runToEnd', 'nextInteresting', 'record', 'visits', 'records (from)', 'records (to)', 'explain (hb)']) {
     for (const name of ['true', 'false', 'NaN', '-1', '1.5', 'huge', 'Infinity', 'beyond 2^53', 'string "10"', 'empty string', 'object', 'array', 'function', 'symbol', 'bigint']) {
       const c = byCall(fn, name);
       assert.equal(c.ok, false, `${fn}(${name}) throws`);
@@ -111,7 +112,7 @@ test('every JavaScript type at every exported function: a result or a clear erro
   assert.match(byCall('goTo', 'undefined').message, /^goTo: .*found nothing \(undefined\)/);
   assert.match(byCall('goTo', 'null').message, /^goTo: .*found nothing \(null\)/);
   // Left out (undefined, null): the documented defaults.
-  for (const fn of ['runToEnd', 'nextInteresting', 'record', 'records (from)', 'records (to)', 'explain (hb)', 'explain (lang)']) {
+  for (const fn of ['runToEnd', 'nextInteresting', 'record', 'visits', 'records (from)', 'records (to)', 'explain (hb)', 'explain (lang)']) {
     assert.equal(byCall(fn, 'undefined').ok, true, `${fn}(undefined) takes the default`);
     assert.equal(byCall(fn, 'null').ok, true, `${fn}(null) takes the default`);
   }

@@ -127,6 +127,15 @@ impl JsSimulation {
         to_js(&out)
     }
 
+    /// Heartbeat `hb` (default: the current one) in slow motion: the scheduler's visits in
+    /// order, each `{kind, step: {what, ...values}, launched, launch?, code?: {method, line}}`,
+    /// ending with `{step: {what: 'end'}}` (`explain::visit`); `[]` for heartbeat 0 and
+    /// heartbeats not computed.
+    pub fn visits(&self, hb: JsValue) -> Result<JsValue, JsValue> {
+        let hb = heartbeat_or(&hb, "visits", self.sim.hb())?;
+        to_js(&self.sim.record_at(hb).map(|r| schedscope::explain::visit::visits(&r)).unwrap_or_default())
+    }
+
     /// What the grid shows now: `{hb, time_ms, heartbeating, racks: [{name, nodes: [{tracker,
     /// host, map_slots, reduce_slots}]}], jobs}`.
     pub fn view(&self) -> Result<JsValue, JsValue> {

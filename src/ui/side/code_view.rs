@@ -57,6 +57,12 @@ fn evaluated(rec: &HeartbeatRecord) -> Vec<u32> {
 }
 
 pub fn listing(v: &CodeView, lang: crate::i18n::Lang) -> Html {
+    listing_at(v, lang, None)
+}
+
+/// The listing with line `at` as the current one (slow motion's deciding line), or the last
+/// line of the branches taken.
+pub fn listing_at(v: &CodeView, lang: crate::i18n::Lang, at: Option<usize>) -> Html {
     let Some(m) = code::method(v.method) else { return html! {} };
     let taken = |b: &str| !b.is_empty() && v.taken.contains(&b);
     let first_line = |b: &str| m.lines.iter().position(|l| l.branch == b);
@@ -67,7 +73,7 @@ pub fn listing(v: &CodeView, lang: crate::i18n::Lang) -> Html {
             .iter()
             .any(|t| t.rsplit_once('.').map(|(p, _)| p).unwrap_or("") == parent && first_line(t).is_some_and(|f| f > i))
     };
-    let current = m.lines.iter().rposition(|l| taken(l.branch));
+    let current = at.filter(|&i| i < m.lines.len()).or_else(|| m.lines.iter().rposition(|l| taken(l.branch)));
     html! {
         <ol class="code-lines" data-testid="code-listing" data-method={v.method} data-taken={v.taken.join(",")}>
             { for m.lines.iter().enumerate().map(|(i, l)| {
@@ -122,8 +128,10 @@ pub fn card(lab: &Page, record: Option<&HeartbeatRecord>, dispatch: &Dispatch) -
         };
     };
     let jobs = evaluated(rec);
-    let job = lab.side.code_job.filter(|j| jobs.contains(j));
-    let views = code::views(rec, &Focus { job, queue: None });
+    // Slow motion: the visit's job, its listing and the line that decided.
+    let visit = lab.slow_shown().map(|s| s.visit()).filter(|v| v.code.is_some());
+    let job = visit.and_then(|v| v.job()).or(lab.side.code_job.filter(|j| jobs.contains(j)));
+    let views = code::views(rec, &Focus { job, queue: visit.and_then(|v| v.group()).map(str::to_string) });
     if views.is_empty() {
         return html! {
             <section class="card code-card" data-testid="code-view">
@@ -132,10 +140,10 @@ pub fn card(lab: &Page, record: Option<&HeartbeatRecord>, dispatch: &Dispatch) -
             </section>
         };
     }
-    let pick = lab
-        .side
-        .code_method
+    let at_method = visit.and_then(|v| v.code.as_ref()).map(|c| c.method);
+    let pick = at_method
         .and_then(|m| views.iter().position(|v| v.method == m))
+        .or(lab.side.code_method.and_then(|m| views.iter().position(|v| v.method == m)))
         .or_else(|| PREFERRED.iter().find_map(|p| views.iter().position(|v| v.method == *p)))
         .unwrap_or(0);
     let v = &views[pick];
@@ -178,7 +186,7 @@ pub fn card(lab: &Page, record: Option<&HeartbeatRecord>, dispatch: &Dispatch) -
                     }
                 }) }
             </div>
-            { listing(v, lang) }
+            { listing_at(v, lang, visit.and_then(|x| x.code.as_ref()).filter(|c| c.method == v.method).map(|c| c.line)) }
             <div class="code-vars" aria-label={t(lang, k::code_values)}>
                 <span class="caps">{t(lang, k::code_values)}</span>
                 if let Some(s) = &v.subject { <span class="var subject">{fill(t(lang, k::code_subject), &[s])}</span> }

@@ -14,6 +14,7 @@ pub mod grid_canvas;
 pub mod grid_dense;
 pub mod marks;
 pub mod mask;
+pub mod slow;
 pub mod spark;
 pub mod transport;
 
@@ -27,7 +28,7 @@ use crate::explain::Decision;
 use crate::i18n::Lang;
 use crate::i18n::{fill, t};
 use crate::lesson::key::{Key, Keys};
-use crate::page::{Page, PracticeRun, Run};
+use crate::page::{Page, PracticeRun, Run, Slow};
 use crate::sim::stage::SchedStage;
 use crate::sim::view::NodeView;
 use grid::Grid;
@@ -45,6 +46,8 @@ pub struct StageProps {
     pub practice: Option<PracticeRun>,
     /// The values the lesson step is about: marked `data-key` and drawn large.
     pub keys: Keys,
+    /// Slow motion at the shown heartbeat: the visit shown.
+    pub slow: Option<Slow>,
     pub dispatch: Dispatch,
 }
 
@@ -57,6 +60,7 @@ impl StageProps {
             selected: page.selected_job,
             practice: page.practice.clone(),
             keys: page.lesson.as_ref().map(|l| l.keys()).unwrap_or_default(),
+            slow: page.slow_shown().cloned(),
             dispatch: dispatch.clone(),
         }
     }
@@ -155,7 +159,17 @@ pub fn Stage(props: &StageProps) -> Html {
     };
     let stage = sim.stage();
     let record = sim.last_record();
-    let focus = lab.focus;
+    // Slow motion: the grid part-way through the heartbeat (the launches still to come not
+    // made yet), and the job being asked in focus.
+    let slow = lab.slow.as_ref().filter(|s| s.hb == sim.hb()).zip(record);
+    let view = match slow {
+        Some((s, rec)) => {
+            let pending: Vec<_> = rec.assigned.iter().skip(s.visit().launched).map(|a| a.attempt_id()).collect();
+            Rc::new(view.before_launches(&pending))
+        }
+        None => view,
+    };
+    let focus = slow.and_then(|(s, _)| s.visit().job()).or(lab.focus);
     let selected_hosts: Vec<String> = lab
         .selected
         .and_then(|j| view.jobs.iter().find(|x| x.job == j))
@@ -194,6 +208,7 @@ pub fn Stage(props: &StageProps) -> Html {
                 <span class="meta" data-testid="cluster-summary" data-key={keys.attr(Key::Slots)}>{summary(&view, lang)}</span>
                 { chips::chips(&view, &stage, queue_order.as_deref(), fair_focus.or(lab.selected), keys, lang, &props.dispatch) }
             </header>
+            if let Some((s, rec)) = slow { { slow::card(rec, s, lang, &props.dispatch) } }
             if let SchedStage::Fifo(Some(f)) = &stage { if !mask.padding { { fifo::gauge(f, keys, lang) } } }
             <div class={classes!("stage-body", matches!(stage, SchedStage::Capacity(_)).then_some("with-lanes"))}>
                 <div class="grid-col">

@@ -10,7 +10,7 @@ use yew::prelude::*;
 use crate::i18n::Lang;
 use crate::i18n::{fill, t};
 use crate::page::{Action, LessonAction, PrefsAction, RunAction};
-use crate::page::{LessonRun, Page, Run, SPEEDS};
+use crate::page::{LessonRun, Page, Run, SPEEDS, Slow, VisitMove};
 use crate::sim::interesting::Reason;
 use crate::ui::kit::icons;
 
@@ -34,6 +34,8 @@ pub struct TransportProps {
     pub speed: usize,
     pub lang: Lang,
     pub limit: Option<u64>,
+    /// Slow motion at the shown heartbeat.
+    pub slow: Option<Slow>,
     pub dispatch: Dispatch,
 }
 
@@ -46,6 +48,7 @@ impl TransportProps {
             speed: page.prefs.speed,
             lang: page.lang(),
             limit: page.practice_limit(),
+            slow: page.slow_shown().cloned(),
             dispatch: dispatch.clone(),
         }
     }
@@ -197,6 +200,20 @@ pub fn Transport(props: &TransportProps) -> Html {
                     {icons::jump()}<span class="lbl">{t(lang, k::interesting)}</span><kbd aria-hidden="true">{"N"}</kbd>
                 </button>
             </div>
+            if matches!(lab.run.scheduler_name(), "fifo" | "fair" | "capacity") {
+                <div class="slow-motion" role="group" aria-label={t(lang, k::slow_play)}>
+                    <button class="btn icon subtle" data-testid="visit-back" onclick={act(|| Action::Run(RunAction::Visit(VisitMove::Prev)))}
+                            disabled={hb == 0} title={t(lang, k::slow_prev)} aria-label={t(lang, k::slow_prev)} aria-keyshortcuts="Shift+ArrowLeft">{"‹"}</button>
+                    <button class={classes!("btn", "subtle", lab.slow.as_ref().is_some_and(|s| s.playing).then_some("playing"))} data-testid="slow-motion"
+                            onclick={act(|| Action::Run(RunAction::Visit(VisitMove::Play)))} disabled={held && hb == 0}
+                            title={t(lang, k::slow_play_title)} aria-pressed={lab.slow.as_ref().is_some_and(|s| s.playing).to_string()}>
+                        <span class="lbl">{t(lang, k::slow_play)}</span>
+                    </button>
+                    <button class="btn icon subtle" data-testid="visit-forward" onclick={act(|| Action::Run(RunAction::Visit(VisitMove::Next)))}
+                            disabled={finished && lab.slow.as_ref().is_none_or(|s| s.at_end())} title={t(lang, k::slow_next)} aria-label={t(lang, k::slow_next)}
+                            aria-keyshortcuts="Shift+ArrowRight">{"›"}</button>
+                </div>
+            }
             <div class="speed" role="group" aria-label={t(lang, k::speed)}>
                 <span class="speed-label">{t(lang, k::speed)}</span>
                 <button class="btn tiny" data-testid="slower" onclick={act(|| Action::Prefs(PrefsAction::Slower))} disabled={lab.speed == 0}
