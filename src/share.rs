@@ -48,7 +48,13 @@ pub struct Link {
     pub hb: u64,
     /// The language to show it in (`lang=`); `None`: the reader's own.
     pub lang: Option<Locale>,
+    /// Slow motion at this visit of heartbeat `hb` (`vi=`, an index into its visits,
+    /// `docs/slow-motion.md`); `None`: the heartbeat's after-state.
+    pub visit: Option<u32>,
 }
+
+/// The largest visit index a link may name.
+pub const MAX_VISIT: u32 = 100_000;
 
 /// Why a hash is not a usable link.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,6 +73,8 @@ pub enum LinkError {
     BadBase64,
     NotUtf8,
     BadHeartbeat(String),
+    /// `vi=` not a visit number, or on heartbeat 0.
+    BadVisit(String),
     /// A field this version does not know (`key=...`), or a repeated one.
     BadField(String),
     /// `lang=` with a tag that is not English or Chinese.
@@ -90,6 +98,7 @@ impl LinkError {
                 k::link_bad_step.fill(lang, &[&q(h), &(crate::lesson::MAX_LESSON_STEPS - 1).to_string()])
             }
             LinkError::BadField(f) => k::link_bad_field.fill(lang, &[&q(f)]),
+            LinkError::BadVisit(v) => k::link_bad_visit.fill(lang, &[&q(v), &MAX_VISIT.to_string()]),
             LinkError::BadLang(l) => k::link_bad_lang.fill(lang, &[&q(l)]),
         }
     }
@@ -103,7 +112,8 @@ pub fn encode(link: &Link) -> String {
         Source::Text(json) => format!("v={VERSION}&s={}&hb={}", URL_SAFE_NO_PAD.encode(json.as_bytes()), link.hb),
         Source::Lesson { id, step } => format!("v={VERSION}&l={}&st={step}&hb={}", escape_id(id), link.hb),
     };
-    source + &lang
+    let visit = link.visit.map(|v| format!("&vi={v}")).unwrap_or_default();
+    source + &visit + &lang
 }
 
 /// Built-in ids are `[a-z0-9._-]`; anything else is dropped so the hash stays well-formed.
@@ -120,7 +130,8 @@ pub fn decode(hash: &str) -> Result<Option<Link>, LinkError> {
     if hash.len() > MAX_HASH_LEN {
         return Err(LinkError::TooLong { len: hash.len() });
     }
-    let (mut v, mut b, mut s, mut hb, mut l, mut st, mut lang) = (None, None, None, None, None, None, None);
+    let (mut v, mut b, mut s, mut hb, mut l, mut st, mut lang, mut vi) =
+        (None, None, None, None, None, None, None, None);
     for part in hash.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = part.split_once('=').unwrap_or((part, ""));
         let slot = match key {
@@ -131,6 +142,7 @@ pub fn decode(hash: &str) -> Result<Option<Link>, LinkError> {
             "l" => &mut l,
             "st" => &mut st,
             "lang" => &mut lang,
+            "vi" => &mut vi,
             _ => return Err(LinkError::BadField(short(key))),
         };
         if slot.is_some() {
@@ -157,6 +169,13 @@ pub fn decode(hash: &str) -> Result<Option<Link>, LinkError> {
             _ => return Err(LinkError::BadStep(short(x))),
         },
     };
+    let visit = match vi {
+        None => None,
+        Some(x) => match x.parse::<u32>() {
+            Ok(n) if n <= MAX_VISIT && !x.starts_with('+') && hb > 0 => Some(n),
+            _ => return Err(LinkError::BadVisit(short(x))),
+        },
+    };
     let lang = match lang {
         None => None,
         Some(tag) => Some(Locale::parse(tag).ok_or_else(|| LinkError::BadLang(short(tag)))?),
@@ -180,7 +199,7 @@ pub fn decode(hash: &str) -> Result<Option<Link>, LinkError> {
         }
         _ => return Err(LinkError::NoScenario),
     };
-    Ok(Some(Link { source, hb, lang }))
+    Ok(Some(Link { source, hb, lang, visit }))
 }
 
 /// At most 40 characters of untrusted text for an error message.
@@ -199,7 +218,7 @@ mod tests {
     #[test]
     fn text_round_trip_with_unicode() {
         let json = r#"{"version":1,"title":{"zh":"延迟调度 → ANY"},"jobs":[]}"#;
-        let link = Link { source: Source::Text(json.into()), hb: 37, lang: None };
+        let link = Link { source: Source::Text(json.into()), hb: 37, lang: None, visit: None };
         let hash = encode(&link);
         assert!(hash.starts_with("v=1&s="));
         assert!(hash.chars().all(|c| c.is_ascii_alphanumeric() || "-_=&".contains(c)), "{hash}");
@@ -208,7 +227,7 @@ mod tests {
 
     #[test]
     fn builtin_round_trip() {
-        let link = Link { source: Source::Builtin("fifo-two-racks".into()), hb: 0, lang: None };
+        let link = Link { source: Source::Builtin("fifo-two-racks".into()), hb: 0, lang: None, visit: None };
         assert_eq!(encode(&link), "v=1&b=fifo-two-racks&hb=0");
         assert_eq!(decode("v=1&b=fifo-two-racks&hb=0"), Ok(Some(link)));
     }
@@ -251,7 +270,12 @@ mod tests {
 
     #[test]
     fn lesson_links() {
-        let link = Link { source: Source::Lesson { id: "fair-delay-scheduling".into(), step: 4 }, hb: 10, lang: None };
+        let link = Link {
+            source: Source::Lesson { id: "fair-delay-scheduling".into(), step: 4 },
+            hb: 10,
+            lang: None,
+            visit: None,
+        };
         assert_eq!(encode(&link), "v=1&l=fair-delay-scheduling&st=4&hb=10");
         assert_eq!(decode("#v=1&l=fair-delay-scheduling&st=4&hb=10"), Ok(Some(link)));
         assert_eq!(
@@ -266,12 +290,26 @@ mod tests {
         assert!(!LinkError::BadStep("9".into()).message(Lang::Zh).is_empty());
     }
 
+    /// `vi=` names a visit of the heartbeat (slow motion); never on heartbeat 0.
+    #[test]
+    fn links_carry_a_visit() {
+        let link = Link { source: Source::Builtin("fair-delay".into()), hb: 4, lang: None, visit: Some(3) };
+        assert_eq!(encode(&link), "v=1&b=fair-delay&hb=4&vi=3");
+        assert_eq!(decode(&encode(&link)), Ok(Some(link)));
+        assert_eq!(decode("v=1&b=x&hb=0&vi=1"), Err(LinkError::BadVisit("1".into())));
+        assert_eq!(decode("v=1&b=x&hb=2&vi=-1"), Err(LinkError::BadVisit("-1".into())));
+        assert_eq!(decode("v=1&b=x&hb=2&vi=x"), Err(LinkError::BadVisit("x".into())));
+        assert_eq!(decode("v=1&b=x&hb=2&vi=1&vi=2"), Err(LinkError::BadField("vi".into())));
+        assert!(LinkError::BadVisit("x".into()).message(Lang::En).contains("visit"));
+    }
+
     #[test]
     fn links_carry_their_language() {
         let link = Link {
             source: Source::Lesson { id: "fair-delay-scheduling".into(), step: 2 },
             hb: 4,
             lang: Some(Locale::ZhHant),
+            visit: None,
         };
         assert_eq!(encode(&link), "v=1&l=fair-delay-scheduling&st=2&hb=4&lang=zh-Hant");
         assert_eq!(decode(&encode(&link)), Ok(Some(link)));

@@ -413,3 +413,65 @@ fn every_point_names_what_exists_at_its_heartbeat() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// A step that stops inside its heartbeat (`"visit"`): the lessons where the moment is inside
+/// a heartbeat do, each visit resolves to one of the heartbeat's visits, and a visit that is
+/// not there, an unknown kind, or one on heartbeat 0 is an error at its path.
+#[test]
+fn steps_stop_inside_their_heartbeat_where_the_moment_is() {
+    for id in [
+        "fair-delay-scheduling",
+        "fair-starvation",
+        "capacity-user-limits",
+        "capacity-high-memory",
+        "fifo-padding",
+        "fifo-off-switch",
+        "fifo-load-factor",
+    ] {
+        let l = all().into_iter().find(|l| l.id == id).unwrap();
+        let r = lesson::resolve(&l);
+        let with: Vec<usize> = (0..l.steps.len()).filter(|&i| l.steps[i].visit.is_some()).collect();
+        assert!(!with.is_empty(), "{id} stops inside a heartbeat");
+        for i in with {
+            assert!(r.visits[i].is_some(), "{id} step {i}: its visit resolves ({:?})", r.failures);
+        }
+    }
+    let json = lesson::builtin().iter().find(|(id, _)| *id == "fair-delay-scheduling").unwrap().1;
+    // J9 is never asked at heartbeat 4.
+    let mut v: serde_json::Value = serde_json::from_str(json).unwrap();
+    v["steps"][2]["visit"] = serde_json::json!({"what": "fair_job", "job": 9});
+    let r = lesson::resolve(&lesson::from_value(&v).unwrap());
+    let f = r.failures.iter().find(|f| f.path == "$.steps[2].visit").expect("a failure at the visit");
+    assert!(f.message.contains("fair_job of J9") && f.message.contains("fair_waits"), "{f}");
+    // An unknown kind, and a visit on heartbeat 0.
+    v["steps"][2]["visit"] = serde_json::json!({"what": "fair_jobs"});
+    v["steps"][0]["visit"] = serde_json::json!({"what": "fair_job"});
+    let errs = lesson::from_value(&v).unwrap_err().errors;
+    let msgs: Vec<String> = errs.iter().map(|e| format!("{}: {}", e.path, e.message)).collect();
+    assert!(
+        msgs.iter().any(|m| m.starts_with("$.steps[2].visit.what: found \"fair_jobs\", expected one of")),
+        "{msgs:?}"
+    );
+    assert!(msgs.iter().any(|m| m.starts_with("$.steps[0].visit: heartbeat 0 has no visits")), "{msgs:?}");
+}
+
+/// `Step::name` is the `what` a visit is written with, and every name is one lessons may use.
+#[test]
+fn visit_names_are_their_json_names() {
+    let mut seen = std::collections::BTreeSet::new();
+    for l in all() {
+        let mut sim = schedscope::sim::Simulation::new(l.scenario.clone()).unwrap();
+        for _ in 0..60 {
+            if !sim.step_forward() {
+                break;
+            }
+            for v in schedscope::explain::visit::visits(sim.last_record().unwrap()) {
+                let json = serde_json::to_value(&v.step).unwrap();
+                assert_eq!(json["what"], v.step.name(), "{json}");
+                assert!(schedscope::explain::visit::STEP_NAMES.contains(&v.step.name()));
+                seen.insert(v.step.name());
+            }
+        }
+    }
+    assert!(seen.len() >= 12, "the lessons' first heartbeats show most kinds of visit: {seen:?}");
+}

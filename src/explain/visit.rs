@@ -74,6 +74,56 @@ pub enum Step {
     End,
 }
 
+/// Every `Step`'s name (its `what` in JSON), as lessons name them.
+pub const STEP_NAMES: &[&str] = &[
+    "fifo_load",
+    "fifo_padding",
+    "fifo_map",
+    "fifo_reduce",
+    "fifo_map_stop",
+    "fifo_reduce_stop",
+    "fair_waits",
+    "fair_turn",
+    "fair_pool_at_max",
+    "fair_job",
+    "fair_rejected",
+    "fair_skipped",
+    "capacity_order",
+    "capacity_reservation",
+    "capacity_queue_max",
+    "capacity_job",
+    "capacity_stop",
+    "unlisted",
+    "end",
+];
+
+impl Step {
+    /// The step's name (`STEP_NAMES`; its `what` in JSON).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Step::FifoLoad { .. } => "fifo_load",
+            Step::FifoPadding { .. } => "fifo_padding",
+            Step::FifoMap { .. } => "fifo_map",
+            Step::FifoReduce { .. } => "fifo_reduce",
+            Step::FifoMapStop { .. } => "fifo_map_stop",
+            Step::FifoReduceStop { .. } => "fifo_reduce_stop",
+            Step::FairWaits { .. } => "fair_waits",
+            Step::FairTurn { .. } => "fair_turn",
+            Step::FairPoolAtMax { .. } => "fair_pool_at_max",
+            Step::FairJob { .. } => "fair_job",
+            Step::FairRejected { .. } => "fair_rejected",
+            Step::FairSkipped { .. } => "fair_skipped",
+            Step::CapacityOrder { .. } => "capacity_order",
+            Step::CapacityReservation { .. } => "capacity_reservation",
+            Step::CapacityQueueMax { .. } => "capacity_queue_max",
+            Step::CapacityJob { .. } => "capacity_job",
+            Step::CapacityStop { .. } => "capacity_stop",
+            Step::Unlisted { .. } => "unlisted",
+            Step::End => "end",
+        }
+    }
+}
+
 /// One sub-step of a heartbeat.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Visit {

@@ -121,6 +121,8 @@ texts! {
         (link_bad_heartbeat, "heartbeat {0} is not a number from 0 to {1}", "心跳 {0} 不是 0 到 {1} 之间的数"),
         (link_bad_step, "lesson step {0} is not a number from 0 to {1}", "课程步骤 {0} 不是 0 到 {1} 之间的数"),
         (link_bad_field, "unexpected field {0} in the link", "链接中有多余的字段 {0}"),
+        (link_bad_visit, "visit {0} is not a number from 0 to {1} of a heartbeat from 1 on", "访问 {0} 不是 0 到 {1} 之间的数，或所在心跳不是 1 及以后"),
+        (link_no_visit, "heartbeat {0} has no visit {1} (it has {2})", "心跳 {0} 没有第 {1} 个访问（共 {2} 个）"),
         (link_bad_lang, "language {0} is not en, zh or zh-Hant", "语言 {0} 不是 en、zh 或 zh-Hant"),
         // embed links (`share::embed::EmbedError`)
         (

@@ -136,6 +136,7 @@ texts! {
         (slow_count, "visit {0} of {1}", "第 {0} 步，共 {1} 步"),
         (slow_end, "after the heartbeat", "心跳之后"),
         (slow_play, "Slow motion", "慢动作"),
+        (slow_short, "Slow", "慢放"),
         (slow_pause, "Pause slow motion", "暂停慢动作"),
         (slow_play_title, "Play this heartbeat visit by visit", "逐个访问地播放本次心跳"),
         (slow_prev, "Previous visit (Shift+←)", "上一个访问（Shift+←）"),

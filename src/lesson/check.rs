@@ -42,6 +42,10 @@ pub struct Resolved {
     /// Each step's texts with their placeholders filled at its heartbeat (`lesson::text`):
     /// `None` where the heartbeat could not be resolved.
     pub texts: Vec<Option<StepTexts>>,
+    /// The visit (index into its heartbeat's `explain::visit::visits`) each step stops at.
+    pub visits: Vec<Option<usize>>,
+    /// That visit in words (`explain::visit::text::caption`), as the page's card says it.
+    pub visit_texts: Vec<Option<Bi>>,
 }
 
 /// A step's rendered texts in English and Simplified Chinese.
@@ -99,7 +103,14 @@ fn failure(path: String, hb: u64, e: &Event) -> LessonFailure {
 /// Run the lesson's scenario and resolve every step. Never panics; a scenario that cannot
 /// start is one failure at `$.scenario`.
 pub fn resolve(lesson: &Lesson) -> Resolved {
-    let mut out = Resolved { hbs: Vec::new(), failures: Vec::new(), run_hbs: 0, texts: Vec::new() };
+    let mut out = Resolved {
+        hbs: Vec::new(),
+        failures: Vec::new(),
+        run_hbs: 0,
+        texts: Vec::new(),
+        visits: Vec::new(),
+        visit_texts: Vec::new(),
+    };
     let mut sim = match Simulation::new(lesson.scenario.clone()) {
         Ok(s) => s,
         Err(e) => {
@@ -162,6 +173,8 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
             (None, None) => None,
         };
         out.hbs.push(hb);
+        out.visits.push(None);
+        out.visit_texts.push(None);
         let Some(hb) = hb else {
             out.texts.push(None);
             continue;
@@ -190,6 +203,29 @@ pub fn resolve(lesson: &Lesson) -> Resolved {
         let recs = prefix(&sim, hb);
         let ctx = Ctx { records: &recs, engine: sim.engine() };
         fill_step(lesson, i, &ctx, &mut out, hb);
+        if let (Some(pick), Some(rec)) = (&step.visit, sim.last_record()) {
+            let visits = crate::explain::visit::visits(rec);
+            match pick.find(&visits) {
+                Some(at) => {
+                    use crate::explain::visit::text::caption;
+                    out.visits[i] = Some(at);
+                    let v = &visits[at];
+                    out.visit_texts[i] = Some(Bi { en: caption(rec, v, Lang::En), zh: caption(rec, v, Lang::Zh) });
+                }
+                None => {
+                    let has: Vec<&str> = visits.iter().map(|v| v.step.name()).collect();
+                    out.failures.push(LessonFailure {
+                        path: format!("{path}.visit"),
+                        hb: Some(hb),
+                        message: format!(
+                            "no visit {} at this heartbeat; its visits: {}",
+                            pick.describe(),
+                            has.join(", ")
+                        ),
+                    });
+                }
+            }
+        }
         for (k, ev) in step.check.iter().enumerate() {
             if !ev.holds(&ctx) {
                 out.failures.push(failure(format!("{path}.check[{k}]"), hb, ev));
@@ -247,6 +283,10 @@ pub fn render(lesson: &Lesson, r: &Resolved, lang: crate::i18n::Lang) -> Vec<Str
         let filled = r.texts(i);
         let text = filled.map(|t| t.text.pick(lang)).unwrap_or(step.text.pick(lang));
         out.push(format!("  [hb {hb}{pause}] {text}"));
+        if let (Some(at), Some(t)) = (r.visits.get(i).copied().flatten(), r.visit_texts.get(i).and_then(Option::as_ref))
+        {
+            out.push(format!("      ▸ {} {}: {}", lang.pick("visit", "访问"), at + 1, t.pick(lang)));
+        }
         // Run-level figures, with what the run gave, so the narrative's numbers can be compared.
         for e in step.check.iter() {
             if let (true, Some(found)) = (e.is_run_level(), e.found()) {

@@ -13,6 +13,7 @@ pub mod recap;
 pub mod runs;
 mod steps;
 pub mod text;
+pub mod visit;
 
 pub use recap::{RECAP_LINES, Recap};
 use steps::{bi, check_views, prefixed, read_step};
@@ -147,6 +148,9 @@ pub struct LessonStep {
     pub predict: Option<Predict>,
     /// `stage` (default), `compare` or `sweep`.
     pub view: Option<String>,
+    /// The visit of its heartbeat the step stops at (slow motion), if it stops inside it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub visit: Option<visit::VisitPick>,
 }
 
 /// Where the lesson's scenario comes from.

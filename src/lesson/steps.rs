@@ -204,11 +204,18 @@ pub(super) fn read_step(
         errs.push(&child(path, "view"), format!("found {v:?}, expected one of {}", VIEWS.join(", ")));
     }
     let keys = read_keys(&mut o, s, view.as_deref().unwrap_or("stage"), errs);
+    let visit = o.get("visit").and_then(|v| super::visit::VisitPick::read(v, &child(path, "visit"), errs));
+    if visit.is_some() && hb == Some(0) {
+        errs.push(&child(path, "visit"), "heartbeat 0 has no visits; expected \"hb\" of 1 or more");
+    }
+    if visit.is_some() && view.as_deref().is_some_and(|v| v != "stage") {
+        errs.push(&child(path, "visit"), "a visit is shown on the stage; expected no \"view\" or \"view\": \"stage\"");
+    }
     if predict.is_some() && hb == Some(0) {
         errs.push(&child(path, "predict"), "a prediction is revealed by a heartbeat; expected \"hb\" of 1 or more");
     }
     o.finish(errs);
-    Some(LessonStep { hb, when, check, pause, point, keys, text: text?, predict, view })
+    Some(LessonStep { hb, when, check, pause, point, keys, text: text?, predict, view, visit })
 }
 
 pub(super) fn prefixed(e: ScenarioError, prefix: &str) -> ScenarioError {

@@ -94,6 +94,8 @@ pub struct LessonRun {
     pub failures: usize,
     /// Each step's texts filled from the run at its heartbeat (`lesson::text`).
     pub texts: Rc<Vec<Option<lesson::check::StepTexts>>>,
+    /// The visit each step stops at inside its heartbeat (slow motion), resolved.
+    pub visits: Rc<Vec<Option<usize>>>,
     pub step: usize,
     /// The chosen answer of the current step's prediction.
     pub choice: Option<usize>,
@@ -124,6 +126,7 @@ impl LessonRun {
             hbs: Rc::new(hbs),
             failures,
             texts: Rc::new(r.texts),
+            visits: Rc::new(r.visits),
             step: 0,
             choice: None,
             countdown_from: None,
@@ -137,6 +140,11 @@ impl LessonRun {
     /// The heartbeat step `i` is about.
     pub fn hb(&self, i: usize) -> u64 {
         self.hbs.get(i).copied().unwrap_or(0)
+    }
+
+    /// The visit of its heartbeat step `i` stops at, if it stops inside it.
+    pub fn visit(&self, i: usize) -> Option<usize> {
+        self.visits.get(i).copied().flatten()
     }
 
     /// Where the page stops for step `i`.

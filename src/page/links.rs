@@ -74,6 +74,7 @@ impl Page {
                             Some(i) => {
                                 self.open_lesson(i, *step as usize, link.hb);
                                 self.banner = None;
+                                self.open_visit(link.visit);
                             }
                             None => self.fail_link(&k::link_no_lesson.fill(self.lang(), &[&format!("{id:?}")])),
                         }
@@ -84,6 +85,7 @@ impl Page {
                     Ok(built) => {
                         self.install_built(text, origin, link.hb, Ok(built));
                         self.banner = None;
+                        self.open_visit(link.visit);
                     }
                     Err(errs) => {
                         let first = errs.first().map(|e| format!("{}: {}", e.path, e.message)).unwrap_or_default();
@@ -92,6 +94,20 @@ impl Page {
                 }
             }
             Err(e) => self.fail_link(&e.message(self.lang())),
+        }
+    }
+
+    /// A link's `vi=`: slow motion at that visit of the heartbeat opened, which must have it.
+    fn open_visit(&mut self, visit: Option<u32>) {
+        let Some(vi) = visit else { return };
+        match self.record_slow(vi as usize) {
+            Some(s) if s.at == vi as usize => self.slow = Some(s),
+            found => {
+                let n = found.map_or(0, |s| s.visits.len());
+                let why =
+                    k::link_no_visit.fill(self.lang(), &[&self.run.hb().to_string(), &vi.to_string(), &n.to_string()]);
+                self.fail_link(&why);
+            }
         }
     }
 

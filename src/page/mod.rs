@@ -220,12 +220,14 @@ impl Page {
                 source: crate::share::Source::Lesson { id, step: run.step as u32 },
                 hb,
                 lang: Some(self.locale()),
+                visit: self.slow_shown().filter(|_| hb == self.run.hb()).map(|s| s.at as u32),
             });
         }
         let source = match self.builtin() {
             Some(entry) if **self.run.text() == *entry.text() => crate::share::Source::Builtin(entry.id.to_string()),
             _ => crate::share::Source::Text(self.run.text().to_string()),
         };
-        crate::share::encode(&crate::share::Link { source, hb, lang: Some(self.locale()) })
+        let visit = self.slow_shown().map(|s| s.at as u32);
+        crate::share::encode(&crate::share::Link { source, hb, lang: Some(self.locale()), visit })
     }
 }

@@ -363,6 +363,7 @@ impl Page {
                 let Some(target) = self.lesson.as_mut().and_then(|r| r.go_to_step(i)) else { return };
                 self.playing = false;
                 self.run.show(target);
+                self.show_step_visit();
                 self.apply_point();
             }
             LessonAction::Choose(c) => {
@@ -381,9 +382,30 @@ impl Page {
                 let Some(target) = self.lesson.as_ref().map(LessonRun::reveal_hb) else { return };
                 self.playing = false;
                 self.run.show(target);
+                // Class mode: the heartbeat plays in slow motion to its decisive visit (the
+                // step's visit, else the end), and the verdict waits for it.
+                let decisive = self.lesson.as_ref().and_then(|r| r.visit(r.step));
+                self.slow = None;
+                if self.prefs.present
+                    && let Some(mut s) = self.record_slow(0)
+                {
+                    let until = decisive.unwrap_or(s.visits.len() - 1);
+                    s.playing = until > 0;
+                    s.until = Some(until);
+                    self.slow = Some(s);
+                } else {
+                    self.show_step_visit();
+                }
             }
             LessonAction::Exit => self.lesson = None,
         }
+    }
+
+    /// Slow motion at the current step's visit when the step stops inside its heartbeat and
+    /// that heartbeat is shown; otherwise the after-state.
+    fn show_step_visit(&mut self) {
+        let at = self.lesson.as_ref().filter(|r| self.run.hb() == r.hb(r.step)).and_then(|r| r.visit(r.step));
+        self.slow = at.and_then(|a| self.record_slow(a));
     }
 
     /// Open lesson `index` at `step`; `hb` > 0 goes to that heartbeat instead of the step's stop.
@@ -398,6 +420,7 @@ impl Page {
         self.install(text, origin, target);
         self.lesson = Some(run);
         self.after_move();
+        self.show_step_visit();
         self.apply_point();
     }
 

@@ -19,6 +19,9 @@ pub struct Slow {
     pub visits: Rc<[Visit]>,
     /// Playing the visits on, one per tick of the page's speed.
     pub playing: bool,
+    /// Where playing stops before the end: a prediction's decisive visit, played by Reveal in
+    /// class mode, whose verdict waits until it is reached.
+    pub until: Option<usize>,
 }
 
 /// Moving inside a heartbeat.
@@ -46,13 +49,17 @@ impl Slow {
     pub fn of(rec: &HeartbeatRecord, at: usize) -> Slow {
         let visits: Rc<[Visit]> = visit::visits(rec).into();
         let at = at.min(visits.len() - 1);
-        Slow { hb: rec.hb, at, visits, playing: false }
+        Slow { hb: rec.hb, at, visits, playing: false, until: None }
     }
     pub fn visit(&self) -> &Visit {
         &self.visits[self.at]
     }
     pub fn at_end(&self) -> bool {
         self.at + 1 >= self.visits.len()
+    }
+    /// Still playing towards the visit a Reveal waits for.
+    pub fn revealing(&self) -> bool {
+        self.until.is_some_and(|u| self.at < u)
     }
 }
 
@@ -62,7 +69,14 @@ impl Page {
         self.slow.as_ref().filter(|s| s.hb == self.run.hb() && self.run.hb() > 0)
     }
 
-    fn record_slow(&self, at: usize) -> Option<Slow> {
+    /// Whether a Reveal is still playing the heartbeat towards its decisive visit (the verdict
+    /// waits for it).
+    pub fn revealing(&self) -> bool {
+        self.slow_shown().is_some_and(Slow::revealing)
+    }
+
+    /// Slow motion at visit `at` (at most the end) of the shown heartbeat.
+    pub(super) fn record_slow(&self, at: usize) -> Option<Slow> {
         let cell = self.run.sim().as_ref().ok()?;
         let sim = cell.borrow();
         sim.last_record().map(|r| Slow::of(r, at))
@@ -76,6 +90,7 @@ impl Page {
                 Some(mut s) if !s.at_end() => {
                     s.at += 1;
                     s.playing = false;
+                    s.until = None;
                     next.slow = Some(s);
                 }
                 _ => {
@@ -91,6 +106,7 @@ impl Page {
                 Some(mut s) if s.at > 0 => {
                     s.at -= 1;
                     s.playing = false;
+                    s.until = None;
                     next.slow = Some(s);
                 }
                 Some(_) => {
@@ -135,7 +151,7 @@ impl Page {
             VisitMove::Tick => match shown {
                 Some(mut s) if s.playing => {
                     s.at += 1;
-                    s.playing = !s.at_end();
+                    s.playing = !s.at_end() && s.until.is_none_or(|u| s.at < u);
                     next.slow = Some(s);
                 }
                 _ => return self,

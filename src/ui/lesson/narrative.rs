@@ -113,12 +113,13 @@ fn Countdown(p: &CountdownProps) -> Html {
 
 /// The prediction. In class mode (presenting) the choices are lettered A–F for the keyboard
 /// and large; before Reveal nothing on them tells the answer.
-fn prediction(run: &LessonRun, sim: &Simulation, class: bool, lang: Lang, dispatch: &Dispatch) -> Html {
+fn prediction(run: &LessonRun, sim: &Simulation, class: bool, hold: bool, lang: Lang, dispatch: &Dispatch) -> Html {
     let Some(p) = run.lesson.steps.get(run.step).and_then(|s| s.predict.as_ref()) else { return html! {} };
     // The question and choices as filled from the run at the step's heartbeat.
     let filled = run.texts.get(run.step).and_then(Option::as_ref);
     let question = filled.and_then(|f| f.question.as_ref()).unwrap_or(&p.question);
-    let revealed = run.revealed(sim.hb());
+    // `hold`: a Reveal is playing the heartbeat to its decisive visit; nothing is revealed yet.
+    let revealed = run.revealed(sim.hb()) && !hold;
     html! {
         <div class={classes!("predict", revealed.then_some("revealed"), class.then_some("class-mode"))} data-testid="predict">
             <fieldset>
@@ -154,7 +155,9 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
     let Some(step) = run.lesson.steps.get(i) else { return html! {} };
     let hb = sim.hb();
     let text = run.texts.get(i).and_then(Option::as_ref).map(|f| &f.text).unwrap_or(&step.text);
-    let asking = step.predict.is_some() && !run.revealed(hb);
+    // A Reveal in class mode plays the heartbeat first: the verdict waits for its decisive visit.
+    let hold = lab.revealing();
+    let asking = step.predict.is_some() && (!run.revealed(hb) || hold);
     // Class mode: presenting, the room answers by letter and the lecturer reveals (key R).
     let class = lab.prefs.present;
     let go = |k: usize| {
@@ -174,7 +177,7 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
         let d = dispatch.clone();
         Callback::from(move |_| d.dispatch(Action::Lesson(LessonAction::Reveal)))
     };
-    let verdict = step.predict.as_ref().filter(|_| run.revealed(hb)).and_then(|_| run.choice_holds(sim));
+    let verdict = step.predict.as_ref().filter(|_| run.revealed(hb) && !hold).and_then(|_| run.choice_holds(sim));
     // The last step: the lesson's recap, and the way on (the next lesson of its group, or the
     // list at the end of a group).
     let next_lesson = last.then(|| crate::page::lesson::next_in_group(&lab.catalogue.lessons, run.index)).flatten();
@@ -232,10 +235,10 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
                 <p class="hint upcoming">{fill(t(lang, k::step_upcoming), &[&run.stop(i).to_string()])}</p>
             }
             if asking {
-                { prediction(run, sim, class, lang, dispatch) }
+                { prediction(run, sim, class, hold, lang, dispatch) }
             } else {
                 <p class="step-text" data-testid="step-text" lang={if lang == Lang::Zh { "zh-CN" } else { "en" }}>{text.pick(lang)}</p>
-                if step.predict.is_some() { { prediction(run, sim, class, lang, dispatch) } }
+                if step.predict.is_some() { { prediction(run, sim, class, hold, lang, dispatch) } }
             }
             if let Some((held, total)) = checks.filter(|c| c.1 > 0) {
                 <p class={classes!("checks", (held == total).then_some("ok"))} data-testid="step-checks" data-held={held.to_string()} data-total={total.to_string()}>
@@ -246,7 +249,7 @@ pub fn card(lab: &Page, run: &LessonRun, sim: &Simulation, dispatch: &Dispatch) 
             </div>
             <footer class="step-foot">
                 if asking {
-                    <button class="btn primary reveal-btn" data-testid="reveal" disabled={run.choice.is_none() && !class} onclick={reveal}
+                    <button class="btn primary reveal-btn" data-testid="reveal" disabled={(run.choice.is_none() && !class) || hold} onclick={reveal}
                             aria-keyshortcuts={class.then_some("R")}>
                         {fill(t(lang, k::reveal_at), &[&run.hb(i).to_string()])}</button>
                 }

@@ -207,7 +207,7 @@ pub fn Transport(props: &TransportProps) -> Html {
                     <button class={classes!("btn", "subtle", lab.slow.as_ref().is_some_and(|s| s.playing).then_some("playing"))} data-testid="slow-motion"
                             onclick={act(|| Action::Run(RunAction::Visit(VisitMove::Play)))} disabled={held && hb == 0}
                             title={t(lang, k::slow_play_title)} aria-pressed={lab.slow.as_ref().is_some_and(|s| s.playing).to_string()}>
-                        <span class="lbl">{t(lang, k::slow_play)}</span>
+                        <span class="lbl">{t(lang, k::slow_play)}</span><span class="lbl-short">{t(lang, k::slow_short)}</span>
                     </button>
                     <button class="btn icon subtle" data-testid="visit-forward" onclick={act(|| Action::Run(RunAction::Visit(VisitMove::Next)))}
                             disabled={finished && lab.slow.as_ref().is_none_or(|s| s.at_end())} title={t(lang, k::slow_next)} aria-label={t(lang, k::slow_next)}
