@@ -297,7 +297,6 @@ fn fair_delays(h: &Hb, fs: &FairScheduler) -> Vec<(Millis, Millis)> {
                 let d = 15_000.min((1.5 * cl.heartbeat_interval() as f64) as Millis);
                 (d, d)
             })
-            .chain([(-1, -1)])
             .collect()
     } else {
         vec![(node, rack)]
