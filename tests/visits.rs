@@ -30,6 +30,7 @@ use schedscope::sched::capacity::decision::{JobVerdict, QueueStanding};
 use schedscope::sched::capacity::queue::LimitCalc;
 use schedscope::sched::capacity::settings::ClusterCapacityRule;
 use schedscope::sched::fair::FairScheduler;
+use schedscope::sched::fair::decision::POOL_LINES;
 use schedscope::sched::fair::delay::{LevelReason, LocalityLevel};
 use schedscope::sched::fifo::{LoadCalc, MapStop, PaddingCheck};
 use schedscope::sim::Engine;
@@ -192,7 +193,21 @@ fn fifo_reduce_asked(h: &Hb, exceeded: bool) -> Vec<u32> {
 fn check_fifo(h: &Hb, pad_fraction: f32, seen: &mut Seen) -> Result<(), String> {
     let mut reduce_slot = false;
     let mut reduce_exceeded = false;
+    // The map loop: slot after slot, each asking the jobs in queue order.
+    let queue: Vec<u32> = h.after.scheduler.job_order().iter().map(|j| j.0).collect();
+    let mut last_try: Option<(u32, usize)> = None;
     for x in h.visits {
+        if let Step::FifoMap { visit: t } = &x.step {
+            let pos = queue.iter().position(|j| *j == t.job).ok_or(format!("J{} asked, not queued", t.job))?;
+            let ok = match last_try {
+                None => t.slot == 0,
+                Some((slot, p)) => (t.slot == slot && pos >= p) || t.slot == slot + 1,
+            };
+            if !ok {
+                return Err(format!("map try J{} for slot {} after {last_try:?} (queue {queue:?})", t.job, t.slot));
+            }
+            last_try = Some((t.slot, pos));
+        }
         match &x.step {
             Step::FifoLoad { calc } => {
                 let kind = x.kind.ok_or("a load factor without a task type")?;
@@ -329,8 +344,20 @@ fn check_fair(h: &Hb, seen: &mut Seen) -> Result<(), String> {
         }
         None => (LocalityLevel::Node, 0),
     };
+    // The turn's pool order, and the position of the pool asked last.
+    let (mut sorted, mut at): (Vec<String>, usize) = (Vec::new(), 0);
     for x in h.visits {
+        if let (Some(p), false) = (x.group(), sorted.len() >= POOL_LINES) {
+            match sorted.iter().position(|s| s == p) {
+                Some(i) if i >= at => at = i,
+                _ => return Err(format!("pool {p} asked out of the turn's order {sorted:?}")),
+            }
+        }
         match &x.step {
+            Step::FairTurn { order, .. } => {
+                sorted = order.iter().map(|l| l.pool.clone()).collect();
+                at = 0;
+            }
             Step::FairWaits { delta_ms, growth } => {
                 if *delta_ms != delta {
                     return Err(format!("wait charged over {delta_ms} ms, the previous heartbeat was {delta} ms ago"));
@@ -537,6 +564,10 @@ fn check_standing(
             s.queue, s.used, s.capacity, s.max_capacity, u.used
         ));
     }
+    let ratio = if cap == 0 { 1.0 } else { u.used as f64 / cap as f64 };
+    if s.ratio != ratio {
+        return Err(format!("queue {}: ratio {} played, {} / {cap} is {ratio}", s.queue, s.ratio, u.used));
+    }
     if s.active_users != u.active.len() as u32 {
         return Err(format!(
             "queue {}: {} active users played, the engine has {:?}",
@@ -583,14 +614,30 @@ fn check_capacity(h: &Hb, seen: &mut Seen) -> Result<(), String> {
         return Err("a Capacity record from another scheduler".into());
     };
     let mut made = 0;
+    // The lookup's queue order, and the position of the queue asked last: queues are asked in
+    // that order (one without jobs to ask has no sub-step).
+    let (mut sorted, mut at): (Vec<String>, usize) = (Vec::new(), 0);
     for x in h.visits {
         let kind = x.kind.unwrap_or(TaskType::Map);
+        if let (Some(q), false) = (x.group(), matches!(x.step, Step::CapacityOrder { .. })) {
+            match sorted.iter().position(|s| s == q) {
+                Some(i) if i >= at => at = i,
+                _ => return Err(format!("queue {q} asked out of the lookup's order {sorted:?}")),
+            }
+        }
         match &x.step {
+            Step::CapacityReservation { .. } => sorted.clear(),
             Step::CapacityOrder { order, .. } => {
                 for s in order {
                     check_standing(h, cb, ca, s, kind, made)?;
                     seen.add("checked: capacity standings");
                 }
+                // `QueueComparator`: ascending used / capacity.
+                if order.windows(2).any(|w| w[0].ratio > w[1].ratio) {
+                    return Err(format!("queues out of order: {order:?}"));
+                }
+                sorted = order.iter().map(|s| s.queue.clone()).collect();
+                at = 0;
             }
             Step::CapacityJob { queue, standing, visit: v } => {
                 if let Some(s) = standing {
