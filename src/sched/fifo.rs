@@ -364,6 +364,9 @@ impl TaskScheduler for JobQueueTaskScheduler {
             })
             .collect();
 
+        let listed = |p: usize| p < QUEUE_LINES || assigned.iter().any(|a| a.job == order[p].0);
+        let asked = |w: &Why| matches!(w, Why::SlowStart { .. } | Why::NoTask { .. });
+        let reduce_unlisted = reduce_whys.iter().filter(|(p, w)| asked(w) && !listed(*p)).count() as u32;
         let decision = FifoDecision {
             queue,
             queue_len: order.len(),
@@ -377,6 +380,7 @@ impl TaskScheduler for JobQueueTaskScheduler {
             map_tries: tries,
             map_stop,
             reduce_stop,
+            reduce_unlisted,
             jobs,
         };
         (assigned, decision)

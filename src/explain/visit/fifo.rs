@@ -6,7 +6,7 @@ use super::{CodeAt, Seq, Step};
 use crate::explain::code_listings::{FIFO_ASSIGN, FIFO_PADDING};
 use crate::model::TaskType;
 use crate::sched::common::assignment::Why;
-use crate::sched::fifo::{FifoDecision, MapStop, ReduceStop};
+use crate::sched::fifo::{FifoDecision, MapStop, QUEUE_LINES, ReduceStop};
 
 fn assign(branch: &'static str, frag: &str) -> Option<CodeAt> {
     CodeAt::at(&FIFO_ASSIGN, branch, frag)
@@ -65,8 +65,13 @@ pub(super) fn visits(d: &FifoDecision, s: &mut Seq) {
     // The jobs asked for the reduce, in queue order: those whose `obtainNewReduceTask` was
     // called (a job not RUNNING or without reduces is passed by `continue`; one after the
     // reduce was given, or after padding stopped the loop, is not reached).
+    // Those past the queue's listed lines, counted not listed, come after the listed head
+    // (`jobs` lists the first `QUEUE_LINES`, then any later job given a task).
     let got = reduce_index(d);
-    for j in &d.jobs {
+    for (i, j) in d.jobs.iter().enumerate() {
+        if i == QUEUE_LINES.min(d.jobs.len()) && d.reduce_unlisted > 0 {
+            s.push(reduce, Step::Unlisted { count: d.reduce_unlisted, group: None }, None, None);
+        }
         let asked = j.reduce || matches!(j.reduce_why, Some(Why::SlowStart { .. } | Why::NoTask { .. }));
         if !asked {
             continue;
@@ -75,6 +80,9 @@ pub(super) fn visits(d: &FifoDecision, s: &mut Seq) {
         let code =
             if j.reduce { assign("reduces.assigned", "") } else { assign("reduces.loop", "obtainNewReduceTask") };
         s.push(reduce, Step::FifoReduce { job: j.job, assigned, why: j.reduce_why }, assigned, code);
+    }
+    if d.jobs.len() <= QUEUE_LINES && d.reduce_unlisted > 0 {
+        s.push(reduce, Step::Unlisted { count: d.reduce_unlisted, group: None }, None, None);
     }
     let code = match d.reduce_stop {
         ReduceStop::Assigned { .. } => assign("reduces.assigned", ""),

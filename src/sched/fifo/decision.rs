@@ -109,5 +109,13 @@ pub struct FifoDecision {
     pub map_tries: Vec<MapTry>,
     pub map_stop: MapStop,
     pub reduce_stop: ReduceStop,
+    /// Jobs asked for the reduce (`obtainNewReduceTask` called, nothing given) that `jobs`
+    /// does not list: past the first `QUEUE_LINES` of the queue and given no task.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub reduce_unlisted: u32,
     pub jobs: Vec<JobOutcome>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
