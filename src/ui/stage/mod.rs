@@ -208,7 +208,7 @@ pub fn Stage(props: &StageProps) -> Html {
                 <span class="meta" data-testid="cluster-summary" data-key={keys.attr(Key::Slots)}>{summary(&view, lang)}</span>
                 { chips::chips(&view, &stage, queue_order.as_deref(), fair_focus.or(lab.selected), keys, lang, &props.dispatch) }
             </header>
-            if let Some((s, rec)) = slow { { slow::card(rec, s, lang, &props.dispatch) } }
+            if let Some((s, rec)) = slow { { slow::card(rec, s, keys, lang, &props.dispatch) } }
             if let SchedStage::Fifo(Some(f)) = &stage { if !mask.padding { { fifo::gauge(f, keys, lang) } } }
             <div class={classes!("stage-body", matches!(stage, SchedStage::Capacity(_)).then_some("with-lanes"))}>
                 <div class="grid-col">

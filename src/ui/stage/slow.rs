@@ -8,6 +8,7 @@ use crate::explain::HeartbeatRecord;
 use crate::explain::code::{self, Focus};
 use crate::explain::visit::{Visit, text as visit_text};
 use crate::i18n::{Lang, fill, k, t};
+use crate::lesson::key::{Key, Keys};
 use crate::model::TaskType;
 use crate::page::{Action, RunAction, Slow, VisitMove};
 use crate::ui::kit::{Dispatch, icons};
@@ -16,6 +17,21 @@ use yew::prelude::*;
 fn mv(d: &Dispatch, m: VisitMove) -> Callback<MouseEvent> {
     let d = d.clone();
     Callback::from(move |_: MouseEvent| d.dispatch(Action::Run(RunAction::Visit(m))))
+}
+
+/// The lesson key a visit's value shows (`Visit::values` names the Hadoop variable): marked
+/// `data-key` when the step is about it, like the same value in the overlays.
+fn key_of(name: &str) -> Option<Key> {
+    Some(match name {
+        "timeWaitedForLocalMap" => Key::FairWaited,
+        "nodeLocalityDelay" | "rackLocalityDelay" => Key::FairDelays,
+        "allowed" | "lastMapLocalityLevel" => Key::FairLevel,
+        "used / capacity" => Key::CapacityRatio,
+        "limit" | "occupiedByUser" => Key::CapacityUserLimit,
+        "padding" | "exceededPadding" | "totalTasks" | "totalTaskCapacity" => Key::FifoPadding,
+        "loadFactor" | "trackerCurrentCapacity" | "trackerRunning" | "availableSlots" => Key::FifoLoadCap,
+        _ => return None,
+    })
 }
 
 /// The decisive line of `v`'s listing in `lang`, with its live values.
@@ -30,7 +46,7 @@ fn code_line(rec: &HeartbeatRecord, v: &Visit, lang: Lang) -> Option<(String, Op
 }
 
 /// The card over the stage while slow motion is on.
-pub fn card(rec: &HeartbeatRecord, s: &Slow, lang: Lang, dispatch: &Dispatch) -> Html {
+pub fn card(rec: &HeartbeatRecord, s: &Slow, keys: Keys, lang: Lang, dispatch: &Dispatch) -> Html {
     let v = s.visit();
     let n = s.visits.len();
     let end = s.at_end();
@@ -76,7 +92,8 @@ pub fn card(rec: &HeartbeatRecord, s: &Slow, lang: Lang, dispatch: &Dispatch) ->
             if !v.values().is_empty() {
                 <dl class="visit-values" data-testid="visit-values">
                     { for v.values().into_iter().map(|(name, value)| html! {
-                        <div class="kv"><dt>{name}</dt><dd data-of={name} data-value={value.clone()}>{value}</dd></div>
+                        <div class="kv"><dt>{name}</dt><dd data-of={name} data-value={value.clone()}
+                            data-key={key_of(name).and_then(|k| keys.attr(k))}>{value}</dd></div>
                     }) }
                 </dl>
             }
