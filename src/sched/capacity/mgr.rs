@@ -86,6 +86,7 @@ impl CapacityTaskScheduler {
             let tname = cluster.trackers[ti].name.clone();
             let n = slots_of(cluster, r.job, kind);
             if available >= n {
+                self.usage_notes.push(r.job);
                 let js = self.jobs.get_mut(&r.job).map(|i| i.reserved_mut(kind));
                 self.reservations.unreserve(&tname, kind, js);
                 if kind == TaskType::Map {
@@ -110,6 +111,10 @@ impl CapacityTaskScheduler {
                 };
             }
             let slots = available.max(0) as u32;
+            self.usage_notes.push(r.job);
+            if !self.jobs.contains_key(&r.job) {
+                self.unsynced.insert(r.job);
+            }
             let js = self.jobs.entry(r.job).or_default();
             self.reservations.reserve(&tname, kind, r.job, slots, js.reserved_mut(kind));
             lk.reservation = Some(ReservationStep::Kept { job: r.job.0, slots: n as u32, available });
@@ -237,6 +242,10 @@ impl CapacityTaskScheduler {
             }
             if why_not.is_none() {
                 let tname = cluster.trackers[ti].name.clone();
+                self.usage_notes.push(id);
+                if !self.jobs.contains_key(&id) {
+                    self.unsynced.insert(id);
+                }
                 let js = self.jobs.entry(id).or_default();
                 self.reservations.reserve(&tname, kind, id, available.max(0) as u32, js.reserved_mut(kind));
                 return (visit, LookupResult::Memory { job: id.0, new_reservation: true }, None);
