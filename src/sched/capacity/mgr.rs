@@ -154,6 +154,7 @@ impl CapacityTaskScheduler {
     ) -> (QueueVisit, LookupResult, Option<Assignment>) {
         let mut visit = QueueVisit::new(qn, false, self.visit_budget);
         let ids = self.queues[qn].running.ids();
+        let limits = self.queues[qn].limits(kind);
         let mem = self.sched.memory;
         // The record lists a bounded number of the jobs passed over (see `QueueVisit`).
         for id in ids {
@@ -167,13 +168,14 @@ impl CapacityTaskScheduler {
                 TaskType::Map => job.slots_per_map,
                 TaskType::Reduce => job.slots_per_reduce,
             } as i32;
-            let q = &self.queues[qn];
-            if !q.assign_slots_to_queue(kind, n) {
-                let u = q.usage(kind);
-                push(JobVerdict::MaxCapacity { used: u.num_slots_occupied, slots: n, max: u.max_capacity });
+            if !limits.assign_slots_to_queue(n) {
+                push(JobVerdict::MaxCapacity { used: limits.occupied, slots: n, max: limits.max_capacity });
                 continue;
             }
-            let calc = q.user_limit_of(kind, n, &job.user, self.jobs.get(&id).and_then(|i| i.user_ix));
+            let calc = match self.jobs.get(&id).and_then(|i| i.user_ix) {
+                Some(ix) => limits.user_limit(n, ix),
+                None => self.queues[qn].user_limit(kind, n, &job.user),
+            };
             if calc.user_holds + n > calc.limit {
                 push(JobVerdict::UserLimit { user: job.user.clone(), calc });
                 continue;

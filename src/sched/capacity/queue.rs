@@ -268,8 +268,28 @@ impl CapacitySchedulerQueue {
 
     /// `assignSlotsToQueue(type, k)`: false only when a maximum is set and would be crossed.
     pub fn assign_slots_to_queue(&self, kind: TaskType, k: i32) -> bool {
+        self.bare_limits(kind).assign_slots_to_queue(k)
+    }
+
+    fn bare_limits(&self, kind: TaskType) -> Limits {
         let u = self.usage(kind);
-        !(u.max_capacity > 0 && u.num_slots_occupied + k > u.max_capacity)
+        Limits {
+            capacity: u.capacity,
+            max_capacity: u.max_capacity,
+            occupied: u.num_slots_occupied,
+            active_users: (u.users.len() as i32).max(1),
+            ul_min: self.conf.ul_min,
+            ul_min_factor: self.conf.ul_min_factor,
+            held: Vec::new(),
+        }
+    }
+
+    /// What `assignSlotsToQueue` and `assignSlotsToJob` read of the queue for `kind`, with
+    /// every numbered user's slots.
+    pub fn limits(&self, kind: TaskType) -> Limits {
+        let u = self.usage(kind);
+        let held = u.by_user_at.iter().map(|&at| if at > 0 { u.by_user[at as usize - 1].1 } else { 0 }).collect();
+        Limits { held, ..self.bare_limits(kind) }
     }
 
     /// Per-user usage against the user limit, for display (the page's user bars): every
@@ -287,24 +307,50 @@ impl CapacitySchedulerQueue {
     /// comparing names.
     pub fn user_limit_of(&self, kind: TaskType, n: i32, user: &str, ix: Option<u32>) -> LimitCalc {
         let Some(ix) = ix else { return self.user_limit(kind, n, user) };
-        LimitCalc { user_holds: self.usage(kind).user_slots_of(ix), ..self.user_limit_with(kind, n, 0) }
+        self.bare_limits(kind).calc(n, self.usage(kind).user_slots_of(ix))
     }
 
     /// The user limit of `assignSlotsToJob`: the capacity, the minimum user limit, the factor.
     pub fn user_limit(&self, kind: TaskType, n: i32, user: &str) -> LimitCalc {
-        LimitCalc { user_holds: self.usage(kind).user_slots(user), ..self.user_limit_with(kind, n, 0) }
+        self.bare_limits(kind).calc(n, self.usage(kind).user_slots(user))
+    }
+}
+
+/// What `assignSlotsToQueue` and `assignSlotsToJob` read of a queue for one task type, taken
+/// once for a pass of `getTaskFromQueue` (nothing in the pass changes the queue's usage), so
+/// that a job visit neither looks the queue up by name nor compares user names.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    pub capacity: i32,
+    pub max_capacity: i32,
+    pub occupied: i32,
+    /// The active users, at least 1.
+    active_users: i32,
+    ul_min: i32,
+    ul_min_factor: f32,
+    /// Slots held, by the queue's user number.
+    held: Vec<i32>,
+}
+
+impl Limits {
+    /// `assignSlotsToQueue(type, k)`: false only when a maximum is set and would be crossed.
+    pub fn assign_slots_to_queue(&self, k: i32) -> bool {
+        !(self.max_capacity > 0 && self.occupied + k > self.max_capacity)
     }
 
-    fn user_limit_with(&self, kind: TaskType, n: i32, user_holds: i32) -> LimitCalc {
-        let u = self.usage(kind);
-        let queue_capacity = u.capacity.max(n);
-        let current_capacity =
-            if u.num_slots_occupied + n <= queue_capacity { queue_capacity } else { u.num_slots_occupied + n };
-        let active_users = (u.users.len() as i32).max(1);
-        let factor_cap = (queue_capacity as f32 * self.conf.ul_min_factor) as i32;
-        let limit = ceil_div(current_capacity, active_users)
-            .max(ceil_div(self.conf.ul_min * current_capacity, 100))
-            .min(factor_cap);
+    /// The user limit of `assignSlotsToJob` for an `n`-slot task of the user the queue
+    /// numbered `ix` (`CapacitySchedulerQueue::user_ix`).
+    pub fn user_limit(&self, n: i32, ix: u32) -> LimitCalc {
+        self.calc(n, self.held.get(ix as usize).copied().unwrap_or(0))
+    }
+
+    fn calc(&self, n: i32, user_holds: i32) -> LimitCalc {
+        let queue_capacity = self.capacity.max(n);
+        let current_capacity = if self.occupied + n <= queue_capacity { queue_capacity } else { self.occupied + n };
+        let active_users = self.active_users;
+        let factor_cap = (queue_capacity as f32 * self.ul_min_factor) as i32;
+        let limit =
+            ceil_div(current_capacity, active_users).max(ceil_div(self.ul_min * current_capacity, 100)).min(factor_cap);
         LimitCalc { queue_capacity, current_capacity, active_users, limit, user_holds, slots: n }
     }
 }
