@@ -139,6 +139,41 @@ pub struct Cluster {
     /// spent in `init_job_as` (`JobInProgress.initTasks`), whoever calls it.
     pub init_clock: Option<fn() -> f64>,
     pub init_cpu_ms: f64,
+    /// Jobs whose attempt counts or run state changed, for a scheduler that follows them.
+    pub changed_jobs: ChangedJobs,
+}
+
+/// The jobs whose running, finished, failed or speculative attempt counts, TIPs or run state
+/// changed (`JobInProgress`'s `runningMapTasks`, `finishedMapTasks`, `failedMapTIPs`,
+/// `speculativeMapTasks` and their reduce twins, `status.runState`), noted where
+/// `addRunningTaskToTIP`, `completedTask`, `failedTask`, `initTasks` and the lost tracker's
+/// map re-run move them. Off unless a scheduler asks (`follow`): the Capacity Scheduler keeps its
+/// queues' usage as counters moved by these changes instead of `updateAllQueues`' pass over
+/// every running job.
+#[derive(Debug, Clone, Default)]
+pub struct ChangedJobs {
+    on: bool,
+    list: Vec<JobId>,
+}
+
+impl ChangedJobs {
+    /// Start noting changes.
+    pub fn follow(&mut self) {
+        self.on = true;
+    }
+    pub(crate) fn note(&mut self, id: JobId) {
+        if self.on {
+            self.list.push(id);
+        }
+    }
+    /// The jobs changed since the last take (possibly repeated), in the order of the changes.
+    pub fn take(&mut self) -> Vec<JobId> {
+        std::mem::take(&mut self.list)
+    }
+    /// The jobs changed since the last take, without taking them.
+    pub fn pending(&self) -> &[JobId] {
+        &self.list
+    }
 }
 
 fn kind_ix(kind: TaskType) -> usize {
@@ -167,6 +202,7 @@ impl Cluster {
             reported_sum: [0; 2],
             init_clock: None,
             init_cpu_ms: 0.0,
+            changed_jobs: ChangedJobs::default(),
         }
     }
 
@@ -264,6 +300,7 @@ impl Cluster {
         let now = self.now;
         let job = self.jobs.get_mut(&id).expect("checked");
         job.init_tasks(&self.topology, now, unique);
+        self.changed_jobs.note(id);
         if job.state == RunState::Prep && running {
             self.set_state(id, RunState::Running);
         }
@@ -282,6 +319,7 @@ impl Cluster {
         if to.is_terminal() && job.finish_time.is_none() {
             job.finish_time = Some(self.now);
         }
+        self.changed_jobs.note(id);
         self.events.push(JobEvent::StateChanged { job: id, from, to });
     }
 

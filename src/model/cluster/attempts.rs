@@ -121,6 +121,7 @@ impl Cluster {
             // (no TIP of the type is left to speculate) and is not reproduced.
             job.set_progress_done(aid.kind);
         }
+        self.changed_jobs.note(id);
         self.remove_from_tracker(&att.tracker, aid);
         self.check_job_failed(id);
         self.check_job_done(id);

@@ -135,6 +135,7 @@ impl Cluster {
             kill_sent: None,
         });
         self.live_sum[kind_ix(kind)] += 1;
+        self.changed_jobs.note(id);
         Ok(Launched { attempt: aid, level, locality: level.map(|l| classify(l, nodegroup)), speculative, source })
     }
 }

@@ -226,6 +226,7 @@ impl Cluster {
                 let new = tip.progress();
                 out.push(AttemptId { job: id.0, kind: TaskType::Map, index: i, attempt });
                 job.finished_maps -= 1;
+                self.changed_jobs.note(id);
                 job.fail_map(i);
                 job.add_progress(TaskType::Map, new as f64 - 1.0, n);
                 job.maps_done_time = None;

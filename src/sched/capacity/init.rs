@@ -1,13 +1,14 @@
-//! The job life cycle: `JobQueuesManager` (the listener: `jobAdded`, `jobUpdated`,
+//! The job life cycle: `CapacityTaskScheduler.preInitializeJob` and what `jobAdded` sets
+//! (`sync`), `JobQueuesManager` (the listener: `jobAdded`, `jobUpdated`,
 //! `jobStateChanged`, `reorderJobs`, `makeJobRunning`, `jobCompleted`), admission
 //! (`CapacitySchedulerQueue.checkJobSubmissionLimits` with Hadoop's rejection messages), and the
 //! `JobInitializationPoller` with its per-queue and per-user limits
 //! (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/JobQueuesManager.java`,
 //! `JobInitializationPoller.java`, `CapacitySchedulerQueue.java`).
 
-use super::{CapacityTaskScheduler, JobInfo};
+use super::{CapacityTaskScheduler, JobInfo, memory};
 use crate::model::cluster::JobEvent;
-use crate::model::{Cluster, JobId, RunState};
+use crate::model::{Cluster, JobId, RunState, TaskType};
 use crate::sched::common::Refusal;
 
 fn hadoop_job_id(jt: &str, id: JobId) -> String {
@@ -86,6 +87,7 @@ impl CapacityTaskScheduler {
 
     /// `jobAdded`: into the waiting list; then `CapacityTaskScheduler.jobAdded` counts the user.
     fn job_added(&mut self, cluster: &Cluster, id: JobId) {
+        self.usage_notes.push(id);
         let Some(job) = cluster.jobs.get(&id) else { return };
         let Some(q) = self.queues.get_mut(&job.queue) else { return };
         if q.waiting.contains(id) {
@@ -98,10 +100,58 @@ impl CapacityTaskScheduler {
         let user_ix = Some(q.user_ix(&job.user));
         let extra = self.setup.jobs.get(&id.0).cloned().unwrap_or_default();
         self.jobs.insert(id, JobInfo { extra, user_ix, ..Default::default() });
+        self.unsynced.insert(id);
+    }
+
+    /// Apply what `jobAdded` / `preInitializeJob` would have set on the `JobInProgress`
+    /// (listeners here only see an immutable cluster, so it happens at the next chance). Only
+    /// the jobs not yet initialised are visited (`unsynced`).
+    pub fn sync(&mut self, cluster: &mut Cluster) {
+        if self.unsynced.is_empty() {
+            return;
+        }
+        let mem = self.sched.memory;
+        let mut unsynced = std::mem::take(&mut self.unsynced);
+        unsynced.retain(|id| {
+            let Some(info) = self.jobs.get_mut(id) else { return false };
+            if info.synced {
+                return false;
+            }
+            let Some(job) = cluster.jobs.get_mut(id) else { return true };
+            if !info.setup_done {
+                self.usage_notes.push(*id);
+                job.slots_per_map = memory::slots_per_task(&mem, TaskType::Map, info.extra.map_mb);
+                job.slots_per_reduce = memory::slots_per_task(&mem, TaskType::Reduce, info.extra.reduce_mb);
+                if info.extra.harness_local {
+                    job.conf.speculative_maps = false;
+                    job.conf.speculative_reduces = false;
+                }
+                info.setup_done = true;
+            }
+            if job.inited {
+                self.usage_notes.push(*id);
+                if let Some(n) = info.extra.slowstart_maps {
+                    job.completed_maps_for_reduce_slowstart = n;
+                }
+                if !info.factor_applied {
+                    if let Some(f) = info.extra.locality_wait_factor {
+                        if f != 1.0 {
+                            job.locality_wait_factor = f;
+                        }
+                    }
+                    info.factor_applied = true;
+                }
+                // `initTasks` runs once, so nothing above can change again.
+                info.synced = info.setup_done;
+            }
+            !info.synced
+        });
+        self.unsynced = unsynced;
     }
 
     /// `makeJobRunning` → `addRunningJob`; the job stays in the waiting list if it is there.
     pub fn make_running(&mut self, cluster: &Cluster, id: JobId) {
+        self.usage_notes.push(id);
         let Some(job) = cluster.jobs.get(&id) else { return };
         let Some(q) = self.queues.get_mut(&job.queue) else { return };
         if !q.running.contains(id) {
@@ -116,6 +166,7 @@ impl CapacityTaskScheduler {
 
     /// `jobCompleted`: out of every list; reservations are cancelled (garbage collection).
     fn job_completed(&mut self, cluster: &Cluster, id: JobId) {
+        self.usage_notes.push(id);
         self.reservations.cancel_job(id);
         if let Some(i) = self.jobs.get_mut(&id) {
             i.reserved_maps.clear();
@@ -155,6 +206,7 @@ impl CapacityTaskScheduler {
 
     /// `reorderJobs`: re-file under the new key, with Hadoop's quirks (`docs/hadoop/capacity.md` §C12).
     fn reorder(&mut self, cluster: &Cluster, id: JobId) {
+        self.usage_notes.push(id);
         let Some(job) = cluster.jobs.get(&id) else { return };
         let desired = (job.desired_maps() + job.desired_reduces()) as i64;
         let Some(q) = self.queues.get(&job.queue) else { return };

@@ -86,6 +86,7 @@ impl CapacityTaskScheduler {
             let tname = cluster.trackers[ti].name.clone();
             let n = slots_of(cluster, r.job, kind);
             if available >= n {
+                self.usage_notes.push(r.job);
                 let js = self.jobs.get_mut(&r.job).map(|i| i.reserved_mut(kind));
                 self.reservations.unreserve(&tname, kind, js);
                 if kind == TaskType::Map {
@@ -110,6 +111,10 @@ impl CapacityTaskScheduler {
                 };
             }
             let slots = available.max(0) as u32;
+            self.usage_notes.push(r.job);
+            if !self.jobs.contains_key(&r.job) {
+                self.unsynced.insert(r.job);
+            }
             let js = self.jobs.entry(r.job).or_default();
             self.reservations.reserve(&tname, kind, r.job, slots, js.reserved_mut(kind));
             lk.reservation = Some(ReservationStep::Kept { job: r.job.0, slots: n as u32, available });
@@ -149,6 +154,7 @@ impl CapacityTaskScheduler {
     ) -> (QueueVisit, LookupResult, Option<Assignment>) {
         let mut visit = QueueVisit::new(qn, false, self.visit_budget);
         let ids = self.queues[qn].running.ids();
+        let limits = self.queues[qn].limits(kind);
         let mem = self.sched.memory;
         // The record lists a bounded number of the jobs passed over (see `QueueVisit`).
         for id in ids {
@@ -162,13 +168,14 @@ impl CapacityTaskScheduler {
                 TaskType::Map => job.slots_per_map,
                 TaskType::Reduce => job.slots_per_reduce,
             } as i32;
-            let q = &self.queues[qn];
-            if !q.assign_slots_to_queue(kind, n) {
-                let u = q.usage(kind);
-                push(JobVerdict::MaxCapacity { used: u.num_slots_occupied, slots: n, max: u.max_capacity });
+            if !limits.assign_slots_to_queue(n) {
+                push(JobVerdict::MaxCapacity { used: limits.occupied, slots: n, max: limits.max_capacity });
                 continue;
             }
-            let calc = q.user_limit_of(kind, n, &job.user, self.jobs.get(&id).and_then(|i| i.user_ix));
+            let calc = match self.jobs.get(&id).and_then(|i| i.user_ix) {
+                Some(ix) => limits.user_limit(n, ix),
+                None => self.queues[qn].user_limit(kind, n, &job.user),
+            };
             if calc.user_holds + n > calc.limit {
                 push(JobVerdict::UserLimit { user: job.user.clone(), calc });
                 continue;
@@ -237,6 +244,10 @@ impl CapacityTaskScheduler {
             }
             if why_not.is_none() {
                 let tname = cluster.trackers[ti].name.clone();
+                self.usage_notes.push(id);
+                if !self.jobs.contains_key(&id) {
+                    self.unsynced.insert(id);
+                }
                 let js = self.jobs.entry(id).or_default();
                 self.reservations.reserve(&tname, kind, id, available.max(0) as u32, js.reserved_mut(kind));
                 return (visit, LookupResult::Memory { job: id.0, new_reservation: true }, None);

@@ -9,6 +9,7 @@
 //! `sim::scripted::capacity`.
 
 pub mod conf;
+mod counters;
 pub mod decision;
 pub mod display;
 pub mod init;
@@ -17,6 +18,7 @@ pub mod mgr;
 pub mod ordering;
 pub mod queue;
 pub mod queue_list;
+mod recount;
 pub mod settings;
 mod usage;
 pub mod xml;
@@ -46,7 +48,8 @@ pub struct JobInfo {
     pub factor_applied: bool,
     /// Harness speculation: the one extra attempt was handed out.
     pub spec_given: [bool; 2],
-    /// Everything `sync` applies has been applied (the job is initialised): skip it.
+    /// Everything `sync` applies has been applied (the job is initialised): skip it. Every
+    /// job not synced is in `CapacityTaskScheduler::unsynced`.
     #[serde(skip)]
     pub synced: bool,
     /// The user's number in the job's queue (`CapacitySchedulerQueue::user_ix`).
@@ -104,6 +107,17 @@ pub struct CapacityTaskScheduler {
     pub numbered: BTreeMap<(u32, TaskType), (u32, u32)>,
     /// Job visits the heartbeat's record may still list (`decision::VISIT_LINES` at start).
     pub visit_budget: usize,
+    /// The jobs whose `JobInfo::synced` is false: what `sync` visits.
+    pub(crate) unsynced: BTreeSet<JobId>,
+    /// Jobs whose list, reservations or slots per task changed since the last usage refresh
+    /// (`counters.rs`).
+    pub(crate) usage_notes: Vec<JobId>,
+    /// Compare every usage refresh with the recount from all running jobs (`recount.rs`);
+    /// the first difference is kept in `usage_mismatch`.
+    pub usage_check: bool,
+    pub usage_mismatch: Option<String>,
+    /// How many refreshes were compared.
+    pub usage_checked: u64,
 }
 
 impl CapacityTaskScheduler {
@@ -138,7 +152,13 @@ impl CapacityTaskScheduler {
             numbers: BTreeMap::new(),
             numbered: BTreeMap::new(),
             visit_budget: decision::VISIT_LINES,
+            unsynced: BTreeSet::new(),
+            usage_notes: Vec::new(),
+            usage_check: false,
+            usage_mismatch: None,
+            usage_checked: 0,
         };
+        cluster.changed_jobs.follow();
         match conf::start(&setup.props) {
             Ok(started) => s.install(started),
             Err(e) if setup.expects_start_error => s.start_error = Some(e),
@@ -180,42 +200,6 @@ impl CapacityTaskScheduler {
         ordering::sort_queues(&mut self.reduce_order, &self.queues, TaskType::Reduce);
     }
 
-    /// Apply what `jobAdded` / `preInitializeJob` would have set on the `JobInProgress`
-    /// (listeners here only see an immutable cluster, so it happens at the next chance).
-    pub fn sync(&mut self, cluster: &mut Cluster) {
-        let mem = self.sched.memory;
-        for (id, info) in self.jobs.iter_mut() {
-            if info.synced {
-                continue;
-            }
-            let Some(job) = cluster.jobs.get_mut(id) else { continue };
-            if !info.setup_done {
-                job.slots_per_map = memory::slots_per_task(&mem, TaskType::Map, info.extra.map_mb);
-                job.slots_per_reduce = memory::slots_per_task(&mem, TaskType::Reduce, info.extra.reduce_mb);
-                if info.extra.harness_local {
-                    job.conf.speculative_maps = false;
-                    job.conf.speculative_reduces = false;
-                }
-                info.setup_done = true;
-            }
-            if job.inited {
-                if let Some(n) = info.extra.slowstart_maps {
-                    job.completed_maps_for_reduce_slowstart = n;
-                }
-                if !info.factor_applied {
-                    if let Some(f) = info.extra.locality_wait_factor {
-                        if f != 1.0 {
-                            job.locality_wait_factor = f;
-                        }
-                    }
-                    info.factor_applied = true;
-                }
-                // `initTasks` runs once, so nothing above can change again.
-                info.synced = info.setup_done;
-            }
-        }
-    }
-
     /// Give a harness task number to a newly launched TIP.
     /// Only the test harness names tasks by these numbers, so only it keeps them.
     pub(crate) fn number(&mut self, aid: AttemptId) {
@@ -248,6 +232,7 @@ impl crate::sched::common::TaskScheduler for CapacityTaskScheduler {
     fn tracker_event(&mut self, _cluster: &Cluster, event: &crate::model::cluster::TrackerEvent) {
         if let crate::model::cluster::TrackerEvent::Lost { tracker } = event {
             for (job, kind) in self.reservations.cancel_tracker(tracker) {
+                self.usage_notes.push(job);
                 if let Some(j) = self.jobs.get_mut(&job) {
                     j.reserved_mut(kind).remove(tracker);
                 }

@@ -4,9 +4,8 @@
 //! `numJobsByUser`), the usage refresh `updateAll`, and the limits `assignSlotsToQueue` and
 //! `assignSlotsToJob` (`src/contrib/capacity-scheduler/src/java/org/apache/hadoop/mapred/CapacitySchedulerQueue.java`).
 
-use super::JobInfo;
 use super::conf::QueueConf;
-use crate::model::{Job, JobId, JobPriority, Millis, RunState, TaskType};
+use crate::model::{Job, JobId, JobPriority, Millis, TaskType};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -23,12 +22,16 @@ pub struct SlotsUsage {
     /// `numSlotsOccupiedByUser`, in insertion order (shown in Java HashMap order).
     pub by_user: Vec<(String, i32)>,
     /// The queue's user numbers (`CapacitySchedulerQueue::user_ix`) of `by_user`, in its order,
-    /// and of `users`, ascending: `updateAll` counts by number and rebuilds the named
-    /// collections only when their users change.
+    /// and of `users`, ascending: the refresh from the counters rebuilds the named collections
+    /// only when their users change.
     #[serde(skip)]
     by_user_ix: Vec<u32>,
     #[serde(skip)]
     users_ix: Vec<u32>,
+    /// By user number: 1 + the user's place in `by_user`, 0 if not there (the user's slots are
+    /// read by number, not by comparing names).
+    #[serde(skip)]
+    by_user_at: Vec<u32>,
 }
 
 impl SlotsUsage {
@@ -38,13 +41,24 @@ impl SlotsUsage {
     pub fn user_slots(&self, user: &str) -> i32 {
         self.by_user.iter().find(|(u, _)| u == user).map(|(_, s)| *s).unwrap_or(0)
     }
+    /// The slots of the user numbered `ix`.
+    pub fn user_slots_of(&self, ix: u32) -> i32 {
+        match self.by_user_at.get(ix as usize) {
+            Some(&at) if at > 0 => self.by_user[at as usize - 1].1,
+            _ => 0,
+        }
+    }
     /// `numSlotsOccupiedByUser.put(user, old + n)` for the user numbered `ix`.
     fn add_user_slots(&mut self, ix: u32, user: &str, n: i32) {
-        match self.by_user_ix.iter().position(|&u| u == ix) {
-            Some(i) => self.by_user[i].1 += n,
-            None => {
+        match self.by_user_at.get(ix as usize) {
+            Some(&at) if at > 0 => self.by_user[at as usize - 1].1 += n,
+            _ => {
                 self.by_user.push((user.to_string(), n));
                 self.by_user_ix.push(ix);
+                if self.by_user_at.len() <= ix as usize {
+                    self.by_user_at.resize(ix as usize + 1, 0);
+                }
+                self.by_user_at[ix as usize] = self.by_user.len() as u32;
             }
         }
     }
@@ -53,6 +67,31 @@ impl SlotsUsage {
         if let Err(at) = self.users_ix.binary_search(&ix) {
             self.users_ix.insert(at, ix);
             self.users.insert(user.to_string());
+        }
+    }
+    /// `numSlotsOccupiedByUser` cleared and refilled: the users numbered `order`, in that
+    /// order, each with `slots(ix)`.
+    pub(super) fn set_by_user(&mut self, order: &[u32], names: &[String], slots: impl Fn(u32) -> i32) {
+        if self.by_user_ix != order {
+            self.by_user = order.iter().map(|&ix| (names[ix as usize].clone(), 0)).collect();
+            self.by_user_ix = order.to_vec();
+            self.by_user_at.clear();
+            for (at, &ix) in order.iter().enumerate() {
+                if self.by_user_at.len() <= ix as usize {
+                    self.by_user_at.resize(ix as usize + 1, 0);
+                }
+                self.by_user_at[ix as usize] = at as u32 + 1;
+            }
+        }
+        for (entry, &ix) in self.by_user.iter_mut().zip(&self.by_user_ix) {
+            entry.1 = slots(ix);
+        }
+    }
+    /// `users` cleared and refilled with the users numbered `active` (ascending).
+    pub(super) fn set_active(&mut self, active: impl Iterator<Item = u32> + Clone, names: &[String]) {
+        if !self.users_ix.iter().copied().eq(active.clone()) {
+            self.users_ix = active.collect();
+            self.users = self.users_ix.iter().map(|&ix| names[ix as usize].clone()).collect();
         }
     }
     /// `SlotsUsage.updateCapacities` in float with truncation.
@@ -134,12 +173,12 @@ pub struct CapacitySchedulerQueue {
     pub num_jobs_by_user: BTreeMap<String, i32>,
     /// Every user that submitted a job to the queue, numbered in order of arrival (`user_ix`).
     #[serde(skip)]
-    user_names: Vec<String>,
+    pub(super) user_names: Vec<String>,
     #[serde(skip)]
     user_numbers: BTreeMap<String, u32>,
-    /// `updateAll` scratch, by user number: slots per type, active per type, listed per type.
+    /// The running jobs' usage as counters, read by `update_all`.
     #[serde(skip)]
-    scratch: Vec<([i32; 2], [bool; 2], [bool; 2])>,
+    pub counts: super::counters::UsageCounters,
 }
 
 fn ceil_div(a: i32, b: i32) -> i32 {
@@ -161,7 +200,7 @@ impl CapacitySchedulerQueue {
             num_jobs_by_user: BTreeMap::new(),
             user_names: Vec::new(),
             user_numbers: BTreeMap::new(),
-            scratch: Vec::new(),
+            counts: Default::default(),
         }
     }
 
@@ -174,6 +213,11 @@ impl CapacitySchedulerQueue {
         self.user_names.push(user.to_string());
         self.user_numbers.insert(user.to_string(), ix);
         ix
+    }
+
+    /// The queue's number for `user`, if it has one.
+    pub fn user_number(&self, user: &str) -> Option<u32> {
+        self.user_numbers.get(user).copied()
     }
 
     pub fn usage(&self, kind: TaskType) -> &SlotsUsage {
@@ -201,88 +245,13 @@ impl CapacitySchedulerQueue {
         self.users.entry(u.to_string()).or_default()
     }
 
-    /// `updateAll`: capacities from the cluster totals, then usage from the running jobs.
-    /// Appends each refreshed job's scheduling-info tuple to `out`.
-    pub fn update_all(
-        &mut self,
-        map_cluster: i32,
-        reduce_cluster: i32,
-        jobs: &crate::model::JobMap,
-        info: &BTreeMap<JobId, JobInfo>,
-        out: &mut Vec<(JobId, [i64; 6])>,
-    ) {
+    /// `updateAll`: capacities from the cluster totals, then the usage of the running jobs,
+    /// read from the queue's counters (`counters.rs`).
+    pub fn update_all(&mut self, map_cluster: i32, reduce_cluster: i32) {
         let (pct, max) = (self.conf.capacity_percent, self.conf.max_capacity_percent);
         self.map.update_capacities(pct, max, map_cluster);
         self.reduce.update_capacities(pct, max, reduce_cluster);
-        for u in [&mut self.map, &mut self.reduce] {
-            u.num_running_tasks = 0;
-            u.num_slots_occupied = 0;
-        }
-        // The users' slots and activity by number, then `by_user` (first-seen order) and
-        // `users` from them: the same collections as clearing and refilling them by name.
-        let mut scratch = std::mem::take(&mut self.scratch);
-        scratch.clear();
-        let mut seen: [Vec<u32>; 2] = Default::default();
-        for r in 0..self.running.0.len() {
-            let id = self.running.0[r].1;
-            let Some(j) = jobs.get(&id) else { continue };
-            if j.state != RunState::Running {
-                continue;
-            }
-            let ji = info.get(&id);
-            let ix = match ji.and_then(|i| i.user_ix) {
-                Some(ix) => ix,
-                None => self.user_ix(&j.user),
-            };
-            if scratch.len() <= ix as usize {
-                scratch.resize(ix as usize + 1, ([0; 2], [false; 2], [false; 2]));
-            }
-            let mut tuple = [0i64; 6];
-            for (k, kind) in [TaskType::Map, TaskType::Reduce].into_iter().enumerate() {
-                let (running, per, pending) = match kind {
-                    TaskType::Map => (j.running_maps as i32, j.slots_per_map as i32, j.pending_maps()),
-                    TaskType::Reduce => (j.running_reduces as i32, j.slots_per_reduce as i32, j.pending_reduces()),
-                };
-                let reserved = ji.map(|i| i.reserved_count(kind)).unwrap_or(0) as i32;
-                let occupied = (reserved + running) * per;
-                let u = match kind {
-                    TaskType::Map => &mut self.map,
-                    TaskType::Reduce => &mut self.reduce,
-                };
-                u.num_running_tasks += running;
-                u.num_slots_occupied += occupied;
-                let at = &mut scratch[ix as usize];
-                at.0[k] += occupied;
-                if !at.2[k] {
-                    at.2[k] = true;
-                    seen[k].push(ix);
-                }
-                let active = match kind {
-                    TaskType::Map => pending > 0,
-                    TaskType::Reduce => j.schedule_reduces() && pending > 0,
-                };
-                at.1[k] |= active;
-                tuple[k * 3] = running as i64;
-                tuple[k * 3 + 1] = (running * per) as i64;
-                tuple[k * 3 + 2] = (reserved * per) as i64;
-            }
-            out.push((id, tuple));
-        }
-        for (k, u) in [&mut self.map, &mut self.reduce].into_iter().enumerate() {
-            if u.by_user_ix != seen[k] {
-                u.by_user = seen[k].iter().map(|&ix| (self.user_names[ix as usize].clone(), 0)).collect();
-                u.by_user_ix = std::mem::take(&mut seen[k]);
-            }
-            for (entry, &ix) in u.by_user.iter_mut().zip(&u.by_user_ix) {
-                entry.1 = scratch[ix as usize].0[k];
-            }
-            let active = (0..scratch.len() as u32).filter(|&ix| scratch[ix as usize].1[k]);
-            if !u.users_ix.iter().copied().eq(active.clone()) {
-                u.users_ix = active.collect();
-                u.users = u.users_ix.iter().map(|&ix| self.user_names[ix as usize].clone()).collect();
-            }
-        }
-        self.scratch = scratch;
+        self.usage_from_counters();
     }
 
     /// `CapacitySchedulerQueue.update`: the incremental usage update after a map is assigned.
@@ -299,8 +268,28 @@ impl CapacitySchedulerQueue {
 
     /// `assignSlotsToQueue(type, k)`: false only when a maximum is set and would be crossed.
     pub fn assign_slots_to_queue(&self, kind: TaskType, k: i32) -> bool {
+        self.bare_limits(kind).assign_slots_to_queue(k)
+    }
+
+    fn bare_limits(&self, kind: TaskType) -> Limits {
         let u = self.usage(kind);
-        !(u.max_capacity > 0 && u.num_slots_occupied + k > u.max_capacity)
+        Limits {
+            capacity: u.capacity,
+            max_capacity: u.max_capacity,
+            occupied: u.num_slots_occupied,
+            active_users: (u.users.len() as i32).max(1),
+            ul_min: self.conf.ul_min,
+            ul_min_factor: self.conf.ul_min_factor,
+            held: Vec::new(),
+        }
+    }
+
+    /// What `assignSlotsToQueue` and `assignSlotsToJob` read of the queue for `kind`, with
+    /// every numbered user's slots.
+    pub fn limits(&self, kind: TaskType) -> Limits {
+        let u = self.usage(kind);
+        let held = u.by_user_at.iter().map(|&at| if at > 0 { u.by_user[at as usize - 1].1 } else { 0 }).collect();
+        Limits { held, ..self.bare_limits(kind) }
     }
 
     /// Per-user usage against the user limit, for display (the page's user bars): every
@@ -318,26 +307,50 @@ impl CapacitySchedulerQueue {
     /// comparing names.
     pub fn user_limit_of(&self, kind: TaskType, n: i32, user: &str, ix: Option<u32>) -> LimitCalc {
         let Some(ix) = ix else { return self.user_limit(kind, n, user) };
-        let u = self.usage(kind);
-        let holds = u.by_user_ix.iter().position(|&x| x == ix).map(|i| u.by_user[i].1).unwrap_or(0);
-        LimitCalc { user_holds: holds, ..self.user_limit_with(kind, n, 0) }
+        self.bare_limits(kind).calc(n, self.usage(kind).user_slots_of(ix))
     }
 
     /// The user limit of `assignSlotsToJob`: the capacity, the minimum user limit, the factor.
     pub fn user_limit(&self, kind: TaskType, n: i32, user: &str) -> LimitCalc {
-        LimitCalc { user_holds: self.usage(kind).user_slots(user), ..self.user_limit_with(kind, n, 0) }
+        self.bare_limits(kind).calc(n, self.usage(kind).user_slots(user))
+    }
+}
+
+/// What `assignSlotsToQueue` and `assignSlotsToJob` read of a queue for one task type, taken
+/// once for a pass of `getTaskFromQueue` (nothing in the pass changes the queue's usage), so
+/// that a job visit neither looks the queue up by name nor compares user names.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    pub capacity: i32,
+    pub max_capacity: i32,
+    pub occupied: i32,
+    /// The active users, at least 1.
+    active_users: i32,
+    ul_min: i32,
+    ul_min_factor: f32,
+    /// Slots held, by the queue's user number.
+    held: Vec<i32>,
+}
+
+impl Limits {
+    /// `assignSlotsToQueue(type, k)`: false only when a maximum is set and would be crossed.
+    pub fn assign_slots_to_queue(&self, k: i32) -> bool {
+        !(self.max_capacity > 0 && self.occupied + k > self.max_capacity)
     }
 
-    fn user_limit_with(&self, kind: TaskType, n: i32, user_holds: i32) -> LimitCalc {
-        let u = self.usage(kind);
-        let queue_capacity = u.capacity.max(n);
-        let current_capacity =
-            if u.num_slots_occupied + n <= queue_capacity { queue_capacity } else { u.num_slots_occupied + n };
-        let active_users = (u.users.len() as i32).max(1);
-        let factor_cap = (queue_capacity as f32 * self.conf.ul_min_factor) as i32;
-        let limit = ceil_div(current_capacity, active_users)
-            .max(ceil_div(self.conf.ul_min * current_capacity, 100))
-            .min(factor_cap);
+    /// The user limit of `assignSlotsToJob` for an `n`-slot task of the user the queue
+    /// numbered `ix` (`CapacitySchedulerQueue::user_ix`).
+    pub fn user_limit(&self, n: i32, ix: u32) -> LimitCalc {
+        self.calc(n, self.held.get(ix as usize).copied().unwrap_or(0))
+    }
+
+    fn calc(&self, n: i32, user_holds: i32) -> LimitCalc {
+        let queue_capacity = self.capacity.max(n);
+        let current_capacity = if self.occupied + n <= queue_capacity { queue_capacity } else { self.occupied + n };
+        let active_users = self.active_users;
+        let factor_cap = (queue_capacity as f32 * self.ul_min_factor) as i32;
+        let limit =
+            ceil_div(current_capacity, active_users).max(ceil_div(self.ul_min * current_capacity, 100)).min(factor_cap);
         LimitCalc { queue_capacity, current_capacity, active_users, limit, user_holds, slots: n }
     }
 }
