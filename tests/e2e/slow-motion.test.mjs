@@ -36,6 +36,8 @@ const card = (page) =>
     method: e.querySelector('[data-testid=visit-code]')?.dataset.method ?? null,
     line: e.querySelector('[data-testid=visit-code]')?.dataset.line ?? null,
     caption: e.querySelector('[data-testid=visit-caption]').textContent,
+    reachLevel: document.querySelector('[data-testid=racks]')?.dataset.reachLevel ?? null,
+    reachJob: document.querySelector('[data-testid=racks]')?.dataset.reachJob ?? null,
   }));
 
 /** The tasks the grid draws as launched in the shown heartbeat. */
@@ -94,24 +96,29 @@ async function findStep(page, lesson, hit) {
   return null;
 }
 
-test('the delay-scheduling heartbeat where J1 crosses the node delay, visit by visit', async () => {
+test('the delay-scheduling heartbeats where J1 crosses each threshold, visit by visit', async () => {
   const { page, errors } = await openPage(browser);
-  const crossing = (x) => x.step.what === 'fair_job' && x.step.visit.allowed?.level === 'RACK' && x.step.visit.allowed?.last_level === 'NODE';
-  const st = await findStep(page, 'fair-delay-scheduling', crossing);
-  assert.notEqual(st, null, 'a step shows the heartbeat where J1 is first allowed RACK');
-  const levels = [];
-  const seen = await play(page, 'fair-delay-scheduling', st, (v, c) => {
-    if (v.step.what !== 'fair_job' || !v.step.visit.allowed) return;
-    const a = v.step.visit.allowed;
-    assert.equal(c.values.allowed, a.level);
-    assert.equal(c.values.lastMapLocalityLevel, a.last_level);
-    assert.equal(c.values.timeWaitedForLocalMap, `${(a.waited_ms / 1000).toFixed(1)} s`);
-    assert.equal(c.values.nodeLocalityDelay, `${(a.node_delay_ms / 1000).toFixed(1)} s`);
-    assert.equal(c.method, 'fair.getAllowedLocalityLevel');
-    levels.push(a.level);
-  });
-  assert.ok(seen.includes('fair_waits'), 'the wait is charged first');
-  assert.ok(levels.includes('RACK'), `J1 is allowed RACK once its wait crosses the node delay: ${levels}`);
+  const crosses = (level) => (x) => x.step.what === 'fair_job' && x.step.visit.allowed?.level === level && x.step.visit.allowed?.last_level === 'NODE';
+  for (const level of ['RACK', 'ANY']) {
+    const st = await findStep(page, 'fair-delay-scheduling', crosses(level));
+    assert.notEqual(st, null, `a step shows the heartbeat where J1 is first allowed ${level}`);
+    const levels = [];
+    const seen = await play(page, 'fair-delay-scheduling', st, (v, c) => {
+      if (v.step.what !== 'fair_job' || !v.step.visit.allowed) return;
+      const a = v.step.visit.allowed;
+      assert.equal(c.values.allowed, a.level);
+      assert.equal(c.values.lastMapLocalityLevel, a.last_level);
+      assert.equal(c.values.timeWaitedForLocalMap, `${(a.waited_ms / 1000).toFixed(1)} s`);
+      assert.equal(c.values.nodeLocalityDelay, `${(a.node_delay_ms / 1000).toFixed(1)} s`);
+      assert.equal(c.method, 'fair.getAllowedLocalityLevel');
+      // The reach on the grid is the level this visit allowed the job asked.
+      assert.equal(c.reachJob, String(v.step.visit.job), "the reach is the asked job's");
+      assert.equal(c.reachLevel, a.level, `visit ${c.at}: the reach on the grid`);
+      levels.push(a.level);
+    });
+    assert.ok(seen.includes('fair_waits'), 'the wait is charged first');
+    assert.ok(levels.includes(level), `J1 is allowed ${level} once its wait crosses the threshold: ${levels}`);
+  }
   assert.deepEqual(errors, []);
   await page.close();
 });

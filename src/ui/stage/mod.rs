@@ -184,6 +184,10 @@ pub fn Stage(props: &StageProps) -> Html {
     if let (Some(_), Some(r)) = (&mask.next_tracker, marks.reach.as_mut()) {
         r.skipped = false;
     }
+    // Slow motion at a Fair job's visit: the reach is the level that visit allowed.
+    if let (Some((s, _)), Some(r)) = (slow, marks.reach.as_mut()) {
+        slow::visit_reach(s.visit(), r);
+    }
     marks.planned = mask.planned.clone();
     marks.picks = mask.picks.clone();
     let marks = Rc::new(marks);

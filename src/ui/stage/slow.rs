@@ -6,12 +6,15 @@
 
 use crate::explain::HeartbeatRecord;
 use crate::explain::code::{self, Focus};
-use crate::explain::visit::{Visit, text as visit_text};
+use crate::explain::visit::{Step, Visit, text as visit_text};
 use crate::i18n::{Lang, fill, k, t};
 use crate::lesson::key::{Key, Keys};
 use crate::model::TaskType;
 use crate::page::{Action, RunAction, Slow, VisitMove};
+use crate::sched::fair::delay::LocalityLevel;
+use crate::sim::stage::fair::LevelChange;
 use crate::ui::kit::{Dispatch, icons};
+use crate::ui::stage::marks::ReachMarks;
 use yew::prelude::*;
 
 fn mv(d: &Dispatch, m: VisitMove) -> Callback<MouseEvent> {
@@ -43,6 +46,22 @@ fn code_line(rec: &HeartbeatRecord, v: &Visit, lang: Lang) -> Option<(String, Op
     let views = code::views(rec, &Focus { job: v.job(), queue: v.group().map(str::to_string) });
     let vars = views.iter().find(|x| x.method == at.method).map(|x| x.vars.clone()).unwrap_or_default();
     Some((text.trim().to_string(), code::live(text, &vars)))
+}
+
+/// The reach at a Fair job's visit: the level `getAllowedLocalityLevel` gave it there, and
+/// skipped on the heartbeating tracker if that visit launched nothing.
+pub fn visit_reach(v: &Visit, r: &mut ReachMarks) {
+    let Step::FairJob { visit, .. } = &v.step else { return };
+    let Some(a) = visit.allowed.as_ref().filter(|_| visit.job == r.job) else { return };
+    r.level = a.level;
+    r.level_name = match a.level {
+        LocalityLevel::Node => "NODE",
+        LocalityLevel::Nodegroup | LocalityLevel::Rack => "RACK",
+        LocalityLevel::Any => "ANY",
+    };
+    r.all = a.level >= LocalityLevel::Any;
+    r.change = LevelChange::None;
+    r.skipped = visit.assigned.is_none();
 }
 
 /// The card over the stage while slow motion is on.
