@@ -214,6 +214,8 @@ texts! {
         (help_space, "play / pause", "播放 / 暂停"),
         (help_right, "next heartbeat", "下一个心跳"),
         (help_left, "previous heartbeat", "上一个心跳"),
+        (help_visit_next, "slow motion: the next visit inside the heartbeat", "慢动作：心跳内的下一个访问"),
+        (help_visit_prev, "slow motion: the previous visit", "慢动作：上一个访问"),
         (help_home, "first heartbeat", "回到开头"),
         (help_end, "last heartbeat", "跳到末尾"),
         (help_n, "next interesting heartbeat", "下一个关键心跳"),

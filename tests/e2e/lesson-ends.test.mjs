@@ -72,3 +72,23 @@ for (const lang of ['en', 'zh', 'zh-Hant']) {
     await page.close();
   });
 }
+
+test('on a phone the bottom bar leads on from the last step too', async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const mid = list.find((l) => nextOf(l));
+  await atEnd(page, mid, 'en');
+  const next = page.getByTestId('phone-next');
+  assert.ok(await next.isEnabled(), 'the last step does not end on a disabled button');
+  assert.match(await next.textContent(), /Next lesson/);
+  await next.click();
+  await page.locator(`[data-testid=narrative][data-lesson="${nextOf(mid).id}"][data-step="0"]`).waitFor();
+  const end = list.find((l) => !nextOf(l));
+  await atEnd(page, end, 'en');
+  assert.match(await page.getByTestId('phone-next').textContent(), /All lessons/);
+  await page.getByTestId('phone-next').click();
+  await page.getByTestId('lesson-list').waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});

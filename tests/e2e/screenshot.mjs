@@ -5,6 +5,7 @@
 //        --scenario FILE.json --builtin ID --scheduler capacity --dark --present --tab log --job 2 --dialog help
 //   node tests/e2e/screenshot.mjs OUT.png --lesson fair-delay-scheduling --step 2 --choice 1 --reveal --chart locality
 //   node tests/e2e/screenshot.mjs OUT.png --compare [--paper] [--last] [--sweep]
+//   node tests/e2e/screenshot.mjs OUT.png --lesson fair-delay-scheduling --step 4 --visit 3 --present  (slow motion at visit 3)
 //   node tests/e2e/screenshot.mjs OUT.png --practice "p=1&c=fair&d=easy&seed=3&n=4" [--question 2] [--pick 0,0,3] [--answer] [--results]
 //
 // --hb opens a share link at that heartbeat (of --scenario, or the default built-in).
@@ -43,6 +44,7 @@ while (args.length) {
   else if (a === '--last') opt.last = true;
   else if (a === '--at') opt.at = Number(args.shift());
   else if (a === '--sweep') opt.sweep = true;
+  else if (a === '--visit') opt.visit = Number(args.shift());
   else if (a === '--scroll') opt.scroll = Number(args.shift());
   else if (a === '--practice') opt.practice = args.shift();
   else if (a === '--question') opt.question = Number(args.shift());
@@ -129,6 +131,16 @@ try {
     if (opt.last) await page.getByTestId('cmp-last').click();
     if (opt.at !== undefined) await page.getByTestId('cmp-scrubber').fill(String(opt.at));
     if (opt.sweep) await page.getByTestId('run-sweep').click();
+  }
+  // Slow motion at visit N of the shown heartbeat (docs/slow-motion.md), by Shift+←/→.
+  if (opt.visit !== undefined) {
+    const card = page.getByTestId('visit');
+    if (!(await card.count())) await page.keyboard.press('Shift+ArrowLeft');
+    for (let k = 0; k < 200; k++) {
+      const at = Number(await card.getAttribute('data-visit'));
+      if (at === opt.visit) break;
+      await page.keyboard.press(at > opt.visit ? 'Shift+ArrowLeft' : 'Shift+ArrowRight');
+    }
   }
   if (opt.scroll) await page.mouse.wheel(0, opt.scroll);
   await page.waitForTimeout(1300); // let launch and fade animations finish

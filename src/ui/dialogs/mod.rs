@@ -50,6 +50,8 @@ pub fn help(lab: &Page, dispatch: &Dispatch) -> Html {
         (t(lang, k::key_space), k::help_space),
         ("→", k::help_right),
         ("←", k::help_left),
+        ("Shift+→", k::help_visit_next),
+        ("Shift+←", k::help_visit_prev),
         ("Home", k::help_home),
         ("End", k::help_end),
         ("N", k::help_n),

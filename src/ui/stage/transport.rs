@@ -36,6 +36,9 @@ pub struct TransportProps {
     pub limit: Option<u64>,
     /// Slow motion at the shown heartbeat.
     pub slow: Option<Slow>,
+    /// At a lesson's last step: the next lesson of its group (index, title), or `None` for the
+    /// list (the phone bar's way on).
+    pub next_lesson: Option<(usize, String)>,
     pub dispatch: Dispatch,
 }
 
@@ -49,6 +52,10 @@ impl TransportProps {
             lang: page.lang(),
             limit: page.practice_limit(),
             slow: page.slow_shown().cloned(),
+            next_lesson: page.lesson.as_ref().and_then(|r| {
+                let n = crate::page::lesson::next_in_group(&page.catalogue.lessons, r.index)?;
+                Some((n, page.catalogue.lessons.get(n)?.title(page.lang()).to_string()))
+            }),
             dispatch: dispatch.clone(),
         }
     }
@@ -150,8 +157,22 @@ pub fn Transport(props: &TransportProps) -> Html {
                 let d = props.dispatch.clone();
                 Callback::from(move |_: MouseEvent| d.dispatch(Action::Lesson(LessonAction::Step(k))))
             };
+            // The last step leads on: the next lesson of the group, or the list.
+            let on = {
+                let d = props.dispatch.clone();
+                let next = lab.next_lesson.as_ref().map(|(n, _)| *n);
+                Callback::from(move |_: MouseEvent| {
+                    d.dispatch(match next {
+                        Some(n) => Action::Lesson(LessonAction::Open(n)),
+                        None => Action::Open(crate::page::Dialog::Lessons),
+                    })
+                })
+            };
             let next_label = if last {
-                t(lang, k::lesson_done).to_string()
+                match &lab.next_lesson {
+                    Some((_, title)) => fill(t(lang, k::lesson_next_lesson), &[title]),
+                    None => t(lang, k::lesson_all_lessons).to_string(),
+                }
             } else if run.hb(i + 1) == hb {
                 t(lang, k::next_step_here).to_string()
             } else {
@@ -162,7 +183,7 @@ pub fn Transport(props: &TransportProps) -> Html {
                     <button class="btn big" data-testid="phone-back" disabled={i == 0} onclick={go(i.saturating_sub(1))}>{t(lang, k::lesson_back)}</button>
                     <button class={classes!("btn", "big", "icon", lab.playing.then_some("playing"))} data-testid="phone-play" onclick={act(|| Action::Run(RunAction::TogglePlay))}
                             aria-label={play_label}>{if lab.playing { icons::pause() } else { icons::play() }}</button>
-                    <button class="btn big primary grow" data-testid="phone-next" disabled={last || asking} onclick={go(i + 1)}>{next_label}</button>
+                    <button class="btn big primary grow" data-testid="phone-next" disabled={asking} onclick={if last { on } else { go(i + 1) }}>{next_label}</button>
                 </div>
             }
         }
