@@ -66,13 +66,55 @@ async function servedWasm(bar) {
   return new Response(counted, { headers: { 'Content-Type': 'application/wasm' } });
 }
 
+/** Keys pressed while the page loads (P for presentation mode, pressed as the room sits down)
+ *  are not lost: they are kept until the page has drawn its first screen (its key handler,
+ *  `ui::app`, is listening then) and pressed again for it, in order. `release()` ends the
+ *  keeping and replays them; only plain keys (no Ctrl, Alt or Meta) pressed before the app
+ *  is drawn are kept. */
+function earlyKeys() {
+  const kept = [];
+  const keep = (e) => {
+    // Once the app is drawn its own handler (attached in the same render) has the key.
+    if (e.ctrlKey || e.altKey || e.metaKey || e.isComposing || document.querySelector('[data-testid=app]')) return;
+    kept.push(e.key);
+  };
+  document.addEventListener('keydown', keep);
+  return {
+    release() {
+      document.removeEventListener('keydown', keep);
+      for (const key of kept.splice(0)) document.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    },
+  };
+}
+
+/** Resolves once the app has drawn (its `data-testid=app` root is in the page) and its effects,
+ *  which run right after the first render, have had their turn. */
+function drawn() {
+  return new Promise((resolve) => {
+    const ready = () => document.querySelector('[data-testid=app]');
+    const settle = () => setTimeout(resolve, 0);
+    if (ready()) return settle();
+    const seen = new MutationObserver(() => {
+      if (!ready()) return;
+      seen.disconnect();
+      settle();
+    });
+    seen.observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+const early = earlyKeys();
+
 // scripts/single-file.mjs replaces this line: the offline file has its wasm inside.
 const boot = () => servedWasm(progressBar()).then((source) => init({ module_or_path: source }));
 
-boot().catch((err) => {
-  console.error('SchedScope failed to start', err);
-  const app = document.getElementById('app');
-  if (app) {
-    app.textContent = 'SchedScope failed to start: ' + err;
-  }
-});
+boot()
+  .then(drawn)
+  .then(() => early.release())
+  .catch((err) => {
+    console.error('SchedScope failed to start', err);
+    const app = document.getElementById('app');
+    if (app) {
+      app.textContent = 'SchedScope failed to start: ' + err;
+    }
+  });

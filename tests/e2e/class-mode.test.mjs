@@ -2,7 +2,8 @@
 // is answered with the keyboard alone. The choices are lettered A, B, C …; before R nothing in
 // the DOM tells the answer (no verdict, no "right" mark, no attribute naming it); B chooses, T
 // starts the countdown (time only: it never reveals), R reveals and the verdict and Next show.
-// A student alone (not presenting) keeps the radio buttons and Reveal needing a choice.
+// A student alone (not presenting) keeps the radio buttons and Reveal needing a choice. P
+// pressed on the loading screen is not lost: presentation mode comes on with the drawn page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, URL } from './browser.mjs';
@@ -77,5 +78,29 @@ test('a student alone keeps the radio buttons; letters and R do nothing', async 
   await page.waitForTimeout(300);
   assert.equal(await page.locator('[data-testid=choice-1].chosen').count(), 0);
   assert.equal(await page.locator('[data-testid=predict-verdict]').count(), 0);
+  await page.close();
+});
+
+test('P pressed while the page still loads turns presentation mode on once it is drawn', async () => {
+  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  // The wasm held back a second: the room presses P on the loading screen (www/main.js keeps
+  // the key and presses it again for the drawn page).
+  await page.route('**/viz_bg.wasm', async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await page.goto(URL + STEP);
+  assert.equal(await page.locator('[data-testid=app]').count(), 0, 'still loading');
+  await page.keyboard.press('p');
+  await page.locator('[data-testid=narrative][data-step="2"]').waitFor();
+  await page.locator('.app.present').waitFor({ timeout: 5000 });
+  // Pressed once, applied once; the drawn page's own P turns it off again.
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('.app.present').count(), 1);
+  await page.keyboard.press('p');
+  await page.locator('.app:not(.present)').waitFor({ timeout: 5000 });
+  assert.deepEqual(errors, []);
   await page.close();
 });
