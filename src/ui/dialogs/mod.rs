@@ -46,7 +46,7 @@ pub fn frame(
 
 pub fn help(lab: &Page, dispatch: &Dispatch) -> Html {
     let lang = lab.lang();
-    let keys: [(&str, Text); 12] = [
+    let keys: [(&str, Text); 14] = [
         (t(lang, k::key_space), k::help_space),
         ("→", k::help_right),
         ("←", k::help_left),
