@@ -144,8 +144,8 @@ texts! {
         (slow_exit, "Close slow motion", "关闭慢动作"),
         (slow_asked, "asked", "正在询问"),
         (slow_code, "decided at", "决定于"),
-        (slow_map, "map", "map"),
-        (slow_reduce, "reduce", "reduce"),
+        (slow_map, "map", "map 任务"),
+        (slow_reduce, "reduce", "reduce 任务"),
         (embed_open, "Open in SchedScope ↗", "在 SchedScope 中打开 ↗"),
         (embed_open_title, "This moment on the whole page, in a new tab", "在新标签页的完整页面中打开此刻"),
     ]

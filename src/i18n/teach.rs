@@ -24,6 +24,7 @@ texts! {
         ),
         (lesson_back, "‹ Back", "‹ 上一站"),
         (lesson_done, "Lesson complete", "课程结束"),
+        (lesson_visit, "visit {0}", "第 {0} 个访问"),
         (lesson_recap, "What this lesson showed", "这一课讲了什么"),
         (lesson_next_lesson, "Next lesson: {0} ›", "下一课：{0} ›"),
         (lesson_all_lessons, "All lessons ›", "全部课程 ›"),

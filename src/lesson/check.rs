@@ -285,7 +285,8 @@ pub fn render(lesson: &Lesson, r: &Resolved, lang: crate::i18n::Lang) -> Vec<Str
         out.push(format!("  [hb {hb}{pause}] {text}"));
         if let (Some(at), Some(t)) = (r.visits.get(i).copied().flatten(), r.visit_texts.get(i).and_then(Option::as_ref))
         {
-            out.push(format!("      ▸ {} {}: {}", lang.pick("visit", "访问"), at + 1, t.pick(lang)));
+            let which = crate::i18n::k::lesson_visit.fill(lang, &[&(at + 1).to_string()]);
+            out.push(format!("      ▸ {which}: {}", t.pick(lang)));
         }
         // Run-level figures, with what the run gave, so the narrative's numbers can be compared.
         for e in step.check.iter() {
