@@ -268,3 +268,20 @@ fn pointers(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
         _ => {}
     }
 }
+
+/// A case proptest found: a Capacity memory size near 2^53 (`mapred.cluster.map.memory.mb`
+/// replaced by 9007199254740993) overflowed `getMemReservedForTasks`' arithmetic. Java's
+/// `long` arithmetic wraps, and so does the mirrored code: no panic.
+#[test]
+fn a_huge_capacity_memory_size_does_not_panic() {
+    let seeds = seeds();
+    let (pick, at): (usize, usize) = (16095139959681597339, 2943185549515867520);
+    let mut doc: serde_json::Value = serde_json::from_str(&seeds[pick % seeds.len()]).unwrap();
+    let mut paths = Vec::new();
+    pointers(&doc, String::new(), &mut paths);
+    let p = &paths[at % paths.len()];
+    if let Some(slot) = doc.pointer_mut(p) {
+        *slot = serde_json::json!(9007199254740993u64);
+    }
+    exercise(&doc.to_string());
+}

@@ -31,12 +31,18 @@ fn slot_mb(mem: &MemoryConf, kind: TaskType) -> i64 {
     }
 }
 
-/// `MemoryMatcher.getMemReservedForTasks(tracker, type, availableSlots)`.
+/// `MemoryMatcher.getMemReservedForTasks(tracker, type, availableSlots)`. The memory sizes are
+/// Java `long`s read with `Configuration.getLong`, and Java's `long` arithmetic wraps: so does
+/// this (a slot size near 2^63 gives Hadoop's wrapped numbers, never a panic).
 pub fn mem_reserved_for_tasks(mem: &MemoryConf, t: &Tracker, kind: TaskType, available: i64) -> i64 {
     let slot = slot_mb(mem, kind);
-    let used: i64 = t.running.iter().filter(|r| r.attempt.kind == kind).map(|r| slot * r.slots as i64).sum();
+    let used: i64 = t
+        .running
+        .iter()
+        .filter(|r| r.attempt.kind == kind)
+        .fold(0i64, |acc, r| acc.wrapping_add(slot.wrapping_mul(r.slots as i64)));
     let scheduled = (t.max_slots(kind) as i64 - t.occupied_slots(kind) as i64) - available;
-    used + scheduled * slot
+    used.wrapping_add(scheduled.wrapping_mul(slot))
 }
 
 /// The outcome of `matchesMemoryRequirements`, with its numbers for the explanation.
@@ -52,7 +58,10 @@ pub fn matches(mem: &MemoryConf, t: &Tracker, kind: TaskType, available: i64, jo
     if !mem.enabled() {
         return MemMatch { matches: true, job_mb, free_mb: -1 };
     }
-    let free = slot_mb(mem, kind) * t.max_slots(kind) as i64 - mem_reserved_for_tasks(mem, t, kind, available);
+    // Java `long` arithmetic, wrapping as Hadoop's does (see `mem_reserved_for_tasks`).
+    let free = slot_mb(mem, kind)
+        .wrapping_mul(t.max_slots(kind) as i64)
+        .wrapping_sub(mem_reserved_for_tasks(mem, t, kind, available));
     MemMatch { matches: job_mb == -1 || job_mb <= free, job_mb, free_mb: free }
 }
 
