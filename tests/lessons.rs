@@ -421,7 +421,6 @@ fn every_point_names_what_exists_at_its_heartbeat() {
 fn steps_stop_inside_their_heartbeat_where_the_moment_is() {
     for id in [
         "fair-delay-scheduling",
-        "fair-starvation",
         "capacity-user-limits",
         "capacity-high-memory",
         "fifo-padding",
