@@ -90,15 +90,7 @@ proptest! {
 
     #[test]
     fn scenario_reader_survives_replaced_values(pick in any::<usize>(), at in any::<usize>(), v in json_value()) {
-        let seeds = seeds();
-        let mut doc: serde_json::Value = serde_json::from_str(&seeds[pick % seeds.len()]).unwrap();
-        let mut paths = Vec::new();
-        pointers(&doc, String::new(), &mut paths);
-        let p = &paths[at % paths.len()];
-        if let Some(slot) = doc.pointer_mut(p) {
-            *slot = v;
-        }
-        exercise(&doc.to_string());
+        exercise(&replaced(pick, at, v));
     }
 
     #[test]
@@ -258,6 +250,19 @@ fn huge_sizes_are_refused_with_a_message() {
 }
 
 /// Every JSON pointer in `v`.
+/// Seed `pick` (of `seeds()`) with the value at its `at`-th JSON pointer replaced by `v`.
+fn replaced(pick: usize, at: usize, v: serde_json::Value) -> String {
+    let seeds = seeds();
+    let mut doc: serde_json::Value = serde_json::from_str(&seeds[pick % seeds.len()]).unwrap();
+    let mut paths = Vec::new();
+    pointers(&doc, String::new(), &mut paths);
+    let p = &paths[at % paths.len()];
+    if let Some(slot) = doc.pointer_mut(p) {
+        *slot = v;
+    }
+    doc.to_string()
+}
+
 fn pointers(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
     out.push(at.clone());
     match v {
@@ -274,14 +279,5 @@ fn pointers(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
 /// `long` arithmetic wraps, and so does the mirrored code: no panic.
 #[test]
 fn a_huge_capacity_memory_size_does_not_panic() {
-    let seeds = seeds();
-    let (pick, at): (usize, usize) = (16095139959681597339, 2943185549515867520);
-    let mut doc: serde_json::Value = serde_json::from_str(&seeds[pick % seeds.len()]).unwrap();
-    let mut paths = Vec::new();
-    pointers(&doc, String::new(), &mut paths);
-    let p = &paths[at % paths.len()];
-    if let Some(slot) = doc.pointer_mut(p) {
-        *slot = serde_json::json!(9007199254740993u64);
-    }
-    exercise(&doc.to_string());
+    exercise(&replaced(16095139959681597339, 2943185549515867520, serde_json::json!(9007199254740993u64)));
 }
