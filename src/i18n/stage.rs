@@ -32,8 +32,8 @@ texts! {
         (fair_no_waiting, "No job is waiting for a map.", "没有作业在等待 map。"),
         (
             fair_no_delay,
-            "The locality delays are 0: every job may run anywhere at once.",
-            "本地性延迟为 0：每个作业都可以立即在任意节点运行。",
+            "The locality delays are {0} s: every job may run anywhere at once.",
+            "本地性延迟为 {0} 秒：每个作业都可以立即在任意节点运行。",
         ),
         (more_jobs, "and {0} more jobs", "还有 {0} 个作业"),
         (
@@ -125,8 +125,8 @@ texts! {
         (spark_not_since_reject, "partial round after a reject: no reset", "拒绝之后的部分轮次：不重置"),
         (spark_no_launch, "no launch: the timer keeps running", "没有启动：计时继续"),
         (spark_legacy_reset, "legacy reset on launch · level {0}", "启动时按旧规则重置 · 级别 {0}"),
-        (spark_mode_legacy, "reset on every launch (legacy, Spark ≤ 3.0)", "每次启动都重置（旧规则，Spark ≤ 3.0）"),
-        (spark_mode_new, "reset after a round without rejects (Spark ≥ 3.1)", "一轮没有拒绝后才重置（Spark ≥ 3.1）"),
+        (spark_mode_legacy, "reset on every launch (legacy, Spark ≤ {0})", "每次启动都重置（旧规则，Spark ≤ {0}）"),
+        (spark_mode_new, "reset after a round without rejects (Spark ≥ {0})", "一轮没有拒绝后才重置（Spark ≥ {0}）"),
         (spark_tasks, "{0} pending · {1} running · {2}/{3} done", "{0} 个待运行 · {1} 个运行中 · 已完成 {2}/{3}"),
         (spark_round_full, "full offer round (makeOffers)", "完整 offer 轮次（makeOffers）"),
         (spark_round_partial, "offer round of {0}", "{0} 的 offer 轮次"),

@@ -101,12 +101,17 @@ impl ClusterView {
         if pending.is_empty() {
             return self.clone();
         }
-        let racks = self
+        let mut racks = self
             .racks
             .iter()
-            .map(|r| RackView { name: r.name.clone(), nodes: r.nodes.iter().map(|n| n.without(pending)).collect() })
-            .collect();
-        ClusterView { racks, ..self.clone() }
+            .map(|r| RackView {
+                name: r.name.clone(),
+                nodes: r.nodes.iter().map(|n| n.without(pending)).collect::<Vec<_>>(),
+                counted: RackCount::default(),
+            })
+            .collect::<Vec<_>>();
+        count_racks(&mut racks);
+        ClusterView { counted: Counted::of(&racks), racks, ..self.clone() }
     }
 }
 
@@ -114,6 +119,28 @@ impl ClusterView {
 pub struct RackView {
     pub name: String,
     pub nodes: Vec<NodeView>,
+    /// Its slots, occupied and in all (every tracker drawn in it), set by [`count_racks`].
+    pub counted: RackCount,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct RackCount {
+    pub busy: u32,
+    pub slots: u32,
+}
+
+/// Each rack's [`RackCount`], from its nodes.
+pub fn count_racks(racks: &mut [RackView]) {
+    for r in racks {
+        r.counted = RackCount::default();
+        for n in &r.nodes {
+            for list in [&n.map_slots, &n.reduce_slots] {
+                let (b, t) = NodeView::slot_counts(list);
+                r.counted.busy += b;
+                r.counted.slots += t;
+            }
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -152,6 +179,39 @@ pub struct ClusterView {
     /// A Spark run: the nodes are executors, their map slots its cores (no reduce slots).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub spark: bool,
+    /// What the stage's header counts, from `racks`.
+    pub counted: Counted,
+}
+
+/// The grid as the stage's header counts it: its racks, the trackers the JobTracker counts
+/// (lost and not-yet-joined ones are out) and their slots, occupied and in all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Counted {
+    pub racks: u32,
+    pub trackers: u32,
+    pub map_busy: u32,
+    pub map_slots: u32,
+    pub reduce_busy: u32,
+    pub reduce_slots: u32,
+}
+
+impl Counted {
+    pub fn of(racks: &[RackView]) -> Counted {
+        let mut c = Counted { racks: racks.len() as u32, ..Counted::default() };
+        for n in racks.iter().flat_map(|r| &r.nodes) {
+            if matches!(n.state, TrackerState::Lost { .. } | TrackerState::NotJoined { .. }) {
+                continue;
+            }
+            let (mb, mt) = NodeView::slot_counts(&n.map_slots);
+            let (rb, rt) = NodeView::slot_counts(&n.reduce_slots);
+            c.trackers += 1;
+            c.map_busy += mb;
+            c.map_slots += mt;
+            c.reduce_busy += rb;
+            c.reduce_slots += rt;
+        }
+        c
+    }
 }
 
 pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
@@ -206,7 +266,7 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
             Some(&i) => racks[i].nodes.push(node),
             None => {
                 rack_ix.insert(rack, racks.len());
-                racks.push(RackView { name: rack.to_string(), nodes: vec![node] });
+                racks.push(RackView { name: rack.to_string(), nodes: vec![node], counted: RackCount::default() });
             }
         }
     }
@@ -224,10 +284,11 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
             Some(&r) => racks[r].nodes.push(node),
             None => {
                 rack_ix.insert(t.rack.as_str(), racks.len());
-                racks.push(RackView { name: t.rack.clone(), nodes: vec![node] });
+                racks.push(RackView { name: t.rack.clone(), nodes: vec![node], counted: RackCount::default() });
             }
         }
     }
+    count_racks(&mut racks);
     let jobs = c
         .jobs
         .values()
@@ -253,10 +314,11 @@ pub fn build(e: &Engine, last: Option<&HeartbeatRecord>) -> ClusterView {
         heartbeating: last.map(|r| r.tracker.clone()),
         size: c.size(),
         expiry_ms: e.scenario.config.tracker_expiry_ms,
-        racks,
         jobs,
         rejected: e.rejected.to_vec(),
         spark: false,
+        counted: Counted::of(&racks),
+        racks,
     }
 }
 

@@ -294,8 +294,13 @@ pub fn App() -> Html {
         Ok(cell) => {
             let sim = cell.borrow();
             let record = sim.last_record();
-            let intro =
-                lab.builtin().map(|b| lang.pick(&b.description.0, &b.description.1).to_string()).unwrap_or_default();
+            // In a lesson the narrative introduces the scenario, its numbers filled from the run;
+            // the scenario's own description (typed text) would be a second, unchecked account.
+            let intro = lab
+                .builtin()
+                .filter(|_| lab.lesson.is_none())
+                .map(|b| lang.pick(&b.description.0, &b.description.1).to_string())
+                .unwrap_or_default();
             let side_top = match &lab.lesson {
                 Some(run) => narrative::card(&lab, run, &sim, &dispatch),
                 None if sim.hb() == 0 => narrative::landing(&lab, &dispatch),

@@ -2,7 +2,7 @@
 // and is every moment the step is about on screen? Used by room.test.mjs (which fails on any
 // count) and runnable by hand:
 //
-//   node tests/e2e/room-probe.mjs [--lang en|zh|zh-Hant] [--size 1280x720] [--present] [--only ID]
+//   node tests/e2e/room-probe.mjs [--lang en|zh|zh-Hant] [--size 1280x720] [--present] [--numerals] [--only ID]
 //
 // (URL from SCHEDSCOPE_URL.) One browser context per language and size; each step is opened by
 // its share link (#v=1&l=ID&st=I&lang=L) as a same-document navigation, and measured once the
@@ -19,10 +19,16 @@
 //   scroll      the page itself scrolls (presentation mode)
 //   offscreen   a pointed data-point token less than half on screen; missing: not there at all
 //   grid_off    the cluster grid less than half on screen
+// With --numerals (room.test.mjs: English at 1280×720), the numbers too (numerals.mjs):
+//   unmarked    a visible numeral of the stage, the Why panel or the code view outside an
+//               element of `ui::kit::num`
+//   wrong_number such an element whose text is not its value formatted, or whose value is
+//               not the JavaScript API's at its path for the same heartbeat
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, URL } from './browser.mjs';
+import { checkScreen } from './numerals.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -128,11 +134,11 @@ const measure = (page, args) =>
   }, args);
 
 /** Probe every step of `list` in one language and size; returns the counts and their examples. */
-export async function probe({ lang = 'en', size = '1280x720', present = false, list = lessons() } = {}) {
+export async function probe({ lang = 'en', size = '1280x720', present = false, numerals = false, list = lessons() } = {}) {
   const [W, H] = size.split('x').map(Number);
   const scale = W / 1280;
   const floors = { text: 12 * scale, key: 18 * scale };
-  const out = { lang, size, present, steps: 0, small_text: [], small_key: [], no_key: [], missing_key: [], clipped: [], covered: [], hidden_card: [], scroll: [], offscreen: [], missing: [], grid_off: [], errors: [] };
+  const out = { lang, size, present, steps: 0, small_text: [], small_key: [], no_key: [], missing_key: [], clipped: [], covered: [], hidden_card: [], scroll: [], offscreen: [], missing: [], grid_off: [], unmarked: [], wrong_number: [], errors: [] };
   const browser = await launch();
   const ctx = await browser.newContext({ viewport: { width: W, height: H }, locale: lang === 'en' ? 'en-US' : lang === 'zh' ? 'zh-CN' : 'zh-TW' });
   const page = await ctx.newPage();
@@ -182,6 +188,12 @@ export async function probe({ lang = 'en', size = '1280x720', present = false, l
           else if (f < 0.5) out.offscreen.push(`${id} ${t} (${Math.round(f * 100)}% visible)`);
         }
         if (m.grid < 0.5) out.grid_off.push(id);
+        if (numerals) {
+          const n = await page.evaluate(checkScreen, { lesson: l.id, lang });
+          out.numerals = (out.numerals ?? 0) + n.numerals;
+          if (n.unmarked.length) out.unmarked.push(`${id}: ${n.unmarked.length} (e.g. ${n.unmarked.slice(0, 3).join('; ')})`);
+          if (n.wrong.length) out.wrong_number.push(`${id}: ${n.wrong.length} (e.g. ${n.wrong.slice(0, 3).join('; ')})`);
+        }
       } catch (e) {
         out.errors.push(`${current}: ${String(e).slice(0, 160)}`);
       }
@@ -193,13 +205,13 @@ export async function probe({ lang = 'en', size = '1280x720', present = false, l
 
 /** The counts of a probe's output (what room.test.mjs requires to be zero). */
 export function counts(out) {
-  const keys = ['small_text', 'small_key', 'no_key', 'missing_key', 'clipped', 'covered', 'hidden_card', 'scroll', 'offscreen', 'missing', 'grid_off', 'errors'];
+  const keys = ['small_text', 'small_key', 'no_key', 'missing_key', 'clipped', 'covered', 'hidden_card', 'scroll', 'offscreen', 'missing', 'grid_off', 'unmarked', 'wrong_number', 'errors'];
   return Object.fromEntries(keys.map((k) => [k, out[k].length]));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const a = process.argv.slice(2);
   const get = (k, d) => (a.includes(k) ? a[a.indexOf(k) + 1] : d);
-  const out = await probe({ lang: get('--lang', 'en'), size: get('--size', '1280x720'), present: a.includes('--present'), list: lessons(get('--only')) });
+  const out = await probe({ lang: get('--lang', 'en'), size: get('--size', '1280x720'), present: a.includes('--present'), numerals: a.includes('--numerals'), list: lessons(get('--only')) });
   console.log(JSON.stringify({ counts: counts(out), ...out }, null, 1));
 }

@@ -8,8 +8,31 @@ use wasm_bindgen::JsValue;
 
 /// Rust data → a plain JavaScript value as `JSON.parse` would give it: objects (never `Map`s),
 /// `null` for nothing (never `undefined`), numbers as `f64`.
+/// An integer beyond 2^53 (Hadoop's `Long.MAX_VALUE` for "no timeout") becomes the nearest
+/// number, as `JSON.parse` reads it from the CLI's `run --json`.
 pub fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| error(&e.to_string(), &[]))
+    let ser = serde_wasm_bindgen::Serializer::json_compatible();
+    v.serialize(&ser).or_else(|_| {
+        let mut value = serde_json::to_value(v).map_err(|e| error(&e.to_string(), &[]))?;
+        as_js_numbers(&mut value);
+        value.serialize(&ser).map_err(|e| error(&e.to_string(), &[]))
+    })
+}
+
+fn as_js_numbers(v: &mut serde_json::Value) {
+    use serde_json::Value;
+    match v {
+        Value::Number(n)
+            if n.as_i64().is_some_and(|i| i.unsigned_abs() > 1 << 53) || n.as_u64().is_some_and(|u| u > 1 << 53) =>
+        {
+            if let Some(x) = n.as_f64().and_then(serde_json::Number::from_f64) {
+                *n = x;
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(as_js_numbers),
+        Value::Object(o) => o.values_mut().for_each(as_js_numbers),
+        _ => {}
+    }
 }
 
 /// A JavaScript `Error` with `message`; with `problems`, also an `errors` property:

@@ -2,7 +2,7 @@
 //! behind methods that take and return plain values.
 
 use crate::catalogue::{builtin_scenario, read_lesson};
-use crate::convert::{Input, heartbeat, heartbeat_or, input, lang, scenario_errors, to_js};
+use crate::convert::{Input, heartbeat, heartbeat_or, input, lang, scenario_errors, text as text_arg, to_js};
 use schedscope::explain::text;
 use schedscope::scenario;
 use schedscope::sim::{self, interesting};
@@ -136,10 +136,73 @@ impl JsSimulation {
         to_js(&self.sim.record_at(hb).map(|r| schedscope::explain::visit::visits(&r)).unwrap_or_default())
     }
 
+    /// Slow motion's sentence for each of `visits()`, in `lang` (as `explain`): what the visit
+    /// checked, with its values.
+    #[wasm_bindgen(js_name = visitCaptions)]
+    pub fn visit_captions(&self, lang_code: JsValue) -> Result<Vec<String>, JsValue> {
+        let lang = lang(&lang_code, "visitCaptions")?;
+        Ok(self
+            .sim
+            .last_record()
+            .map(|r| {
+                schedscope::explain::visit::visits(r)
+                    .iter()
+                    .map(|v| lang.text(schedscope::explain::visit::text::caption(r, v, lang.lang())))
+                    .collect()
+            })
+            .unwrap_or_default())
+    }
+
     /// What the grid shows now: `{hb, time_ms, heartbeating, racks: [{name, nodes: [{tracker,
-    /// host, map_slots, reduce_slots}]}], jobs}`.
-    pub fn view(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.sim.view())
+    /// host, map_slots, reduce_slots}]}], jobs, counted}`. With `visit` (an index into
+    /// `visits()`), the grid part-way through the current heartbeat as slow motion draws it: the
+    /// launches of the later visits not made yet.
+    pub fn view(&self, visit: JsValue) -> Result<JsValue, JsValue> {
+        let view = self.sim.view();
+        if visit.is_undefined() || visit.is_null() {
+            return to_js(&view);
+        }
+        let at = heartbeat(&visit, "view: visit")? as usize;
+        let Some(rec) = self.sim.last_record() else { return to_js(&view) };
+        let visits = schedscope::explain::visit::visits(rec);
+        let Some(v) = visits.get(at) else {
+            return Err(crate::convert::error(
+                &format!("view: heartbeat {} has {} visits, found visit {at}", rec.hb, visits.len()),
+                &[],
+            ));
+        };
+        let pending: Vec<_> = rec.assigned.iter().skip(v.launched).map(|a| a.attempt_id()).collect();
+        to_js(&view.before_launches(&pending))
+    }
+
+    /// What the stage draws besides the slots, after the current heartbeat (`sim::stage`): the
+    /// scheduler's state and the values it decided with, tagged by `scheduler` (`fifo`, `fair`,
+    /// `capacity`, `spark`). The page's overlays draw exactly this (`docs/js-api.md`, "Checking
+    /// the screen").
+    pub fn stage(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.sim.stage())
+    }
+
+    /// The code view of the current heartbeat: each Hadoop method that ran, with the branches
+    /// taken and its variables' values (`explain::code::views`). `job` and `queue` (optional)
+    /// choose whose path is shown when the heartbeat evaluated several, as the page's focus
+    /// does.
+    #[wasm_bindgen(js_name = codeViews)]
+    pub fn code_views(&self, job: JsValue, queue: JsValue) -> Result<JsValue, JsValue> {
+        let job = match job.as_f64() {
+            _ if job.is_undefined() || job.is_null() => None,
+            Some(n) if n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n) => Some(n as u32),
+            _ => {
+                return Err(crate::convert::error(
+                    &format!("codeViews: expected a job id (a whole number), found {}", crate::convert::kind(&job)),
+                    &[],
+                ));
+            }
+        };
+        let queue =
+            if queue.is_undefined() || queue.is_null() { None } else { Some(text_arg(&queue, "codeViews: queue")?) };
+        let focus = schedscope::explain::code::Focus { job, queue };
+        to_js(&self.sim.last_record().map(|r| schedscope::explain::code::views(r, &focus)).unwrap_or_default())
     }
 
     /// Why heartbeat `hb` (default: the current one) went as it did, in sentences: the CLI's

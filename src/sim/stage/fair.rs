@@ -71,6 +71,41 @@ pub struct FairJob {
     /// RUNNING and runnable, with maps still to launch.
     pub wants_maps: bool,
     pub reach: Reach,
+    /// The wait meter as the stage draws it.
+    pub meter: Meter,
+}
+
+/// A job's wait meter: the level it counts from and the wait, with the thresholds ahead of
+/// that level (`getAllowedLocalityLevel`: from NODE the node delay, then node + rack; from
+/// RACK the rack delay). A job that launched a map in this heartbeat starts over from the
+/// launch's level with its wait reset (the state after the heartbeat); otherwise the meter
+/// shows the level and the wait the scheduler compared (at the decision).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Meter {
+    pub from: LocalityLevel,
+    pub waited_ms: Millis,
+    /// Each threshold ahead: the wait at which the level becomes `to`.
+    pub thresholds: Vec<Threshold>,
+    /// The first threshold not reached yet: the level it leads to and the time still to wait.
+    pub next: Option<Threshold>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Threshold {
+    pub to: LocalityLevel,
+    pub ms: Millis,
+}
+
+fn meter(from: LocalityLevel, waited_ms: Millis, node: Millis, rack: Millis) -> Meter {
+    let thresholds = match from {
+        LocalityLevel::Node => {
+            vec![Threshold { to: LocalityLevel::Rack, ms: node }, Threshold { to: LocalityLevel::Any, ms: node + rack }]
+        }
+        LocalityLevel::Rack | LocalityLevel::Nodegroup => vec![Threshold { to: LocalityLevel::Any, ms: rack }],
+        _ => vec![],
+    };
+    let next = thresholds.iter().find(|t| t.ms > waited_ms).map(|t| Threshold { to: t.to, ms: t.ms - waited_ms });
+    Meter { from, waited_ms, thresholds, next }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -159,6 +194,10 @@ pub fn build(e: &Engine, fs: &FairScheduler, last: Option<&HeartbeatRecord>) -> 
             skipped: d.is_some_and(|d| d.skipped.contains(&id.0)),
             launched,
             wants_maps,
+            meter: match launched {
+                Some(_) => meter(info.delay.last_map_locality_level, waited_after_ms, fs.delays.node, fs.delays.rack),
+                None => meter(last_level, waited_ms, fs.delays.node, fs.delays.rack),
+            },
             reach: Reach { level, all: level >= LocalityLevel::Any, hosts, racks },
         });
     }

@@ -39,6 +39,9 @@ pub struct Budget {
     pub maps_given: u32,
     /// The one off-switch (non-local) map of the heartbeat was launched, by this job.
     pub off_switch: Option<u32>,
+    /// Off-switch maps launched: 0 or 1 (`JobQueueTaskScheduler.assignTasks` stops the map
+    /// loop at the first).
+    pub off_switch_given: u32,
     /// Padding was exceeded: the first map ended map assignment (by this job).
     pub padding_only_one: Option<u32>,
     pub reduce_available: i64,
@@ -87,6 +90,7 @@ pub fn build(e: &Engine, r: &HeartbeatRecord, d: &FifoDecision) -> FifoStage {
             MapStop::OffSwitch { job } => Some(job),
             _ => None,
         },
+        off_switch_given: matches!(d.map_stop, MapStop::OffSwitch { .. }) as u32,
         padding_only_one: match d.map_stop {
             MapStop::PaddingExceeded { job } => Some(job),
             _ => None,

@@ -19,9 +19,10 @@ pub use fair::FairStage;
 pub use fifo::FifoStage;
 pub use spark::SparkStage;
 
-/// One scheduler's state on the stage.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "snake_case", tag = "scheduler")]
+/// One scheduler's state on the stage. As JSON: the scheduler's fields with `scheduler`
+/// (`fifo`, `fair`, `capacity`, `spark`) beside them; FIFO before its first heartbeat is
+/// `{"scheduler": "fifo"}`.
+#[derive(Debug, Clone, PartialEq)]
 pub enum SchedStage {
     /// FIFO and `LimitTasksPerJob` (the FIFO gauge needs a FIFO record: `None` before the
     /// first heartbeat).
@@ -29,6 +30,27 @@ pub enum SchedStage {
     Fair(FairStage),
     Capacity(CapacityStage),
     Spark(SparkStage),
+}
+
+impl Serialize for SchedStage {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error, SerializeMap};
+        let (name, fields) = match self {
+            SchedStage::Fifo(f) => ("fifo", serde_json::to_value(f)),
+            SchedStage::Fair(f) => ("fair", serde_json::to_value(f)),
+            SchedStage::Capacity(c) => ("capacity", serde_json::to_value(c)),
+            SchedStage::Spark(s) => ("spark", serde_json::to_value(s)),
+        };
+        let fields = fields.map_err(S::Error::custom)?;
+        let mut m = ser.serialize_map(None)?;
+        m.serialize_entry("scheduler", name)?;
+        if let serde_json::Value::Object(o) = fields {
+            for (k, v) in o {
+                m.serialize_entry(&k, &v)?;
+            }
+        }
+        m.end()
+    }
 }
 
 /// The order of the Capacity Scheduler's map queues before this heartbeat, with their ratios

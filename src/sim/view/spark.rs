@@ -92,7 +92,7 @@ pub fn build(e: &Engine, s: &SparkScheduler, last: Option<&HeartbeatRecord>) -> 
         let node = NodeView { tracker: id, host, state, map_slots: slots, reduce_slots: Vec::new() };
         match racks.iter_mut().find(|r| r.name == rack) {
             Some(r) => r.nodes.push(node),
-            None => racks.push(RackView { name: rack, nodes: vec![node] }),
+            None => racks.push(RackView { name: rack, nodes: vec![node], counted: super::RackCount::default() }),
         }
     }
     let jobs = s
@@ -120,15 +120,17 @@ pub fn build(e: &Engine, s: &SparkScheduler, last: Option<&HeartbeatRecord>) -> 
             }
         })
         .collect();
+    super::count_racks(&mut racks);
     ClusterView {
         hb: e.hb,
         time_ms: e.cluster.now,
         heartbeating: last.map(|r| r.tracker.clone()),
         size,
         expiry_ms: 0,
-        racks,
         jobs,
         rejected: Vec::new(),
         spark: true,
+        counted: super::Counted::of(&racks),
+        racks,
     }
 }

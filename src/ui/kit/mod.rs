@@ -4,6 +4,7 @@
 //! `practice`, `lesson`) can depend on it and on each other one way only (`tests/modules.rs`).
 
 pub mod icons;
+pub mod num;
 pub mod platform;
 mod store;
 

@@ -4,7 +4,7 @@
 //! whose path is shown when several were evaluated.
 
 use crate::i18n::k;
-use crate::ui::kit::Dispatch;
+use crate::ui::kit::{Dispatch, num};
 use yew::prelude::*;
 
 use crate::explain::code::{self, CodeView, Focus};
@@ -98,11 +98,11 @@ pub fn listing_at(v: &CodeView, lang: crate::i18n::Lang, at: Option<usize>) -> H
                     <li class={classes!("code-line", state, format!("ind-{}", l.indent.min(4)), (current == Some(i)).then_some("current"))}
                         id={(current == Some(i)).then_some("code-current")}
                         data-branch={l.branch} aria-current={(current == Some(i)).then_some("step")}>
-                        <span class="ln" aria-hidden="true">{i}</span>
-                        <code class="src">{text}</code>
+                        <span class="ln" aria-hidden="true">{num::int("page.listing_line", i as i64)}</span>
+                        <code class="src">{num::text(format!("listing[method={}].{i}", v.method), text)}</code>
                         if value.is_some() || verdict.is_some() {
                             <span class="val">
-                                if let Some(x) = value { <span class="live">{x}</span> }
+                                if let Some(x) = value { <span class="live">{num::text(format!("page.code_live.{i}"), x)}</span> }
                                 if let Some((class, word)) = verdict { <span class={classes!("verdict", class)}>{if class == "true" && value_is_cond(text) { t(lang, k::code_true) } else { word }}</span> }
                             </span>
                         }
@@ -154,7 +154,8 @@ pub fn card(lab: &Page, record: Option<&HeartbeatRecord>, dispatch: &Dispatch) -
         .and_then(|s| s.split(|c: char| !c.is_ascii_digit()).next())
         .and_then(|n| n.parse::<u32>().ok());
     html! {
-        <section class="card code-card" data-testid="code-view" data-point={format!("code:{}", v.method)}>
+        <section class="card code-card" data-testid="code-view" data-point={format!("code:{}", v.method)}
+                 data-focus-job={job.map(|j| j.to_string())} data-focus-queue={visit.and_then(|v| v.group()).map(str::to_string)}>
             <header class="card-head">
                 <h2>{t(lang, k::code_title)}</h2>
                 <code class="meta hadoop-name">{v.hadoop}</code>
@@ -191,7 +192,7 @@ pub fn card(lab: &Page, record: Option<&HeartbeatRecord>, dispatch: &Dispatch) -
                 <span class="caps">{t(lang, k::code_values)}</span>
                 if let Some(s) = &v.subject { <span class="var subject">{fill(t(lang, k::code_subject), &[s])}</span> }
                 { for v.vars.iter().filter(|x| !x.value.is_empty()).map(|x| html! {
-                    <span class="var" data-testid={format!("var-{}", x.name)}><span class="vn">{&x.name}</span>{" = "}<b>{&x.value}</b></span>
+                    <span class="var" data-testid={format!("var-{}", x.name)}><span class="vn">{&x.name}</span>{" = "}<b>{num::text(format!("code[method={}].vars[name={}].value", v.method, x.name), x.value.clone())}</b></span>
                 }) }
             </div>
         </section>

@@ -2,13 +2,13 @@
 //! per step; launches in teal, rules that stopped assignment in amber.
 
 use crate::i18n::k;
+use crate::ui::kit::num;
 use yew::prelude::*;
 
 use crate::explain::lines::LineKind;
 use crate::explain::{HeartbeatRecord, text};
 use crate::i18n::Lang;
-use crate::i18n::{fill, t};
-use crate::ui::stage::transport::format_time;
+use crate::i18n::t;
 
 #[derive(Properties, PartialEq)]
 pub struct WhyProps {
@@ -33,9 +33,13 @@ pub fn look(kind: LineKind) -> (&'static str, &'static str) {
 #[component]
 pub fn WhyPanel(props: &WhyProps) -> Html {
     let lang = props.lang;
+    let time = |ms: i64, of: &str| num::fill(t(lang, k::t_eq), &[num::secs(of, ms)]);
     let chip = match &props.record {
-        Some(r) => fill(t(lang, k::why_chip), &[&r.hb.to_string(), &r.tracker, &format_time(r.time_ms, lang)]),
-        None => fill(t(lang, k::why_chip0), &[&format_time(0, lang)]),
+        Some(r) => num::fill(
+            t(lang, k::why_chip),
+            &[num::int("record.hb", r.hb as i64), html! { {r.tracker.clone()} }, time(r.time_ms, "record.time_ms")],
+        ),
+        None => num::fill(t(lang, k::why_chip0), &[time(0, "view.time_ms")]),
     };
     html! {
         <section class="card why" aria-label={t(lang, k::why_title)} data-testid="why" data-point="panel:why">
@@ -54,9 +58,9 @@ pub fn WhyPanel(props: &WhyProps) -> Html {
                     let lines = text::render_lines(r, lang);
                     html! {
                         <ol class="why-list" data-testid="why-lines">
-                            { for lines.0.iter().map(|l| {
+                            { for lines.0.iter().enumerate().map(|(i, l)| {
                                 let (k, icon) = look(l.kind);
-                                html! { <li class={k}><span class="why-icon" aria-hidden="true">{icon}</span><span>{l.text.clone()}</span></li> }
+                                html! { <li class={k}><span class="why-icon" aria-hidden="true">{icon}</span>{num::text(format!("why.{i}"), l.text.clone())}</li> }
                             }) }
                         </ol>
                     }

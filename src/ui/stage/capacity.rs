@@ -4,6 +4,7 @@
 //! maximum capacity (dashed mark), the ratio, and each user's slots against the user limit.
 
 use crate::i18n::k;
+use crate::ui::kit::num;
 use yew::prelude::*;
 
 use super::Mask;
@@ -50,11 +51,12 @@ const JOB_CELL: [&str; 7] =
 /// A user's slots against the user limit (a practice question on the user limit hides the
 /// limit: `hide_limit`).
 fn user_row(queue: &str, u: &UserLane, hide_limit: bool, keys: Keys, lang: Lang) -> Html {
+    let of = format!("stage.maps[queue={queue}].users[user={}]", u.user);
     if hide_limit {
         return html! {
             <div class="user-row" data-testid={format!("user-{queue}-{}", u.user)} data-point={format!("user:{queue}/{}", u.user)}>
                 <span class="user-name">{&u.user}</span>
-                <span class="user-num" data-key={keys.attr(Key::CapacityUserLimit)}>{fill(t(lang, k::cs_user_used), &[&u.used.to_string()])}</span>
+                <span class="user-num" data-key={keys.attr(Key::CapacityUserLimit)}>{num::fill(t(lang, k::cs_user_used), &[num::int(format!("{of}.used"), u.used)])}</span>
             </div>
         };
     }
@@ -73,39 +75,45 @@ fn user_row(queue: &str, u: &UserLane, hide_limit: bool, keys: Keys, lang: Lang)
              data-point={format!("user:{queue}/{}", u.user)} title={fill(t(lang, k::cs_user_bar), &[&u.user, &u.used.to_string(), &u.limit.to_string()])}>
             <span class="user-name">{&u.user}</span>
             <span class="user-cells">{bar}</span>
-            <span class="user-num" data-key={keys.attr(Key::CapacityUserLimit)}>{format!("{} / {}", u.used, u.limit)}</span>
+            <span class="user-num" data-key={keys.attr(Key::CapacityUserLimit)}>{num::int(format!("{of}.used"), u.used)}{" / "}{num::int(format!("{of}.limit"), u.limit)}</span>
             if at_limit { <span class="user-flag">{t(lang, k::cs_at_user_limit)}</span> }
         </div>
     }
 }
 
-fn ordinal(n: usize, lang: Lang) -> String {
-    fill(t(lang, k::nth), &[&n.to_string()])
+/// A place in an order, drawn from 1.
+fn ordinal(of: String, n: usize, lang: Lang) -> Html {
+    num::fill(t(lang, k::nth), &[num::int(of, n as i64)])
 }
 
 fn lane(l: &Lane, rank: usize, animated: bool, mask: &Mask, keys: Keys, lang: Lang) -> Html {
     let max = l.max_capacity.map(|m| m.to_string()).unwrap_or_else(|| t(lang, k::cs_no_max).to_string());
+    let of = format!("stage.maps[queue={}]", l.queue);
+    let max_num = match l.max_capacity {
+        Some(m) => num::int(format!("{of}.max_capacity"), m),
+        None => html! { {t(lang, k::cs_no_max)} },
+    };
     let moved = l.was.map(|w| if w > rank { ("up", "▲") } else { ("down", "▼") }).filter(|_| !mask.queue_order);
     html! {
         <li class={classes!("lane", l.lit.then_some("lit"), animated.then(|| format!("rank-{rank}")), moved.map(|m| m.0))}
             key={l.queue.clone()} data-testid={format!("lane-{}", l.queue)} data-rank={(!mask.queue_order).then(|| rank.to_string())}
             data-point={format!("queue:{}", l.queue)}>
             <div class="lane-head">
-                <span class="lane-rank">{if mask.queue_order { "·".to_string() } else { (rank + 1).to_string() }}</span>
+                <span class="lane-rank">{if mask.queue_order { html! { "·" } } else { num::int(format!("{of}#"), rank as i64 + 1) }}</span>
                 <b class="lane-name">{&l.queue}</b>
                 if let (Some((_, arrow)), Some(w)) = (moved, l.was) {
-                    <span class="pill amber was" data-testid={format!("was-{}", l.queue)}>{format!("{arrow} {}", fill(t(lang, k::cs_was), &[&ordinal(w + 1, lang)]))}</span>
+                    <span class="pill amber was" data-testid={format!("was-{}", l.queue)}>{arrow}{" "}{num::fill(t(lang, k::cs_was), &[ordinal(format!("stage.before[0={}]#", l.queue), w + 1, lang)])}</span>
                 }
                 <span class="lane-ratio" data-key={keys.attr(Key::CapacityRatio)} title={t(lang, k::cs_ratio_title)}>
-                    {format!("{} / {} = ", l.used, l.capacity)}<b>{format!("{:.2}", l.ratio)}</b>
+                    {num::int(format!("{of}.used"), l.used)}{" / "}{num::int(format!("{of}.capacity"), l.capacity)}{" = "}<b>{num::fixed(format!("{of}.ratio"), l.ratio, 2)}</b>
                 </span>
             </div>
             <div class="lane-cells" title={fill(t(lang, k::cs_lane_title), &[&l.used.to_string(), &l.capacity.to_string(), &max])}>
                 { lane_cells(l) }
             </div>
             <div class="lane-caps">
-                <span>{fill(t(lang, k::cs_capacity_n), &[&l.capacity.to_string()])}</span>
-                <span>{fill(t(lang, k::cs_max_n), &[&max])}</span>
+                <span>{num::fill(t(lang, k::cs_capacity_n), &[num::int(format!("{of}.capacity"), l.capacity)])}</span>
+                <span>{num::fill(t(lang, k::cs_max_n), &[max_num])}</span>
             </div>
             <div class="lane-users">
                 { for l.users.iter().take(MAX_USERS).map(|u| user_row(&l.queue, u, mask.user_limits, keys, lang)) }
@@ -140,8 +148,15 @@ pub fn lanes(c: &CapacityStage, mask: &Mask, keys: Keys, lang: Lang) -> Html {
     let tall = (keys.has(Key::CapacityRatio) || keys.has(Key::CapacityUserLimit)).then_some("keyed");
     let list_class =
         if animated { classes!(format!("n{}", c.maps.len()), format!("u{users}"), tall) } else { classes!("static") };
-    let reduce_line =
-        c.reduces.iter().map(|l| format!("{} {}/{}", l.queue, l.used, l.capacity)).collect::<Vec<_>>().join(" · ");
+    let reduce_line: Vec<Html> = c
+        .reduces
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let of = format!("stage.reduces[queue={}]", l.queue);
+            html! { <>{if i > 0 { " · " } else { "" }}{format!("{} ", l.queue)}{num::int(format!("{of}.used"), l.used)}{"/"}{num::int(format!("{of}.capacity"), l.capacity)}</> }
+        })
+        .collect();
     html! {
         <section class="lanes" data-testid="lanes" data-point="panel:capacity.queues panel:capacity.users panel:capacity.memory"
                  data-order={(!mask.queue_order).then(|| c.maps.iter().map(|l| l.queue.as_str()).collect::<Vec<_>>().join(","))}>
@@ -149,14 +164,20 @@ pub fn lanes(c: &CapacityStage, mask: &Mask, keys: Keys, lang: Lang) -> Html {
             if !before.is_empty() {
                 <p class="before-order" data-testid="before-order">
                     <span class="caps">{t(lang, k::cs_before_sort)}</span>
-                    { for before.iter().enumerate().map(|(r, (q, ratio))| html! { <span class="ghost-chip">{format!("{} {q} {ratio:.2}", r + 1)}</span> }) }
+                    { for before.iter().enumerate().map(|(r, (q, ratio))| html! {
+                        <span class="ghost-chip">{num::int(format!("stage.before[0={q}]#"), r as i64 + 1)}{format!(" {q} ")}{num::fixed(format!("stage.before[0={q}].1"), *ratio, 2)}</span>
+                    }) }
                 </p>
             }
             if !decided.is_empty() {
                 <p class="before-order decided" data-testid="decided-order">
                     <span class="caps">{t(lang, k::cs_at_decision)}</span>
                     { for decided.iter().enumerate().map(|(r, q)| html! {
-                        <span class="ghost-chip" data-key={keys.attr(Key::CapacityRatio)}>{format!("{} {} {}/{} = {:.2}", r + 1, q.queue, q.used, q.capacity, q.ratio)}</span>
+                        <span class="ghost-chip" data-key={keys.attr(Key::CapacityRatio)}>
+                            {num::int(format!("stage.decided[queue={}]#", q.queue), r as i64 + 1)}{format!(" {} ", q.queue)}
+                            {num::int(format!("stage.decided[queue={}].used", q.queue), q.used)}{"/"}{num::int(format!("stage.decided[queue={}].capacity", q.queue), q.capacity)}
+                            {" = "}{num::fixed(format!("stage.decided[queue={}].ratio", q.queue), q.ratio, 2)}
+                        </span>
                     }) }
                 </p>
             }
@@ -164,10 +185,10 @@ pub fn lanes(c: &CapacityStage, mask: &Mask, keys: Keys, lang: Lang) -> Html {
                 { for keyed.iter().map(|(rank, l)| lane(l, *rank, animated, mask, keys, lang)) }
             </ol>
             if !reduce_line.is_empty() {
-                <p class="meta small reduce-line">{format!("{}: {reduce_line}", t(lang, k::cs_reduce_queues))}</p>
+                <p class="meta small reduce-line">{format!("{}: ", t(lang, k::cs_reduce_queues))}{ for reduce_line }</p>
             }
             if let Some((given, max, _)) = c.budget.filter(|b| b.1 > 0 && b.1 < i16::MAX as i32 && !mask.budget) {
-                <p class="meta small" data-key={keys.attr(Key::Budget)}>{fill(t(lang, k::cs_budget), &[&given.to_string(), &max.to_string()])}</p>
+                <p class="meta small" data-key={keys.attr(Key::Budget)}>{num::fill(t(lang, k::cs_budget), &[num::int("stage.budget.0", given), num::int("stage.budget.1", max)])}</p>
             }
         </section>
     }

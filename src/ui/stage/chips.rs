@@ -5,7 +5,7 @@
 //! (its input blocks, its reach).
 
 use crate::i18n::k;
-use crate::ui::kit::Dispatch;
+use crate::ui::kit::{Dispatch, num};
 use yew::prelude::*;
 
 use super::grid::job_class;
@@ -18,10 +18,6 @@ use crate::sim::view::ClusterView;
 
 /// Most chips drawn; the rest are counted.
 const MAX_CHIPS: usize = 8;
-
-fn secs(ms: i64) -> String {
-    format!("{:.1}", ms as f64 / 1000.0)
-}
 
 pub fn chips(
     view: &ClusterView,
@@ -67,23 +63,23 @@ pub fn chips(
                             data-point={format!("job:J{id}")} data-state={j.state}
                             aria-pressed={on.to_string()} title={fill(t(lang, k::job_chip_title), &[&j.label, &j.name])}
                             onclick={Callback::from(move |_| d.dispatch(Action::SelectJob(Some(id))))}>
-                        if numbered { <span class="chip-rank">{i + 1}</span> }
+                        if numbered { <span class="chip-rank">{num::int(format!("record.decision.queue[job={id}]#"), i as i64 + 1)}</span> }
                         <span class={classes!("swatch-dot", job_class(id))}></span>
                         <b>{&j.label}</b>
                         if j.name != j.label { <span class="chip-name">{&j.name}</span> }
                         if let Some(q) = queue { <span class="qtag">{q}</span> }
                         if let Some(f) = fair {
                             <span class={classes!("lvl", "on", "mini", (!f.asked).then_some("dim"))} data-testid={format!("chip-level-{id}")}>{f.reach.level.as_str()}</span>
-                            <span class="chip-wait">{format!("{} s", secs(f.waited_after_ms))}</span>
+                            <span class="chip-wait">{num::secs(format!("stage.jobs[job={id}].waited_after_ms"), f.waited_after_ms)}{" s"}</span>
                         } else if let Some((_, word)) = state {
                             <span class="chip-state-word">{word}</span>
                         } else {
-                            <span class="chip-state">{format!("{}/{}", j.maps_done, j.maps_total)}</span>
+                            <span class="chip-state">{num::int(format!("view.jobs[job={id}].maps_done"), j.maps_done as i64)}{"/"}{num::int(format!("view.jobs[job={id}].maps_total"), j.maps_total as i64)}</span>
                         }
                     </button>
                 }
             }) }
-            if jobs.len() > shown { <span class="meta">{format!("+{}", jobs.len() - shown)}</span> }
+            if jobs.len() > shown { <span class="meta">{"+"}{num::int("page.jobs_not_drawn", (jobs.len() - shown) as i64)}</span> }
             { for rejected.map(|r| html! {
                 <span class="job-chip rejected" data-testid={format!("job-chip-{}", r.job)} data-point={format!("job:J{}", r.job)}
                       data-state="REJECTED" title={r.message.clone()}>

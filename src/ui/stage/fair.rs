@@ -4,7 +4,7 @@
 //! `FairShareComparator` order with what preemption killed since the previous heartbeat.
 
 use crate::i18n::k;
-use crate::ui::kit::Dispatch;
+use crate::ui::kit::{Dispatch, num};
 use yew::prelude::*;
 
 use super::Mask;
@@ -57,57 +57,64 @@ fn change_tag(j: &FairJob, lang: Lang) -> Html {
 }
 
 /// The wait meter: the levels the job can still climb to as zones, with a tick at each
-/// threshold (from NODE: the node delay and node + rack; from RACK: the rack delay).
-fn meter(j: &FairJob, node: i64, rack: i64, keys: Keys, lang: Lang) -> Html {
-    // A job that launched a map this heartbeat starts over from the launch's level with its
-    // wait reset (the state after the heartbeat); otherwise the meter shows the wait and the
-    // level the scheduler compared (at the decision).
-    let (from, waited) = match j.launched {
-        Some(_) => (j.after_level, j.waited_after_ms),
-        None => (j.last_level, j.waited_ms),
-    };
-    let from_rack = matches!(from, LocalityLevel::Rack | LocalityLevel::Nodegroup);
-    let thresholds: Vec<(i64, String)> = match from {
-        LocalityLevel::Node => vec![
-            (node, fill(t(lang, k::fair_node_delay), &[&secs(node)])),
-            (node + rack, fill(t(lang, k::fair_node_rack_delay), &[&secs(node + rack)])),
-        ],
-        _ if from_rack => vec![(rack, fill(t(lang, k::fair_rack_delay), &[&secs(rack)]))],
-        _ => vec![],
-    };
-    let last = thresholds.last().map(|t| t.0).unwrap_or(0);
+/// threshold (`sim::stage::fair::Meter`: from NODE the node delay and node + rack; from RACK
+/// the rack delay).
+fn meter(j: &FairJob, keys: Keys, lang: Lang) -> Html {
+    let m = &j.meter;
+    let of = format!("stage.jobs[job={}].meter", j.job);
+    let waited = m.waited_ms;
+    let last = m.thresholds.last().map(|t| t.ms).unwrap_or(0);
     let end = ((last.max(1)) as f64 * 1.25).max(waited as f64 * 1.05).max(1.0);
     let pct = |ms: i64| (ms as f64 / end * 100.0).clamp(0.0, 100.0);
-    let names: &[&str] = match thresholds.len() {
+    let names: &[&str] = match m.thresholds.len() {
         2 => &["NODE", "RACK", "ANY"],
         1 => &["RACK", "ANY"],
         _ => &["ANY"],
     };
+    let threshold_text = |i: usize| {
+        let phrase = match (m.thresholds.len(), i) {
+            (2, 0) => k::fair_node_delay,
+            (2, _) => k::fair_node_rack_delay,
+            _ => k::fair_rack_delay,
+        };
+        (phrase, m.thresholds[i].ms)
+    };
     let mut edges: Vec<f64> = vec![0.0];
-    edges.extend(thresholds.iter().map(|t| pct(t.0)));
+    edges.extend(m.thresholds.iter().map(|t| pct(t.ms)));
     edges.push(100.0);
     let w = pct(waited);
     let fill_class = if j.skipped { "seg-amber" } else { "seg-accent" };
     let note = match j.basis {
-        Basis::Starved => t(lang, k::fair_starved).to_string(),
-        Basis::NoLocalityInfo => t(lang, k::fair_no_locations).to_string(),
-        Basis::Waited => match thresholds.iter().position(|t| t.0 > waited) {
-            Some(i) => {
-                // The level past the next threshold.
-                let next = names.get(i + 1).copied().unwrap_or("ANY");
-                fill(t(lang, k::fair_next_level_in), &[next, &secs(thresholds[i].0 - waited)])
-            }
-            None => t(lang, k::fair_any_now).to_string(),
+        Basis::Starved => html! { {t(lang, k::fair_starved)} },
+        Basis::NoLocalityInfo => html! { {t(lang, k::fair_no_locations)} },
+        Basis::Waited => match &m.next {
+            Some(n) => num::fill(
+                t(lang, k::fair_next_level_in),
+                &[html! { {n.to.as_str()} }, num::secs(format!("{of}.next.ms"), n.ms)],
+            ),
+            None => html! { {t(lang, k::fair_any_now)} },
         },
     };
     let label = fill(
         t(lang, k::fair_meter_label),
-        &[&secs(waited), &thresholds.iter().map(|t| t.1.clone()).collect::<Vec<_>>().join(", ")],
+        &[
+            &secs(waited),
+            &(0..m.thresholds.len())
+                .map(|i| {
+                    let (phrase, ms) = threshold_text(i);
+                    fill(t(lang, phrase), &[&secs(ms)])
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+        ],
     );
     html! {
         <div class="meter-wrap">
             <div class="meter-ticks" aria-hidden="true" data-key={keys.attr(Key::FairDelays)}>
-                { for thresholds.iter().map(|(ms, text)| html! { <span class={classes!("tick-label", at(pct(*ms)))}>{text}</span> }) }
+                { for (0..m.thresholds.len()).map(|i| {
+                    let (phrase, ms) = threshold_text(i);
+                    html! { <span class={classes!("tick-label", at(pct(ms)))}>{num::fill(t(lang, phrase), &[num::secs(format!("{of}.thresholds.{i}.ms"), ms)])}</span> }
+                }) }
             </div>
             <svg class="meter" viewBox="0 0 100 10" preserveAspectRatio="none" role="img" aria-label={label}>
                 { for names.iter().enumerate().map(|(i, n)| html! {
@@ -115,8 +122,8 @@ fn meter(j: &FairJob, node: i64, rack: i64, keys: Keys, lang: Lang) -> Html {
                           width={format!("{:.2}", edges[i + 1] - edges[i])} height="10" />
                 }) }
                 <rect class={fill_class} x="0" y="2.5" width={format!("{w:.2}")} height="5" />
-                { for thresholds.iter().map(|(ms, _)| html! {
-                    <rect class="threshold" x={format!("{:.2}", (pct(*ms) - 0.4).max(0.0))} y="0" width="0.8" height="10" />
+                { for m.thresholds.iter().map(|th| html! {
+                    <rect class="threshold" x={format!("{:.2}", (pct(th.ms) - 0.4).max(0.0))} y="0" width="0.8" height="10" />
                 }) }
             </svg>
             <div class="meter-zones" aria-hidden="true">
@@ -125,7 +132,7 @@ fn meter(j: &FairJob, node: i64, rack: i64, keys: Keys, lang: Lang) -> Html {
                 }) }
             </div>
             <div class="meter-foot">
-                <span class="waited" data-testid="waited" data-key={keys.attr(Key::FairWaited)}>{fill(t(lang, k::fair_waited), &[&secs(waited)])}</span>
+                <span class="waited" data-testid="waited" data-key={keys.attr(Key::FairWaited)}>{num::fill(t(lang, k::fair_waited), &[num::secs(format!("{of}.waited_ms"), waited)])}</span>
                 <span class="meter-note">{note}</span>
             </div>
         </div>
@@ -147,9 +154,9 @@ fn focus_job(f: &FairStage, j: &FairJob, keys: Keys, lang: Lang) -> Html {
             // Without locality delays there is nothing to wait for: a meter would only stack its
             // labels at 0.
             if f.node_delay_ms == 0 && f.rack_delay_ms == 0 {
-                <p class="meter-note" data-testid="no-delay">{t(lang, k::fair_no_delay)}</p>
+                <p class="meter-note" data-testid="no-delay">{num::fill(t(lang, k::fair_no_delay), &[num::secs("stage.node_delay_ms", f.node_delay_ms)])}</p>
             } else {
-                { meter(j, f.node_delay_ms, f.rack_delay_ms, keys, lang) }
+                { meter(j, keys, lang) }
             }
         </div>
     }
@@ -170,7 +177,7 @@ fn other_row(f: &FairStage, j: &FairJob, dispatch: &Dispatch) -> Html {
                 <span class={classes!("lvl", "on", "mini", (!j.asked).then_some("dim"))}>{j.reach.level.as_str()}</span>
                 <span class="mini-meter">{ svg_bar(&[(0.0, pct(j.waited_ms), if j.skipped { "seg-amber" } else { "seg-accent" })],
                     &[pct(f.node_delay_ms), pct(f.node_delay_ms + f.rack_delay_ms)]) }</span>
-                <span class="chip-wait">{format!("{} s", secs(j.waited_ms))}</span>
+                <span class="chip-wait">{num::secs(format!("stage.jobs[job={}].waited_ms", j.job), j.waited_ms)}{" s"}</span>
             </button>
         </li>
     }
@@ -187,19 +194,22 @@ fn pools(f: &FairStage, mask: &Mask, keys: Keys, lang: Lang) -> Html {
         let top = (p.demand as f64).max(p.fair_share).max(p.min_share as f64).max(p.running as f64).max(1.0);
         let pct = |v: f64| v / top * 100.0;
         let below_min = p.running < p.min_share.min(p.demand);
+        let of = format!("stage.pools[pool={}]", p.pool);
         html! {
             <li class={classes!("pool-row", below_min.then_some("needy"))} key={p.pool.clone()} data-testid={format!("pool-{}", p.pool)}
                 data-point={format!("pool:{}", p.pool)}>
-                <span class="rank">{if mask.pool_order { "·".to_string() } else { (i + 1).to_string() }}</span>
+                <span class="rank">{if mask.pool_order { html! { "·" } } else { num::int(format!("{of}#"), i as i64 + 1) }}</span>
                 <b class="pool-name">{&p.pool}</b>
                 <span class="pool-bar">{ svg_bar(&[(0.0, pct(p.running as f64), "seg-accent"),
                     (pct(p.running as f64), (pct(p.demand as f64) - pct(p.running as f64)).max(0.0), "seg-b")],
                     &if mask.fair_shares { vec![] } else { vec![pct(p.fair_share)] }) }</span>
                 <span class="pool-nums" data-key={keys.attr(Key::FairPools)}>{if mask.fair_shares {
-                    fill(t(lang, k::fair_pool_nums_hidden), &[&p.running.to_string(), &p.demand.to_string(), &p.min_share.to_string()])
+                    num::fill(t(lang, k::fair_pool_nums_hidden), &[num::int(format!("{of}.running"), p.running),
+                        num::int(format!("{of}.demand"), p.demand), num::int(format!("{of}.min_share"), p.min_share)])
                 } else {
-                    fill(t(lang, k::fair_pool_nums), &[&p.running.to_string(), &p.demand.to_string(),
-                        &p.min_share.to_string(), &format!("{:.1}", p.fair_share)])
+                    num::fill(t(lang, k::fair_pool_nums), &[num::int(format!("{of}.running"), p.running),
+                        num::int(format!("{of}.demand"), p.demand), num::int(format!("{of}.min_share"), p.min_share),
+                        num::fixed(format!("{of}.fair_share"), p.fair_share, 1)])
                 }}</span>
             </li>
         }
@@ -208,7 +218,7 @@ fn pools(f: &FairStage, mask: &Mask, keys: Keys, lang: Lang) -> Html {
         <section class="pools" data-testid="fair-pools" data-point="panel:fair.pools panel:fair.preemption">
             <h3>{t(lang, k::fair_pools)}<span class="sub">{t(lang, k::fair_pools_sub)}</span></h3>
             <ol class="pool-list">{ for rows }</ol>
-            if f.pools.len() > 6 { <p class="meta small">{format!("+{}", f.pools.len() - 6)}</p> }
+            if f.pools.len() > 6 { <p class="meta small">{"+"}{num::int("page.pools_not_drawn", f.pools.len() as i64 - 6)}</p> }
             { for f.preempted.iter().take(3).map(|p| html! {
                 <p class="preempt-line" data-testid="preempt-line">
                     {fill(t(lang, k::fair_preempted_line), &[&format!("J{}.{}{}", p.attempt.job, p.attempt.kind.letter(), p.attempt.index), &p.tracker, &p.pool])}
@@ -236,7 +246,7 @@ pub fn band(f: &FairStage, focus: Option<u32>, mask: &Mask, keys: Keys, lang: La
                 if !others.is_empty() {
                     <ul class="other-jobs">{ for others.iter().map(|j| other_row(f, j, dispatch)) }</ul>
                 }
-                if more > 0 { <p class="meta small">{fill(t(lang, k::more_jobs), &[&more.to_string()])}</p> }
+                if more > 0 { <p class="meta small">{num::fill(t(lang, k::more_jobs), &[num::int("page.jobs_not_drawn", more as i64)])}</p> }
             </section>
             { pools(f, mask, keys, lang) }
         </div>

@@ -4,6 +4,7 @@
 //! launched, the one off-switch map, the one reduce).
 
 use crate::i18n::k;
+use crate::ui::kit::num;
 use yew::prelude::*;
 
 use super::bars::cells;
@@ -14,10 +15,6 @@ use crate::sim::stage::FifoStage;
 
 /// Map slots drawn one by one up to this many.
 const MAX_CELLS: usize = 40;
-
-fn f2(x: f64) -> String {
-    format!("{x:.2}")
-}
 
 pub fn gauge(f: &FifoStage, keys: Keys, lang: Lang) -> Html {
     let cap = f.map_capacity;
@@ -44,12 +41,24 @@ pub fn gauge(f: &FifoStage, keys: Keys, lang: Lang) -> Html {
         super::bars::svg_bar(&[(0.0, pct(running), "seg-a"), (pct(running), pct(pad), "seg-amber")], &[100.0])
     });
     let sum = format!("{running} + {pad} {} {cap}", if c.exceeded { "≥" } else { "<" });
+    let check = "stage.padding.check";
+    let running_n = || num::int(format!("{check}.total_tasks"), running);
+    let pad_n = || {
+        if c.no_eligible_job {
+            num::int("page.padding_without_eligible_job", 0)
+        } else {
+            num::int(format!("{check}.padding"), pad)
+        }
+    };
+    let cap_n = || num::int("stage.map_capacity", cap);
     let formula = if c.no_eligible_job {
-        t(lang, k::padding_no_job).to_string()
+        html! { {t(lang, k::padding_no_job)} }
     } else if p.small_cluster {
-        fill(t(lang, k::padding_small_cluster), &[&c.num_trackers.to_string()])
+        num::fill(t(lang, k::padding_small_cluster), &[num::int(format!("{check}.num_trackers"), c.num_trackers)])
     } else {
-        format!("padding = min({}, ⌊{} × {}⌋) = {}", p.tracker_slots, c.total_needed, c.pad_fraction, c.padding)
+        html! { <>{"padding = min("}{num::int("stage.padding.tracker_slots", p.tracker_slots)}{", ⌊"}
+        {num::int(format!("{check}.total_needed"), c.total_needed as i64)}{" × "}{num::text(format!("{check}.pad_fraction"), c.pad_fraction.to_string())}
+        {"⌋) = "}{num::int(format!("{check}.padding"), c.padding)}</> }
     };
     let verdict = if c.exceeded {
         fill(t(lang, k::padding_reached), &[&c.tripped_by.map(|j| format!("J{j}")).unwrap_or_default()])
@@ -62,16 +71,16 @@ pub fn gauge(f: &FifoStage, keys: Keys, lang: Lang) -> Html {
             <div class="gauge-title"><b>{t(lang, k::padding_check)}</b><span class="sub">{t(lang, k::padding_all_map_slots)}</span></div>
             <div class="gauge-main">
                 <div class="gauge-labels" aria-hidden="true">
-                    <span class="g-run">{fill(t(lang, k::padding_running_n), &[&running.to_string()])}</span>
-                    if pad > 0 { <span class="g-pad">{fill(t(lang, k::padding_pad_n), &[&pad.to_string()])}</span> }
-                    <span class="g-cap">{fill(t(lang, k::padding_slots_n), &[&cap.to_string()])}</span>
+                    <span class="g-run">{num::fill(t(lang, k::padding_running_n), &[running_n()])}</span>
+                    if pad > 0 { <span class="g-pad">{num::fill(t(lang, k::padding_pad_n), &[pad_n()])}</span> }
+                    <span class="g-cap">{num::fill(t(lang, k::padding_slots_n), &[cap_n()])}</span>
                 </div>
                 <div class="gauge-bar" role="img" aria-label={format!("{sum} · {verdict}")}>{bar}</div>
                 <code class="gauge-formula">{formula}</code>
             </div>
             <div class="gauge-side" data-key={keys.attr(Key::FifoPadding)}>
-                <span class="gauge-sum" data-testid="padding-sum">{sum}</span>
-                if overflow > 0 { <span class="meta small">{fill(t(lang, k::padding_over_by), &[&overflow.to_string()])}</span> }
+                <span class="gauge-sum" data-testid="padding-sum">{running_n()}{" + "}{pad_n()}{if c.exceeded { " ≥ " } else { " < " }}{cap_n()}</span>
+                if overflow > 0 { <span class="meta small">{num::fill(t(lang, k::padding_over_by), &[num::int("page.padding_over_by", overflow)])}</span> }
                 <span class={classes!("pill", if c.exceeded { "amber-solid" } else { "ok" })} data-testid="padding-verdict">{verdict}</span>
             </div>
         </section>
@@ -81,39 +90,42 @@ pub fn gauge(f: &FifoStage, keys: Keys, lang: Lang) -> Html {
 pub fn budget(f: &FifoStage, keys: Keys, lang: Lang) -> Html {
     let b = &f.budget;
     let m = &f.map;
-    let cap_sum = format!(
-        "min(⌈{} × {}⌉, {}) = {}",
-        f2(m.load_factor),
-        m.tracker_capacity,
-        m.tracker_capacity,
-        m.tracker_current_capacity
+    let n = |of: &str, v: i64| num::int(format!("stage.map.{of}"), v);
+    let cap_sum = html! { <>{"min(⌈"}{num::fixed("stage.map.load_factor", m.load_factor, 2)}{" × "}{n("tracker_capacity", m.tracker_capacity.into())}
+    {"⌉, "}{n("tracker_capacity", m.tracker_capacity.into())}{") = "}{n("tracker_current_capacity", m.tracker_current_capacity.into())}</> };
+    let lf = num::fill(
+        t(lang, k::lf_sum),
+        &[
+            n("remaining_load", m.remaining_load as i64),
+            n("cluster_capacity", m.cluster_capacity.into()),
+            num::fixed("stage.map.load_factor", m.load_factor, 2),
+        ],
     );
-    let lf =
-        fill(t(lang, k::lf_sum), &[&m.remaining_load.to_string(), &m.cluster_capacity.to_string(), &f2(m.load_factor)]);
     let off_used = b.off_switch.is_some();
     let red_used = b.reduces_given > 0;
+    let one = |what: &str| num::int(format!("const.{what}_per_heartbeat"), 1);
     html! {
         <section class="budget" data-testid="budget" data-point={format!("budget:{} panel:fifo.load", b.tracker)}>
             <div class="budget-head">
                 <b>{fill(t(lang, k::budget_title), &[&b.tracker])}</b>
                 <span class="budget-lf"><code>{"loadFactor = "}</code>{lf}</span>
                 <span class="budget-cap" data-key={keys.attr(Key::FifoLoadCap)}><code>{"cap = "}{cap_sum}</code>
-                    {fill(t(lang, k::budget_free), &[&m.tracker_running.to_string(), &b.map_available.to_string()])}</span>
+                    {num::fill(t(lang, k::budget_free), &[n("tracker_running", m.tracker_running.into()), num::int("stage.budget.map_available", b.map_available)])}</span>
             </div>
             <div class="budget-items" data-key={keys.attr(Key::Budget)}>
                 <span class="budget-item" data-testid="budget-maps">
                     <span class="bi-k">{t(lang, k::budget_maps)}</span>
-                    <b>{fill(t(lang, k::budget_given), &[&b.maps_given.to_string()])}</b>
+                    <b>{num::fill(t(lang, k::budget_given), &[num::int("stage.budget.maps_given", b.maps_given)])}</b>
                     if let Some(j) = b.padding_only_one { <span class="pill amber">{fill(t(lang, k::budget_padding_one), &[&format!("J{j}")])}</span> }
                 </span>
                 <span class={classes!("budget-item", off_used.then_some("used"))} data-testid="budget-offswitch">
                     <span class="bi-k">{t(lang, k::budget_offswitch)}</span>
-                    <b>{if off_used { "1 / 1" } else { "0 / 1" }}</b>
+                    <b>{num::int("stage.budget.off_switch_given", b.off_switch_given)}{" / "}{one("off_switch_maps")}</b>
                     if let Some(j) = b.off_switch { <span class="pill amber">{fill(t(lang, k::budget_offswitch_by), &[&format!("J{j}")])}</span> }
                 </span>
                 <span class={classes!("budget-item", red_used.then_some("used"))} data-testid="budget-reduce">
                     <span class="bi-k">{t(lang, k::budget_reduce)}</span>
-                    <b>{format!("{} / 1", b.reduces_given.min(1))}</b>
+                    <b>{num::int("stage.budget.reduces_given", b.reduces_given)}{" / "}{one("reduces")}</b>
                 </span>
             </div>
         </section>

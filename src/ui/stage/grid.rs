@@ -8,6 +8,7 @@
 use crate::i18n::k;
 use std::rc::Rc;
 
+use crate::ui::kit::num;
 use yew::prelude::*;
 
 use super::marks::{Ghost, Marks, ReachMarks};
@@ -260,19 +261,20 @@ fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &
     let holds = marks.holds_input(&node.host);
     let skipped_here = reach.filter(|r| heartbeating && r.skipped);
     let cap = marks.caps.get(&node.tracker).copied();
-    let secs = |ms: i64| format!("{:.1}", ms as f64 / 1000.0);
+    let of = format!("view.racks[name={rack}].nodes[tracker={}]", node.tracker);
+    let secs = |field: &str, ms: i64| num::secs(format!("{of}.{field}"), ms);
+    let state_tag = match &node.state {
+        TrackerState::Live { joined_ms: Some(at) } => Some(num::fill(t(lang, k::tt_joined), &[secs("joined_ms", *at)])),
+        TrackerState::Live { joined_ms: None } => None,
+        TrackerState::Silent { since_ms, lost_at_ms } => {
+            Some(num::fill(t(lang, k::tt_silent), &[secs("since_ms", *since_ms), secs("lost_at_ms", *lost_at_ms)]))
+        }
+        TrackerState::Lost { at_ms } => Some(num::fill(t(lang, k::tt_lost), &[secs("at_ms", *at_ms)])),
+        TrackerState::NotJoined { at_ms } => Some(num::fill(t(lang, k::tt_not_joined), &[secs("at_ms", *at_ms)])),
+    };
     // Trackers that come and go: joined, silent (counted until the expiry thread declares it
     // lost), lost (its slots left the cluster), not joined yet.
     let state_class = state_class(&node.state);
-    let state_tag = match &node.state {
-        TrackerState::Live { joined_ms: Some(at) } => Some(fill(t(lang, k::tt_joined), &[&secs(*at)])),
-        TrackerState::Live { joined_ms: None } => None,
-        TrackerState::Silent { since_ms, lost_at_ms } => {
-            Some(fill(t(lang, k::tt_silent), &[&secs(*since_ms), &secs(*lost_at_ms)]))
-        }
-        TrackerState::Lost { at_ms } => Some(fill(t(lang, k::tt_lost), &[&secs(*at_ms)])),
-        TrackerState::NotJoined { at_ms } => Some(fill(t(lang, k::tt_not_joined), &[&secs(*at_ms)])),
-    };
     let class = classes!(
         "node",
         format!("tt-{state_class}"),
@@ -310,7 +312,8 @@ fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &
                 let capped = cap.is_some_and(|c| from >= c);
                 let edge = cap.is_some_and(|c| c > 0 && to == c);
                 let pick = s.as_ref().and_then(|t| marks.picks.of(&node.tracker, &slot_label(t)));
-                slot(i, s.as_ref(), kind, capped, edge, pick, ghosts, reserved, marks, lang)
+                let of = format!("{of}.{}_slots", if kind == TaskType::Map { "map" } else { "reduce" });
+                slot(i, &of, s.as_ref(), kind, capped, edge, pick, ghosts, reserved, marks, lang)
             })
             .collect::<Html>()
     };
@@ -356,6 +359,7 @@ fn node(node: &NodeView, rack: &str, cols: Columns, heartbeating: bool, marks: &
 #[allow(clippy::too_many_arguments)]
 fn slot(
     i: usize,
+    of: &str,
     task: Option<&SlotTask>,
     kind: TaskType,
     capped: bool,
@@ -426,7 +430,7 @@ fn slot(
              onclick={on_pick.as_ref().map(|c| c.0.clone())} onkeydown={on_pick.map(|c| c.1)}>
             <span class="slot-main">
                 <span class="slot-label">{slot_label_html(task)}</span>
-                if task.slots > 1 { <span class="span-n">{format!("×{}", task.slots)}</span> }
+                if task.slots > 1 { <span class="span-n">{"×"}{num::int(format!("{of}[label={}].slots", task.label), task.slots)}</span> }
                 if let Some(l) = task.locality {
                     <span class="loc" data-testid="locality">{l.letter()}</span>
                 }

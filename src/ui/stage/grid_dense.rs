@@ -4,6 +4,7 @@
 //! tasks and the selected job's input blocks are marked as in the full drawing.
 
 use crate::i18n::k;
+use crate::ui::kit::num;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -16,15 +17,14 @@ use crate::ui::stage::marks::Marks;
 pub fn rack(rack: &RackView, heartbeating: Option<&str>, marks: &Marks, lang: Lang) -> Html {
     let holds = rack.nodes.iter().any(|n| marks.holds_input(&n.host));
     let reach = marks.reach.as_ref().filter(|r| !r.all && r.covers_rack(&rack.name));
-    let busy: usize =
-        rack.nodes.iter().map(|n| n.map_slots.iter().chain(&n.reduce_slots).filter(|s| s.is_some()).count()).sum();
-    let total: usize = rack.nodes.iter().map(|n| n.map_slots.len() + n.reduce_slots.len()).sum();
+    let c = &rack.counted;
+    let of = format!("view.racks[name={}].counted", rack.name);
     html! {
         <div class={classes!("rack", "dense-rack", holds.then_some("holds-input"), reach.map(|r| classes!("reach-rack", job_class(r.job))))} key={rack.name.clone()}
              data-testid={format!("rack-{}", rack.name.trim_start_matches('/'))} data-point={format!("rack:{}", rack.name)}>
             <div class="rack-head">
                 <span class="rack-name">{rack.name.trim_start_matches('/')}</span>
-                <span class="meta small">{format!("{busy}/{total}")}</span>
+                <span class="meta small">{num::int(format!("{of}.busy"), c.busy)}{"/"}{num::int(format!("{of}.slots"), c.slots)}</span>
             </div>
             <div class="dnodes">
                 { for rack.nodes.iter().map(|n| node(n, &rack.name, heartbeating == Some(n.tracker.as_str()), marks, lang)) }

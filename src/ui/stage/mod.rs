@@ -19,7 +19,7 @@ pub mod spark;
 pub mod transport;
 
 use crate::i18n::k;
-use crate::ui::kit::Dispatch;
+use crate::ui::kit::{Dispatch, num};
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -30,7 +30,6 @@ use crate::i18n::{fill, t};
 use crate::lesson::key::{Key, Keys};
 use crate::page::{Page, PracticeRun, Run, Slow};
 use crate::sim::stage::SchedStage;
-use crate::sim::view::NodeView;
 use grid::Grid;
 pub use mask::Mask;
 
@@ -66,35 +65,25 @@ impl StageProps {
     }
 }
 
-fn summary(view: &crate::sim::view::ClusterView, lang: Lang) -> String {
-    // The cluster as the JobTracker counts it: lost and not-yet-joined trackers are out.
-    let counted = |n: &&NodeView| {
-        !matches!(
-            n.state,
-            crate::sim::view::TrackerState::Lost { .. } | crate::sim::view::TrackerState::NotJoined { .. }
-        )
-    };
-    let nodes: Vec<&NodeView> = view.racks.iter().flat_map(|r| r.nodes.iter()).filter(counted).collect();
-    let count = |f: fn(&NodeView) -> &Vec<Option<crate::sim::view::SlotTask>>| {
-        nodes.iter().map(|n| NodeView::slot_counts(f(n))).fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
-    };
-    let (mb, mt) = count(|n| &n.map_slots);
-    let (rb, rt) = count(|n| &n.reduce_slots);
+/// The header's count of the cluster (`sim::view::Counted`).
+fn summary(view: &crate::sim::view::ClusterView, lang: Lang) -> Html {
+    let c = &view.counted;
+    let n = |of: &str, v: u32| num::int(format!("view.counted.{of}"), v);
     if view.spark {
-        return fill(
+        return num::fill(
             t(lang, k::spark_summary),
-            &[&view.racks.len().to_string(), &nodes.len().to_string(), &mb.to_string(), &mt.to_string()],
+            &[n("racks", c.racks), n("trackers", c.trackers), n("map_busy", c.map_busy), n("map_slots", c.map_slots)],
         );
     }
-    fill(
+    num::fill(
         t(lang, k::cluster_summary),
         &[
-            &view.racks.len().to_string(),
-            &nodes.len().to_string(),
-            &mb.to_string(),
-            &mt.to_string(),
-            &rb.to_string(),
-            &rt.to_string(),
+            n("racks", c.racks),
+            n("trackers", c.trackers),
+            n("map_busy", c.map_busy),
+            n("map_slots", c.map_slots),
+            n("reduce_busy", c.reduce_busy),
+            n("reduce_slots", c.reduce_slots),
         ],
     )
 }

@@ -7,13 +7,13 @@
 use crate::explain::HeartbeatRecord;
 use crate::explain::code::{self, Focus};
 use crate::explain::visit::{Step, Visit, text as visit_text};
-use crate::i18n::{Lang, fill, k, t};
+use crate::i18n::{Lang, k, t};
 use crate::lesson::key::{Key, Keys};
 use crate::model::TaskType;
 use crate::page::{Action, RunAction, Slow, VisitMove};
 use crate::sched::fair::delay::LocalityLevel;
 use crate::sim::stage::fair::LevelChange;
-use crate::ui::kit::{Dispatch, icons};
+use crate::ui::kit::{Dispatch, icons, num};
 use crate::ui::stage::marks::ReachMarks;
 use yew::prelude::*;
 
@@ -70,9 +70,12 @@ pub fn card(rec: &HeartbeatRecord, s: &Slow, keys: Keys, lang: Lang, dispatch: &
     let n = s.visits.len();
     let end = s.at_end();
     let count = if end {
-        t(lang, k::slow_end).to_string()
+        html! { {t(lang, k::slow_end)} }
     } else {
-        fill(t(lang, k::slow_count), &[&(s.at + 1).to_string(), &(n - 1).to_string()])
+        num::fill(
+            t(lang, k::slow_count),
+            &[num::int("page.visit", s.at as i64 + 1), num::int("page.visits_before_end", n as i64 - 1)],
+        )
     };
     let kind = v.kind.map(|x| if x == TaskType::Map { t(lang, k::slow_map) } else { t(lang, k::slow_reduce) });
     let who = match (v.job(), v.group()) {
@@ -89,8 +92,8 @@ pub fn card(rec: &HeartbeatRecord, s: &Slow, keys: Keys, lang: Lang, dispatch: &
                data-visit={s.at.to_string()} data-visits={(n - 1).to_string()} data-step={step}
                data-job={v.job().map(|j| j.to_string())} data-launched={v.launched.to_string()}>
             <header class="visit-head">
-                <span class="visit-title">{fill(t(lang, k::slow_title), &[&s.hb.to_string()])}</span>
-                <span class="visit-count" data-testid="visit-count" data-value={s.at.to_string()}>{count}</span>
+                <span class="visit-title">{num::fill(t(lang, k::slow_title), &[num::int("record.hb", s.hb as i64)])}</span>
+                <span class="visit-count" data-testid="visit-count" data-at={s.at.to_string()}>{count}</span>
                 if let Some(x) = kind { <span class="pill visit-kind">{x}</span> }
                 if let Some(w) = who { <span class="visit-who" data-testid="visit-who">{w}</span> }
                 <span class="visit-controls">
@@ -107,11 +110,11 @@ pub fn card(rec: &HeartbeatRecord, s: &Slow, keys: Keys, lang: Lang, dispatch: &
                             title={t(lang, k::slow_exit)} aria-label={t(lang, k::slow_exit)}>{"×"}</button>
                 </span>
             </header>
-            <p class="visit-caption" data-testid="visit-caption">{visit_text::caption(rec, v, lang)}</p>
+            <p class="visit-caption" data-testid="visit-caption">{num::text(format!("captions.{}", s.at), visit_text::caption(rec, v, lang))}</p>
             if !v.values().is_empty() {
                 <dl class="visit-values" data-testid="visit-values">
                     { for v.values().into_iter().map(|(name, value)| html! {
-                        <div class="kv"><dt>{name}</dt><dd data-of={name} data-value={value.clone()}
+                        <div class="kv"><dt>{name}</dt><dd data-of={name} data-value={value.clone()} data-format="text"
                             data-key={key_of(name).and_then(|k| keys.attr(k))}>{value}</dd></div>
                     }) }
                 </dl>
@@ -120,8 +123,8 @@ pub fn card(rec: &HeartbeatRecord, s: &Slow, keys: Keys, lang: Lang, dispatch: &
                 <p class="visit-code" data-testid="visit-code" data-method={v.code.as_ref().map(|c| c.method)}
                    data-line={v.code.as_ref().map(|c| c.line.to_string())}>
                     <span class="visit-code-label">{t(lang, k::slow_code)}</span>
-                    <code>{text}</code>
-                    if let Some(l) = live { <code class="live">{l}</code> }
+                    <code>{num::text(v.code.as_ref().map(|c| format!("listing[method={}].{}", c.method, c.line)).unwrap_or_default(), text)}</code>
+                    if let Some(l) = live { <code class="live">{num::text("page.code_live", l)}</code> }
                 </p>
             }
         </aside>

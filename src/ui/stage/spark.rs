@@ -5,6 +5,7 @@
 //! and one row per other unfinished task set.
 
 use crate::i18n::k;
+use crate::ui::kit::num;
 use yew::prelude::*;
 
 use super::bars::svg_bar;
@@ -16,10 +17,6 @@ use crate::sched::spark::decision::{ResetOutcome, RoundKind};
 use crate::sched::spark::locality::TaskLocality;
 use crate::sim::stage::SparkStage;
 use crate::sim::stage::spark::SparkTaskSet;
-
-fn secs(ms: i64) -> String {
-    format!("{:.1}", ms as f64 / 1000.0)
-}
 
 fn ladder(ts: &SparkTaskSet, keys: Keys) -> Html {
     let pills = TaskLocality::ALL.iter().enumerate().map(|(i, l)| {
@@ -48,7 +45,7 @@ fn reset_tag(ts: &SparkTaskSet, lang: Lang) -> Html {
             pill("ok", "spark-reset", format!("↺ {}", fill(t(lang, k::spark_reset_to), &[to.as_str()])))
         }
         Some(ResetOutcome::Rejected { rejects }) => {
-            pill("amber", "spark-rejected", format!("✕ {}", fill(t(lang, k::spark_rejected), &[&rejects.to_string()])))
+            html! { <span class="pill amber" data-testid="spark-rejected">{"✕ "}{num::fill(t(lang, k::spark_rejected), &[num::int(format!("stage.task_sets[name={}].reset.rejects", ts.name), rejects as i64)])}</span> }
         }
         Some(ResetOutcome::NotSinceReject) => {
             pill("amber", "spark-no-reset", t(lang, k::spark_not_since_reject).to_string())
@@ -62,11 +59,22 @@ fn reset_tag(ts: &SparkTaskSet, lang: Lang) -> Html {
 
 /// The wait meter: the time since the timer's reset against the current level's wait.
 fn meter(ts: &SparkTaskSet, keys: Keys, lang: Lang) -> Html {
+    let of = format!("stage.task_sets[name={}]", ts.name);
+    let secs = |field: &str, ms: i64| num::secs(format!("{of}.{field}"), ms);
     let next = ts.levels.iter().map(|(l, _)| *l).skip_while(|l| *l != ts.current).nth(1);
     let note = match next {
-        None => t(lang, k::spark_last_level).to_string(),
-        Some(n) if ts.waited_ms >= ts.wait_ms => fill(t(lang, k::spark_next_due), &[n.as_str(), &secs(ts.wait_ms)]),
-        Some(n) => fill(t(lang, k::spark_next_in), &[n.as_str(), &secs(ts.wait_ms - ts.waited_ms), &secs(ts.wait_ms)]),
+        None => html! { {t(lang, k::spark_last_level)} },
+        Some(n) if ts.waited_ms >= ts.wait_ms => {
+            num::fill(t(lang, k::spark_next_due), &[html! { {n.as_str()} }, secs("wait_ms", ts.wait_ms)])
+        }
+        Some(n) => num::fill(
+            t(lang, k::spark_next_in),
+            &[
+                html! { {n.as_str()} },
+                num::secs("page.spark_wait_left_ms", ts.wait_ms - ts.waited_ms),
+                secs("wait_ms", ts.wait_ms),
+            ],
+        ),
     };
     let end = (ts.wait_ms.max(1) as f64 * 1.25).max(ts.waited_ms as f64 * 1.05);
     let pct = |ms: i64| (ms as f64 / end * 100.0).clamp(0.0, 100.0);
@@ -76,7 +84,7 @@ fn meter(ts: &SparkTaskSet, keys: Keys, lang: Lang) -> Html {
             <span class="mini-meter wide">{ svg_bar(&[(0.0, pct(ts.waited_ms), if ts.rejects > 0 { "seg-amber" } else { "seg-accent" })], &ticks) }</span>
             <div class="meter-foot">
                 <span class="waited" data-testid="spark-waited" data-key={keys.attr(Key::SparkWait)} data-value={ts.waited_ms.to_string()}>
-                    {fill(t(lang, k::spark_waited), &[&secs(ts.waited_ms), &secs(ts.timer_from_ms)])}</span>
+                    {num::fill(t(lang, k::spark_waited), &[secs("waited_ms", ts.waited_ms), secs("timer_from_ms", ts.timer_from_ms)])}</span>
                 <span class="meter-note" data-testid="spark-next">{note}</span>
             </div>
         </div>
@@ -84,6 +92,7 @@ fn meter(ts: &SparkTaskSet, keys: Keys, lang: Lang) -> Html {
 }
 
 fn focus_set(ts: &SparkTaskSet, keys: Keys, lang: Lang) -> Html {
+    let n = |field: &str, v: i64| num::int(format!("stage.task_sets[name={}].{field}", ts.name), v);
     html! {
         <div class="ladder-job" data-testid={format!("spark-{}", ts.name)} data-level={ts.current.as_str()}
              data-point={format!("job:J{} reach:J{}", ts.stage, ts.stage)}>
@@ -91,8 +100,8 @@ fn focus_set(ts: &SparkTaskSet, keys: Keys, lang: Lang) -> Html {
                 <span class={classes!("swatch-dot", job_class(ts.stage))}></span>
                 <b>{&ts.name}</b>
                 if ts.pool != "default" { <span class="qtags">{&ts.pool}</span> }
-                <span class="ladder-caption">{fill(t(lang, k::spark_tasks), &[&ts.pending.to_string(), &ts.running.to_string(),
-                    &ts.succeeded.to_string(), &ts.total.to_string()])}</span>
+                <span class="ladder-caption">{num::fill(t(lang, k::spark_tasks), &[n("pending", ts.pending as i64), n("running", ts.running as i64),
+                    n("succeeded", ts.succeeded as i64), n("total", ts.total as i64)])}</span>
                 { reset_tag(ts, lang) }
             </div>
             <div class="ladder-head">
@@ -111,7 +120,7 @@ fn other_row(ts: &SparkTaskSet) -> Html {
                 <span class={classes!("swatch-dot", job_class(ts.stage))}></span>
                 <b>{&ts.name}</b>
                 <span class="lvl on mini">{ts.current.as_str()}</span>
-                <span class="chip-wait">{format!("{} s", secs(ts.waited_ms))}</span>
+                <span class="chip-wait">{num::secs(format!("stage.task_sets[name={}].waited_ms", ts.name), ts.waited_ms)}{" s"}</span>
             </span>
         </li>
     }
@@ -133,7 +142,11 @@ pub fn band(s: &SparkStage, focus: Option<u32>, keys: Keys, lang: Lang) -> Html 
         <div class="fair-band spark-band">
             <section class="ladder" data-testid="ladder" data-point="panel:spark.delay">
                 <h3 class="band-title">{t(lang, k::spark_delay)}
-                    <span class="sub">{t(lang, if s.legacy_reset { k::spark_mode_legacy } else { k::spark_mode_new })}</span></h3>
+                    <span class="sub">{if s.legacy_reset {
+                        num::fill(t(lang, k::spark_mode_legacy), &[num::text("const.spark_last_legacy_version", "3.0")])
+                    } else {
+                        num::fill(t(lang, k::spark_mode_new), &[num::text("const.spark_first_reset_rule_version", "3.1")])
+                    }}</span></h3>
                 if !round.is_empty() { <p class="meta small" data-testid="spark-round">{round}</p> }
                 if let Some(ts) = main {
                     { focus_set(ts, keys, lang) }
