@@ -142,8 +142,8 @@ texts! {
         (padding_sum, "running {0} + padding {1} = {2} {3} capacity {4}", "运行中 {0} + padding {1} = {2} {3} 容量 {4}"),
         (
             padding_small_cluster,
-            "padding 0: only {0} trackers (padding needs more than 3)",
-            "padding 为 0：只有 {0} 个 TaskTracker（超过 3 个才留余地）",
+            "padding {1}: only {0} trackers (padding needs more than {2})",
+            "padding 为 {1}：只有 {0} 个 TaskTracker（超过 {2} 个才留余地）",
         ),
         (padding_exceeded_at, "exceeded at {0}", "在 {0} 处超出"),
         (padding_ok, "not reached", "未触及"),

@@ -8,7 +8,12 @@ use crate::sched::capacity::decision::{CapacityDecision, JobVerdict};
 use crate::sched::capacity::queue::LimitCalc;
 
 pub(super) fn comparator(d: &CapacityDecision) -> Option<CodeView> {
-    let l = d.map.lookups.first().or_else(|| d.reduce.lookups.first())?;
+    // The map sort when the heartbeat had one, else the reduce sort; the type says which (the
+    // stage's lanes are the map queues).
+    let (kind, l) = match d.map.lookups.first() {
+        Some(l) => ("MAP", l),
+        None => ("REDUCE", d.reduce.lookups.first()?),
+    };
     let mut t = Vec::new();
     if l.order.iter().any(|q| q.capacity == 0) {
         t.push("cap_zero");
@@ -16,7 +21,9 @@ pub(super) fn comparator(d: &CapacityDecision) -> Option<CodeView> {
     if l.order.windows(2).any(|w| w[0].ratio == w[1].ratio) {
         t.push("tie");
     }
-    let vars = l.order.iter().map(|q| var(&q.queue, format!("{} / {} = {:.2}", q.used, q.capacity, q.ratio))).collect();
+    let vars = std::iter::once(var("type", kind))
+        .chain(l.order.iter().map(|q| var(&q.queue, format!("{} / {} = {:.2}", q.used, q.capacity, q.ratio))))
+        .collect();
     Some(view(&CAP_COMPARATOR, None, t, vars))
 }
 

@@ -54,16 +54,30 @@ pub fn gauge(f: &FifoStage, keys: Keys, lang: Lang) -> Html {
     let formula = if c.no_eligible_job {
         html! { {t(lang, k::padding_no_job)} }
     } else if p.small_cluster {
-        num::fill(t(lang, k::padding_small_cluster), &[num::int(format!("{check}.num_trackers"), c.num_trackers)])
+        num::fill(
+            t(lang, k::padding_small_cluster),
+            &[
+                num::int(format!("{check}.num_trackers"), c.num_trackers),
+                num::int(format!("{check}.padding"), c.padding),
+                num::int("const.min_cluster_size_for_padding", crate::sched::fifo::MIN_CLUSTER_SIZE_FOR_PADDING as i64),
+            ],
+        )
     } else {
         html! { <>{"padding = min("}{num::int("stage.padding.tracker_slots", p.tracker_slots)}{", ⌊"}
         {num::int(format!("{check}.total_needed"), c.total_needed as i64)}{" × "}{num::text(format!("{check}.pad_fraction"), c.pad_fraction.to_string())}
         {"⌋) = "}{num::int(format!("{check}.padding"), c.padding)}</> }
     };
+    // Past the padding, assignTasks launches the one map and leaves the loop.
+    let tripped = c.tripped_by.map(|j| format!("J{j}")).unwrap_or_default();
     let verdict = if c.exceeded {
-        fill(t(lang, k::padding_reached), &[&c.tripped_by.map(|j| format!("J{j}")).unwrap_or_default()])
+        fill(t(lang, k::padding_reached), &[&tripped, "1"])
     } else {
         t(lang, k::padding_ok).to_string()
+    };
+    let verdict_html = if c.exceeded {
+        num::fill(t(lang, k::padding_reached), &[html! { {tripped.clone()} }, num::int("const.maps_past_padding", 1)])
+    } else {
+        html! { {t(lang, k::padding_ok)} }
     };
     html! {
         <section class={classes!("gauge", c.exceeded.then_some("bit"))} data-testid="padding-gauge"
@@ -81,7 +95,7 @@ pub fn gauge(f: &FifoStage, keys: Keys, lang: Lang) -> Html {
             <div class="gauge-side" data-key={keys.attr(Key::FifoPadding)}>
                 <span class="gauge-sum" data-testid="padding-sum">{running_n()}{" + "}{pad_n()}{if c.exceeded { " ≥ " } else { " < " }}{cap_n()}</span>
                 if overflow > 0 { <span class="meta small">{num::fill(t(lang, k::padding_over_by), &[num::int("page.padding_over_by", overflow)])}</span> }
-                <span class={classes!("pill", if c.exceeded { "amber-solid" } else { "ok" })} data-testid="padding-verdict">{verdict}</span>
+                <span class={classes!("pill", if c.exceeded { "amber-solid" } else { "ok" })} data-testid="padding-verdict">{verdict_html}</span>
             </div>
         </section>
     }
@@ -116,7 +130,7 @@ pub fn budget(f: &FifoStage, keys: Keys, lang: Lang) -> Html {
                 <span class="budget-item" data-testid="budget-maps">
                     <span class="bi-k">{t(lang, k::budget_maps)}</span>
                     <b>{num::fill(t(lang, k::budget_given), &[num::int("stage.budget.maps_given", b.maps_given)])}</b>
-                    if let Some(j) = b.padding_only_one { <span class="pill amber">{fill(t(lang, k::budget_padding_one), &[&format!("J{j}")])}</span> }
+                    if let Some(j) = b.padding_only_one { <span class="pill amber">{num::fill(t(lang, k::budget_padding_one), &[html! { {format!("J{j}")} }, num::int("stage.budget.maps_given", b.maps_given)])}</span> }
                 </span>
                 <span class={classes!("budget-item", off_used.then_some("used"))} data-testid="budget-offswitch">
                     <span class="bi-k">{t(lang, k::budget_offswitch)}</span>
