@@ -167,7 +167,7 @@ fn gap(r: &SweepResult, key: Option<&'static str>, lang: Lang) -> Html {
         <div class="sweep-gap" data-point="sweep:gap" data-testid="sweep-gap">
             <h3>{t(lang, k::sweep_gap_title)}</h3>
             <p class="hint">{t(lang, k::sweep_gap_hint)}</p>
-            <table class="jobs cmp-table" data-key={key}>
+            <div class="table-scroll"><table class="jobs cmp-table" data-key={key}>
                 <thead><tr>{ for cols.iter().map(|key| html! { <th scope="col">{t(lang, *key)}</th> }) }</tr></thead>
                 <tbody>{ for r.points.iter().map(|p| html! {
                     <tr data-testid={format!("sweep-gap-{}", p.node_delay_ms)} data-skips={num(p.mean_skips)} data-trackers={num(p.mean_trackers)}
@@ -177,7 +177,7 @@ fn gap(r: &SweepResult, key: Option<&'static str>, lang: Lang) -> Html {
                         <td><b>{pct(Some(p.measured))}</b></td><td>{pct(Some(p.bound))}</td><td>{pct(p.bound_skips)}</td>
                         <td>{pct(p.bound_trackers)}</td><td>{p.remembered}</td><td>{pct(Some(p.measured_without_remembered))}</td>
                     </tr> }) }</tbody>
-            </table>
+            </table></div>
         </div>
     }
 }
