@@ -232,15 +232,19 @@ pub fn App() -> Html {
         let trap = platform::dialog_focus(d.is_some());
         move || drop(trap)
     });
-    // Keep the current heartbeat in view in the decision log.
+    // Keep the current heartbeat in view in the decision log, and the current line in the code
+    // view (it moves with the heartbeat, slow motion's visit and the method or job chosen):
+    // within the listing, then within the side panel that scrolls in presentation mode.
     {
         let hb = lab.run.sim().as_ref().map(|s| s.borrow().hb()).unwrap_or(0);
-        use_effect_with((hb, lab.side.tab), |(hb, tab)| {
+        let visit = lab.slow.as_ref().map(|s| (s.hb, s.at));
+        use_effect_with((hb, lab.side.tab, visit, lab.side.code_method, lab.side.code_job), |(hb, tab, ..)| {
             if *tab == Tab::Log {
                 platform::scroll_within(&format!("log-{hb}"), ".side-panel");
             }
             if *tab == Tab::Code {
                 platform::scroll_within("code-current", ".code-lines");
+                platform::scroll_within("code-current", ".side-panel");
             }
         });
     }
