@@ -1,7 +1,8 @@
 //! What the stage draws besides the slots (`sim::stage`), checked on the built-in lessons'
 //! scenarios: the Fair focus job's reach NODE → RACK → ANY and back, the Capacity lanes in the
 //! order of the last sort with the queue's users, FIFO's padding gauge and load-factor caps,
-//! high-memory tasks spanning their slots, and rejected submissions.
+//! high-memory tasks spanning their slots, rejected submissions; the stage as JSON, Fair's wait
+//! meter and the header's counts.
 
 use schedscope::lesson;
 use schedscope::sched::fair::delay::LocalityLevel;
@@ -121,4 +122,69 @@ fn rejected_submissions_stay_visible() {
     let rejected: Vec<u32> = v.rejected.iter().map(|r| r.job).collect();
     assert_eq!(rejected, [4, 5], "J4 and J5 never entered the queue");
     assert!(v.rejected.iter().all(|r| !r.message.is_empty()));
+}
+
+/// The stage as the JavaScript API gives it (`docs/js-api.md`, "The stage"): the scheduler's
+/// fields beside `scheduler`; FIFO before its first heartbeat only its name.
+#[test]
+fn the_stage_as_json_names_its_scheduler_beside_its_fields() {
+    let json = |s: &SchedStage| serde_json::to_value(s).expect("the stage serializes");
+    let mut sim = lesson_sim("fifo-padding");
+    assert_eq!(json(&at(&mut sim, 0)), serde_json::json!({"scheduler": "fifo"}));
+    let v = json(&at(&mut sim, 61));
+    assert_eq!(v["scheduler"], "fifo");
+    assert!(v["padding"]["check"]["exceeded"].as_bool().expect("the padding check"), "{v}");
+    let mut sim = lesson_sim("fair-delay-scheduling");
+    let v = json(&at(&mut sim, 4));
+    assert_eq!(v["scheduler"], "fair");
+    assert!(v["jobs"][0]["meter"]["thresholds"].is_array(), "{v}");
+    let mut sim = lesson_sim("capacity-user-limits");
+    let v = json(&at(&mut sim, 9));
+    assert_eq!(v["scheduler"], "capacity");
+    assert!(v["maps"][0]["users"].is_array(), "{v}");
+}
+
+/// Fair's wait meter: the thresholds ahead of the level it counts from, and the next one with
+/// the time still to wait, as the stage draws them.
+#[test]
+fn the_fair_meter_counts_down_to_the_next_threshold() {
+    let mut sim = lesson_sim("fair-delay-scheduling");
+    for hb in 1..=16 {
+        let SchedStage::Fair(f) = at(&mut sim, hb) else { panic!("a Fair stage") };
+        for j in &f.jobs {
+            let m = &j.meter;
+            let ahead: Vec<i64> = m.thresholds.iter().map(|t| t.ms).collect();
+            match m.from {
+                LocalityLevel::Node => assert_eq!(ahead, vec![f.node_delay_ms, f.node_delay_ms + f.rack_delay_ms]),
+                LocalityLevel::Rack => assert_eq!(ahead, vec![f.rack_delay_ms]),
+                _ => assert!(ahead.is_empty()),
+            }
+            let waited = if j.launched.is_some() { j.waited_after_ms } else { j.waited_ms };
+            assert_eq!(m.waited_ms, waited, "hb {hb} J{}", j.job);
+            match m.thresholds.iter().find(|t| t.ms > waited) {
+                Some(t) => assert_eq!(m.next.as_ref().map(|n| (n.to, n.ms)), Some((t.to, t.ms - waited))),
+                None => assert!(m.next.is_none()),
+            }
+        }
+    }
+}
+
+/// The header's counts are the grid's: racks, counted trackers and their occupied slots.
+#[test]
+fn the_counted_cluster_is_the_grid_summed() {
+    let mut sim = lesson_sim("capacity-high-memory");
+    for hb in [0, 5, 10, 14] {
+        sim.go_to(hb);
+        let v = sim.view();
+        let (mut busy, mut slots) = (0, 0);
+        for n in v.racks.iter().flat_map(|r| &r.nodes) {
+            let (b, t) = NodeView::slot_counts(&n.map_slots);
+            busy += b;
+            slots += t;
+        }
+        assert_eq!((v.counted.map_busy, v.counted.map_slots), (busy, slots), "hb {hb}");
+        assert_eq!(v.counted.racks as usize, v.racks.len());
+        let rack_total: u32 = v.racks.iter().map(|r| r.counted.busy).sum();
+        assert_eq!(rack_total, v.counted.map_busy + v.counted.reduce_busy, "hb {hb}: every tracker is live here");
+    }
 }

@@ -64,6 +64,11 @@ test('every JavaScript type at every exported function: a result or a clear erro
       'records (from)': (v) => sim().records(v),
       'records (to)': (v) => sim().records(1, v),
       view: (v) => sim().view(v),
+      'view (visit at hb 3)': (v) => { const s = sim(); s.goTo(3); return s.view(v); },
+      stage: (v) => sim().stage(v),
+      'codeViews (job)': (v) => { const s = sim(); s.goTo(3); return s.codeViews(v); },
+      'codeViews (queue)': (v) => { const s = sim(); s.goTo(3); return s.codeViews(undefined, v); },
+      visitCaptions: (v) => { const s = sim(); s.goTo(3); return s.visitCaptions(v); },
       'explain (lang)': (v) => sim().explain(v),
       'explain (hb)': (v) => sim().explain('en', v),
       failures: (v) => sim().failures(v),
@@ -116,6 +121,21 @@ test('every JavaScript type at every exported function: a result or a clear erro
     assert.equal(byCall(fn, 'undefined').ok, true, `${fn}(undefined) takes the default`);
     assert.equal(byCall(fn, 'null').ok, true, `${fn}(null) takes the default`);
   }
+  // Indices (a visit, a job id): whole numbers from 0, given as numbers; left out, none.
+  for (const fn of ['view (visit at hb 3)', 'codeViews (job)']) {
+    for (const name of ['true', 'NaN', '-1', '1.5', 'huge', 'Infinity', 'string "10"', 'object', 'array', 'function', 'symbol', 'bigint']) {
+      const c = byCall(fn, name);
+      assert.equal(c.ok, false, `${fn}(${name}) throws`);
+      assert.match(c.message, /expected a whole number from 0/, `${fn}(${name}): ${c.message}`);
+    }
+    assert.equal(byCall(fn, '0').ok, true, `${fn}(0) is fine`);
+    assert.equal(byCall(fn, 'undefined').ok, true, `${fn}(undefined): none`);
+  }
+  assert.match(byCall('view', '0').message, /^view: visit 0: expected a visit of the current heartbeat, found heartbeat 0/);
+  assert.equal(byCall('stage', 'undefined').ok, true);
+  assert.equal(byCall('visitCaptions', 'undefined').ok, true);
+  assert.match(byCall('visitCaptions', '0').message, /^visitCaptions: expected "en", "zh" or "zh-Hant"/);
+  assert.match(byCall('codeViews (queue)', '0').message, /^codeViews: queue: expected a string, found a number/);
   // Strings only.
   for (const fn of ['toHant', 'scenario']) {
     for (const name of ['undefined', 'null', 'true', '0', 'NaN', 'object', 'array', 'function', 'symbol', 'bigint']) {

@@ -127,6 +127,15 @@ pub fn heartbeat(v: &JsValue, what: &str) -> Result<u64, JsValue> {
     }
 }
 
+/// An index into a list (`what` names the method and the argument): a JavaScript number that
+/// is a whole number from 0 to 2^32 − 1. Anything else throws, saying what was found.
+pub fn index(v: &JsValue, what: &str) -> Result<usize, JsValue> {
+    match v.as_f64() {
+        Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= u32::MAX as f64 => Ok(n as usize),
+        _ => Err(error(&format!("{what}: expected a whole number from 0 to 2^32 − 1, found {}", kind(v)), &[])),
+    }
+}
+
 /// An optional heartbeat number: `undefined` or `null` (left out) gives `default`.
 pub fn heartbeat_or(v: &JsValue, what: &str, default: u64) -> Result<u64, JsValue> {
     if v.is_undefined() || v.is_null() { Ok(default) } else { heartbeat(v, what) }

@@ -2,7 +2,7 @@
 //! behind methods that take and return plain values.
 
 use crate::catalogue::{builtin_scenario, read_lesson};
-use crate::convert::{Input, heartbeat, heartbeat_or, input, lang, scenario_errors, text as text_arg, to_js};
+use crate::convert::{Input, heartbeat, heartbeat_or, index, input, lang, scenario_errors, text as text_arg, to_js};
 use schedscope::explain::text;
 use schedscope::scenario;
 use schedscope::sim::{self, interesting};
@@ -162,12 +162,23 @@ impl JsSimulation {
         if visit.is_undefined() || visit.is_null() {
             return to_js(&view);
         }
-        let at = heartbeat(&visit, "view: visit")? as usize;
-        let Some(rec) = self.sim.last_record() else { return to_js(&view) };
+        let at = index(&visit, "view: visit")?;
+        let Some(rec) = self.sim.last_record() else {
+            return Err(crate::convert::error(
+                &format!(
+                    "view: visit {at}: expected a visit of the current heartbeat, found heartbeat 0, which has none"
+                ),
+                &[],
+            ));
+        };
         let visits = schedscope::explain::visit::visits(rec);
         let Some(v) = visits.get(at) else {
             return Err(crate::convert::error(
-                &format!("view: heartbeat {} has {} visits, found visit {at}", rec.hb, visits.len()),
+                &format!(
+                    "view: visit {at}: expected one of heartbeat {}'s visits (0 to {}), found {at}",
+                    rec.hb,
+                    visits.len().saturating_sub(1)
+                ),
                 &[],
             ));
         };
@@ -189,16 +200,7 @@ impl JsSimulation {
     /// does.
     #[wasm_bindgen(js_name = codeViews)]
     pub fn code_views(&self, job: JsValue, queue: JsValue) -> Result<JsValue, JsValue> {
-        let job = match job.as_f64() {
-            _ if job.is_undefined() || job.is_null() => None,
-            Some(n) if n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n) => Some(n as u32),
-            _ => {
-                return Err(crate::convert::error(
-                    &format!("codeViews: expected a job id (a whole number), found {}", crate::convert::kind(&job)),
-                    &[],
-                ));
-            }
-        };
+        let job = if job.is_undefined() || job.is_null() { None } else { Some(index(&job, "codeViews: job")? as u32) };
         let queue =
             if queue.is_undefined() || queue.is_null() { None } else { Some(text_arg(&queue, "codeViews: queue")?) };
         let focus = schedscope::explain::code::Focus { job, queue };
