@@ -21,6 +21,7 @@ pub mod preemption;
 pub mod schedulables;
 pub mod shares;
 mod update;
+mod visits;
 
 use crate::model::cluster::JobEvent;
 use crate::model::{AttemptId, Cluster, Job, JobId, JobPriority, Millis, TaskType};
@@ -111,6 +112,10 @@ pub struct FairScheduler {
     pub order_check: bool,
     pub order_checked: u64,
     pub order_mismatch: Option<String>,
+    /// Every counted job visit takes the full path (`visits`; the tests compare), and how many
+    /// took the quiet one.
+    pub full_visits: bool,
+    pub quiet_visits: u64,
     /// `assignTasks`' lists of the jobs visited for maps and for reduces and of those that
     /// launched a map, kept between calls.
     scratch: (Vec<JobId>, Vec<JobId>, Vec<JobId>),
@@ -177,6 +182,8 @@ impl FairScheduler {
             order_check: false,
             order_checked: 0,
             order_mismatch: None,
+            full_visits: false,
+            quiet_visits: 0,
             scratch: Default::default(),
         }
     }

@@ -6,7 +6,7 @@
 //! (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/PoolSchedulable.java`, `JobSchedulable.java`; the
 //! fake is `FakeJobInProgress` of `TestFairScheduler`).
 
-use super::decision::{JobVisit, PoolLine, PoolVisit};
+use super::decision::{JobVisit, PoolLine};
 use super::delay::LocalityLevel;
 use super::kind_ix;
 use super::pools::UNLIMITED;
@@ -78,7 +78,7 @@ impl FairScheduler {
     }
 
     /// A pool's allocation values, from the table of the current `assignTasks` if there is one.
-    fn pool_conf_of(&self, pool: usize) -> std::borrow::Cow<'_, PoolConf> {
+    pub(super) fn pool_conf_of(&self, pool: usize) -> std::borrow::Cow<'_, PoolConf> {
         if self.run_cache_on {
             if let Some(c) = self.pool_conf.get(pool) {
                 return std::borrow::Cow::Borrowed(c);
@@ -95,7 +95,7 @@ impl FairScheduler {
 
     /// The starvation check of `getAllowedLocalityLevel` for the pool's maps at `now`: made once
     /// per `assignTasks` call and pool, when the pool's jobs are first asked for a map.
-    fn pool_starvation(&mut self, pool: usize, now: Millis) -> Option<super::delay::LevelReason> {
+    pub(super) fn pool_starvation(&mut self, pool: usize, now: Millis) -> Option<super::delay::LevelReason> {
         if self.run_cache_on && self.pool_conf_now == now {
             if let Some(c) = self.pool_conf.get_mut(pool) {
                 if let Some(st) = &c.starved {
@@ -341,79 +341,6 @@ impl FairScheduler {
                 v.none = Some(e);
                 (v, None)
             }
-        }
-    }
-
-    /// `PoolSchedulable.assignTask`: nothing if the pool is at its maximum (no job
-    /// visited); otherwise sort the jobs in place (FIFO or fair) and ask them in order.
-    pub(super) fn pool_assign(
-        &mut self,
-        cluster: &mut Cluster,
-        pool: usize,
-        ti: usize,
-        kind: TaskType,
-        now: Millis,
-        visited: &mut Vec<JobId>,
-    ) -> (PoolVisit, Option<Launched>) {
-        let p = &self.pm.pools[pool];
-        let mut pv = PoolVisit { pool: p.name.clone(), at_max: None, jobs: Vec::new(), unlisted: 0 };
-        let running = self.pool_running(cluster, pool, kind);
-        let max = self.pool_conf_of(pool).max_slots[kind_ix(kind)];
-        if running >= max {
-            pv.at_max = Some((running, max));
-            return (pv, None);
-        }
-        self.sort_pool_jobs(cluster, pool, kind);
-        let n = self.pm.pools[pool].sched(kind).jobs.len();
-        pv.jobs.reserve(n.min(self.visit_budget + 1));
-        let starved = if kind == TaskType::Map { Some(self.pool_starvation(pool, now)) } else { None };
-        // A visit changes no pool's job list, so the list is read in place.
-        for at in 0..n {
-            let id = self.pm.pools[pool].sched(kind).jobs[at];
-            let listing = self.visit_budget > 0;
-            if listing {
-                self.ensure_line(cluster, id, None);
-            }
-            let (v, l) = self.job_assign(cluster, id, ti, kind, now, visited, starved.as_ref());
-            // The record lists a bounded number of the jobs passed over, and always the last.
-            if l.is_some() || listing {
-                self.visit_budget = self.visit_budget.saturating_sub(1);
-                if !listing {
-                    // Its line as it stood before this launch.
-                    self.ensure_line(cluster, id, Some(kind));
-                }
-                pv.jobs.push(v);
-            } else {
-                pv.unlisted += 1;
-            }
-            if l.is_some() {
-                if self.run_cache_on {
-                    if let Some(r) = self.run_cache.get_mut(pool) {
-                        r[kind_ix(kind)] += 1;
-                    }
-                }
-                return (pv, l);
-            }
-        }
-        (pv, None)
-    }
-
-    /// Give a listed job visit its job line in the record, if it has none yet; `launched` =
-    /// the job has just launched a task of this type (its line shows the count before).
-    fn ensure_line(&mut self, cluster: &Cluster, id: JobId, launched: Option<TaskType>) {
-        let stamp = self.stamp;
-        let Some(info) = self.infos.get_mut(&id) else { return };
-        if info.stamps[2] == stamp {
-            return;
-        }
-        info.stamps[2] = stamp;
-        if let Some(mut line) = self.job_line(cluster, id) {
-            match launched {
-                Some(TaskType::Map) => line.running_maps -= 1,
-                Some(TaskType::Reduce) => line.running_reduces -= 1,
-                None => {}
-            }
-            self.late_lines.push(line);
         }
     }
 
