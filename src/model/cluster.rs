@@ -147,9 +147,10 @@ pub struct Cluster {
 /// changed (`JobInProgress`'s `runningMapTasks`, `finishedMapTasks`, `failedMapTIPs`,
 /// `speculativeMapTasks` and their reduce twins, `status.runState`), noted where
 /// `addRunningTaskToTIP`, `completedTask`, `failedTask`, `initTasks` and the lost tracker's
-/// map re-run move them. Off unless a scheduler asks (`follow`): the Capacity Scheduler keeps its
-/// queues' usage as counters moved by these changes instead of `updateAllQueues`' pass over
-/// every running job.
+/// map re-run move them, and whose priority or start time was set. Off unless a scheduler asks
+/// (`follow`): the Capacity Scheduler keeps its queues' usage as counters moved by these changes
+/// instead of `updateAllQueues`' pass over every running job; the Fair Scheduler knows which
+/// pools' job orders may have to move (`sched::fair::order`).
 #[derive(Debug, Clone, Default)]
 pub struct ChangedJobs {
     on: bool,
@@ -173,6 +174,10 @@ impl ChangedJobs {
     /// The jobs changed since the last take, without taking them.
     pub fn pending(&self) -> &[JobId] {
         &self.list
+    }
+    /// Forget the noted changes, keeping the list's room.
+    pub fn clear(&mut self) {
+        self.list.clear();
     }
 }
 
@@ -326,6 +331,7 @@ impl Cluster {
     pub fn set_priority(&mut self, id: JobId, p: JobPriority) {
         if let Some(job) = self.jobs.get_mut(&id) {
             job.priority = p;
+            self.changed_jobs.note(id);
             self.events.push(JobEvent::PriorityChanged { job: id });
         }
     }
@@ -333,6 +339,7 @@ impl Cluster {
     pub fn set_start_time(&mut self, id: JobId, t: Millis) {
         if let Some(job) = self.jobs.get_mut(&id) {
             job.start_time = t;
+            self.changed_jobs.note(id);
             self.events.push(JobEvent::StartTimeChanged { job: id });
         }
     }

@@ -42,6 +42,27 @@ impl Cluster {
         job.map_search_refusal(&self.trackers[ti].host, self.num_task_trackers())
     }
 
+    /// Whether `obtain_new_map_task(id, ti, max_cache_level)` answers "no task" at one of the
+    /// refusals it makes before reading or changing any list (no job, not initialised,
+    /// `idle_map_search`): `true` means the call would find nothing and change nothing; `false`
+    /// that the lists must be searched.
+    pub fn map_visit_finds_nothing(&self, id: JobId, ti: usize, max_cache_level: i32) -> bool {
+        let ctx = tracker_ctx(&self.trackers[ti], self.num_task_trackers(), self.unique_hosts, self.now);
+        let Some(job) = self.jobs.get(&id) else { return true };
+        !job.inited || job.idle_map_search(&self.topology, &ctx, max_cache_level).is_some()
+    }
+
+    /// The same for `obtain_new_reduce_task(id, ti)`: not running, not initialised, slow start,
+    /// or `idle_reduce_search`.
+    pub fn reduce_visit_finds_nothing(&self, id: JobId, ti: usize) -> bool {
+        let ctx = tracker_ctx(&self.trackers[ti], self.num_task_trackers(), self.unique_hosts, self.now);
+        let Some(job) = self.jobs.get(&id) else { return true };
+        job.state != RunState::Running
+            || !job.inited
+            || !job.schedule_reduces()
+            || job.idle_reduce_search(&ctx).is_some()
+    }
+
     /// `obtainNewReduceTask(tts, clusterSize, numUniqueHosts)`.
     pub fn obtain_new_reduce_task(&mut self, id: JobId, ti: usize) -> Result<Launched, NoTask> {
         let ctx = tracker_ctx(&self.trackers[ti], self.num_task_trackers(), self.unique_hosts, self.now);

@@ -204,13 +204,13 @@ impl FairScheduler {
         let prev = (self.last_heartbeat_time != 0).then_some(self.last_heartbeat_time);
         let delta = if self.last_heartbeat_time == 0 { 0 } else { now - self.last_heartbeat_time };
         self.last_heartbeat_time = now;
-        let mut grew = Vec::new();
         // Only jobs marked at the previous heartbeat can be set (`skipped_jobs`), in id order.
         let mut skipped = std::mem::take(&mut self.skipped_jobs);
         skipped.sort_unstable();
         skipped.dedup();
-        for id in skipped {
-            let Some(info) = self.infos.get_mut(&id) else { continue };
+        let mut grew = Vec::with_capacity(skipped.len());
+        for id in &skipped {
+            let Some(info) = self.infos.get_mut(id) else { continue };
             if info.delay.skipped_at_last_heartbeat {
                 let before = info.delay.time_waited_for_local_map;
                 info.delay.time_waited_for_local_map += delta;
@@ -218,6 +218,9 @@ impl FairScheduler {
                 grew.push(WaitGrowth { job: id.0, before_ms: before, after_ms: info.delay.time_waited_for_local_map });
             }
         }
+        // The list's room is kept for the marks of this heartbeat.
+        skipped.clear();
+        self.skipped_jobs = skipped;
         (delta, prev, grew)
     }
 

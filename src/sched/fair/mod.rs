@@ -15,11 +15,13 @@ pub mod decision;
 pub mod delay;
 pub mod listener;
 pub mod load_manager;
+mod order;
 pub mod pools;
 pub mod preemption;
 pub mod schedulables;
 pub mod shares;
 mod update;
+mod visits;
 
 use crate::model::cluster::JobEvent;
 use crate::model::{AttemptId, Cluster, Job, JobId, JobPriority, Millis, TaskType};
@@ -96,11 +98,27 @@ pub struct FairScheduler {
     /// Per-heartbeat scratch state of `assignTasks` (see `cache_pool_running`): pool running
     /// sums, jobs visited per type, jobs with a line in the record, lines added late.
     run_cache: Vec<[i64; 2]>,
+    pool_conf: Vec<schedulables::PoolConf>,
+    pool_conf_now: Millis,
     run_cache_on: bool,
     stamp: u64,
     late_lines: Vec<FairJobLine>,
     /// Job visits the record may still list in this heartbeat.
     visit_budget: usize,
+    /// Which pools' job lists are known to be in comparator order (`order`).
+    order: order::KeptOrder,
+    /// Check every kept job order against the sort (the tests): how many were checked, and the
+    /// first that the sort would have moved.
+    pub order_check: bool,
+    pub order_checked: u64,
+    pub order_mismatch: Option<String>,
+    /// Every counted job visit takes the full path (`visits`; the tests compare), and how many
+    /// took the quiet one.
+    pub full_visits: bool,
+    pub quiet_visits: u64,
+    /// `assignTasks`' lists of the jobs visited for maps and for reduces and of those that
+    /// launched a map, kept between calls.
+    scratch: (Vec<JobId>, Vec<JobId>, Vec<JobId>),
 }
 
 fn kind_ix(kind: TaskType) -> usize {
@@ -135,6 +153,8 @@ impl FairScheduler {
             cluster.conf.kill_delivery = crate::model::cluster::KillDelivery::AtOnce;
         }
         let pm = PoolManager::new(conf.allocations.clone(), &conf.pool_name_property, cluster.now);
+        // The kept job order follows the jobs whose keys may move (`order`).
+        cluster.changed_jobs.follow();
         let delays = Delays::from_conf(conf.locality_delay, conf.node_locality_delay, conf.rack_locality_delay);
         FairScheduler {
             next_update_ms: cluster.now + conf.update_interval_ms,
@@ -152,10 +172,19 @@ impl FairScheduler {
             jt: cluster.conf.jt_identifier.clone(),
             skipped_jobs: Vec::new(),
             run_cache: Vec::new(),
+            pool_conf: Vec::new(),
+            pool_conf_now: 0,
             run_cache_on: false,
             stamp: 0,
             late_lines: Vec::new(),
             visit_budget: 0,
+            order: Default::default(),
+            order_check: false,
+            order_checked: 0,
+            order_mismatch: None,
+            full_visits: false,
+            quiet_visits: 0,
+            scratch: Default::default(),
         }
     }
 
@@ -174,17 +203,24 @@ impl FairScheduler {
     /// One job's Fair Scheduler state.
     pub fn job_line(&self, cluster: &Cluster, id: JobId) -> Option<FairJobLine> {
         let i = self.infos.get(&id)?;
+        // One look-up of the job for its running counts and its weight.
+        let job = cluster.jobs.get(&id);
+        let (running_maps, running_reduces) = match job.filter(|j| j.inited) {
+            Some(j) => (j.running_maps as i64, j.running_reduces as i64),
+            None => (0, 0),
+        };
+        let weight_maps = job.map(|j| self.weight_of(cluster, i, j, TaskType::Map)).unwrap_or(1.0);
         Some(FairJobLine {
             job: id.0,
             pool: i.pool.clone(),
             runnable: i.runnable,
-            running_maps: Self::job_running(cluster, id, TaskType::Map),
+            running_maps,
             demand_maps: i.map.demand,
             fair_share_maps: i.map.fair_share,
-            running_reduces: Self::job_running(cluster, id, TaskType::Reduce),
+            running_reduces,
             demand_reduces: i.reduce.demand,
             fair_share_reduces: i.reduce.fair_share,
-            weight_maps: self.job_weight(cluster, id, TaskType::Map),
+            weight_maps,
             last_map_locality_level: i.delay.last_map_locality_level,
             time_waited_ms: i.delay.time_waited_for_local_map,
         })
@@ -196,6 +232,7 @@ impl TaskScheduler for FairScheduler {
 
     fn job_event(&mut self, cluster: &Cluster, event: &JobEvent) {
         // jobUpdated does nothing in 1.2.1; finished jobs leave at the next update().
+        self.order.forget();
         if let JobEvent::Added { job } = event {
             self.job_added(cluster, *job);
         }
@@ -209,7 +246,7 @@ impl TaskScheduler for FairScheduler {
     /// `FairScheduler.assignTasks(TaskTracker)`.
     fn assign_tasks(&mut self, cluster: &mut Cluster, ti: usize) -> (Vec<Assignment>, Self::Decision) {
         let now = cluster.now;
-        self.cache_pool_running(cluster);
+        self.cache_pool_running(cluster, now);
         self.stamp += 1;
         self.late_lines.clear();
         self.visit_budget = VISIT_LINES;
@@ -223,8 +260,8 @@ impl TaskScheduler for FairScheduler {
         let total_map_slots = cluster.capacity(TaskType::Map) as i64;
         let total_reduce_slots = cluster.capacity(TaskType::Reduce) as i64;
         let (delta, prev, growth) = self.update_locality_wait_times(now);
-        let jobs: Vec<FairJobLine> =
-            self.infos.keys().take(JOB_LINES).filter_map(|id| self.job_line(cluster, *id)).collect();
+        let mut jobs: Vec<FairJobLine> = Vec::with_capacity(JOB_LINES + VISIT_LINES + 2);
+        jobs.extend(self.infos.keys().take(JOB_LINES).filter_map(|id| self.job_line(cluster, *id)));
         let stamp = self.stamp;
         for info in self.infos.values_mut().take(JOB_LINES) {
             info.stamps[2] = stamp;
@@ -246,8 +283,11 @@ impl TaskScheduler for FairScheduler {
         let runnable_at_start = (runnable_maps, running_maps, runnable_reduces, running_reduces);
         let (mut maps_assigned, mut reduces_assigned) = (0i64, 0i64);
         let (mut map_rej, mut reduce_rej): (Option<Rejected>, Option<Rejected>) = (None, None);
-        let (mut visited_map, mut visited_reduce, mut launched_map): (Vec<JobId>, Vec<JobId>, Vec<JobId>) =
-            Default::default();
+        // Scratch lists, kept between calls for their room.
+        let (mut visited_map, mut visited_reduce, mut launched_map) = std::mem::take(&mut self.scratch);
+        visited_map.clear();
+        visited_reduce.clear();
+        launched_map.clear();
         let mut assigned: Vec<Assignment> = Vec::new();
         let mut turns = Vec::new();
         for _ in 0..1_000_000 {
@@ -290,7 +330,7 @@ impl TaskScheduler for FairScheduler {
             };
             let order = self.sorted_pools(cluster, kind);
             let lines = order.iter().take(POOL_LINES).map(|pi| self.pool_line(cluster, *pi, kind)).collect();
-            let mut turn = Turn { kind, choice, order: lines, visits: Vec::new(), assigned: None };
+            let mut turn = Turn { kind, choice, order: lines, visits: Vec::with_capacity(order.len()), assigned: None };
             let mut found = None;
             for pi in order {
                 let visited = if kind == TaskType::Map { &mut visited_map } else { &mut visited_reduce };
@@ -328,7 +368,8 @@ impl TaskScheduler for FairScheduler {
             }
             turns.push(turn);
         }
-        let mut skipped = Vec::new();
+        let mut skipped = Vec::with_capacity(visited_map.len());
+        self.skipped_jobs.reserve(visited_map.len());
         for j in &visited_map {
             // A heartbeat launches a few maps: the list is short.
             if !launched_map.contains(j) {
@@ -340,17 +381,15 @@ impl TaskScheduler for FairScheduler {
             }
         }
         self.run_cache_on = false;
-        let mut jobs = jobs;
         if !self.late_lines.is_empty() {
             jobs.append(&mut self.late_lines);
             crate::sort::sort_by_key(&mut jobs, |l| l.job);
         }
-        let after = visited_map
-            .iter()
-            .filter_map(|j| {
-                self.infos.get(j).map(|i| (j.0, i.delay.last_map_locality_level, i.delay.time_waited_for_local_map))
-            })
-            .collect();
+        let mut after = Vec::with_capacity(visited_map.len());
+        after.extend(visited_map.iter().filter_map(|j| {
+            self.infos.get(j).map(|i| (j.0, i.delay.last_map_locality_level, i.delay.time_waited_for_local_map))
+        }));
+        self.scratch = (visited_map, visited_reduce, launched_map);
         let d = FairDecision {
             time_ms: now,
             previous_heartbeat_ms: prev,

@@ -79,6 +79,10 @@ pub struct PoolManager {
     /// of pools are found in logarithmic time, not by a scan.
     #[serde(skip)]
     index: std::collections::BTreeMap<String, usize>,
+    /// Counts the changes to the pools, their modes and their job lists (`getPool` creating a
+    /// pool, `reloadAllocs`, `addJob`, `removeJob`), so a kept job order knows when to re-check.
+    #[serde(skip)]
+    pub(super) changes: u64,
 }
 
 impl PoolManager {
@@ -90,6 +94,7 @@ impl PoolManager {
             pools: Vec::new(),
             pool_name_property: pool_name_property.to_string(),
             index: Default::default(),
+            changes: 0,
         };
         pm.reload(allocs, now);
         pm.get_pool(DEFAULT_POOL, now);
@@ -106,6 +111,7 @@ impl PoolManager {
             return i;
         }
         let mode = self.allocs.default_pool_scheduling_mode.unwrap_or(SchedulingMode::Fair);
+        self.changes += 1;
         self.index.insert(name.to_string(), self.pools.len());
         self.pools.push(Pool {
             name: name.to_string(),
@@ -121,6 +127,7 @@ impl PoolManager {
     /// the mode of each named pool (pools not named keep theirs, `docs/hadoop/fair.md` §F9).
     pub fn reload(&mut self, allocs: Allocations, now: Millis) {
         self.allocs = allocs;
+        self.changes += 1;
         let default_mode = self.allocs.default_pool_scheduling_mode.unwrap_or(SchedulingMode::Fair);
         let named: Vec<(String, Option<SchedulingMode>)> =
             self.allocs.pools.iter().map(|(n, a)| (n.clone(), a.scheduling_mode)).collect();
@@ -210,6 +217,7 @@ impl PoolManager {
     /// `Pool.addJob`: append to both schedulables' lists.
     pub fn add_job(&mut self, pool: &str, job: JobId, now: Millis) {
         let i = self.get_pool(pool, now);
+        self.changes += 1;
         let p = &mut self.pools[i];
         p.map.jobs.push(job);
         p.reduce.jobs.push(job);
@@ -218,6 +226,7 @@ impl PoolManager {
     /// `Pool.removeJob`.
     pub fn remove_job(&mut self, pool: &str, job: JobId) {
         if let Some(i) = self.find(pool) {
+            self.changes += 1;
             let p = &mut self.pools[i];
             p.map.jobs.retain(|j| *j != job);
             p.reduce.jobs.retain(|j| *j != job);

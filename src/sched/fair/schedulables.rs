@@ -6,8 +6,7 @@
 //! (`src/contrib/fairscheduler/src/java/org/apache/hadoop/mapred/PoolSchedulable.java`, `JobSchedulable.java`; the
 //! fake is `FakeJobInProgress` of `TestFairScheduler`).
 
-use super::allocs::SchedulingMode;
-use super::decision::{JobVisit, PoolLine, PoolVisit};
+use super::decision::{JobVisit, PoolLine};
 use super::delay::LocalityLevel;
 use super::kind_ix;
 use super::pools::UNLIMITED;
@@ -16,6 +15,18 @@ use super::{FairScheduler, priority_factor};
 use crate::model::cluster::Launched;
 use crate::model::task_selection::NoTask;
 use crate::model::{Cluster, JobId, JobPriority, Millis, RunState, TaskType};
+
+/// A pool's allocation values for one `assignTasks` call (`getAllocation`, `getMaxSlots`,
+/// `getPoolWeight`) and its starvation check for maps at the call's time
+/// (`getAllowedLocalityLevel`).
+#[derive(Debug, Clone)]
+pub(super) struct PoolConf {
+    pub min_share: [i64; 2],
+    pub max_slots: [i64; 2],
+    pub weight: f64,
+    /// `None` until made (`pool_starvation`).
+    pub starved: Option<Option<super::delay::LevelReason>>,
+}
 
 impl FairScheduler {
     /// `JobSchedulable.getRunningTasks()`: live, 0 before the job's tasks exist.
@@ -42,14 +53,60 @@ impl FairScheduler {
         self.pm.pools[pool].sched(kind).jobs.iter().map(|j| Self::job_running(cluster, *j, kind)).sum()
     }
 
-    /// Take every pool's running sums (the start of `assignTasks`).
-    pub(super) fn cache_pool_running(&mut self, cluster: &Cluster) {
+    /// Take every pool's running sums and allocation values (the start of `assignTasks`): the
+    /// allocations and the pools' starvation timestamps do not change during the call.
+    pub(super) fn cache_pool_running(&mut self, cluster: &Cluster, now: Millis) {
         self.run_cache_on = false;
-        let sums: Vec<[i64; 2]> = (0..self.pm.pools.len())
-            .map(|pi| [self.pool_running(cluster, pi, TaskType::Map), self.pool_running(cluster, pi, TaskType::Reduce)])
-            .collect();
+        let mut sums = std::mem::take(&mut self.run_cache);
+        sums.clear();
+        sums.extend(
+            (0..self.pm.pools.len())
+                .map(|pi| [self.pool_running(cluster, pi, TaskType::Map), self.pool_running(cluster, pi, TaskType::Reduce)]),
+        );
         self.run_cache = sums;
+        let mut conf = std::mem::take(&mut self.pool_conf);
+        conf.clear();
+        conf.extend(self.pm.pools.iter().map(|p| PoolConf {
+            min_share: [self.pm.min_share(&p.name, TaskType::Map), self.pm.min_share(&p.name, TaskType::Reduce)],
+            max_slots: [self.pm.max_slots(&p.name, TaskType::Map), self.pm.max_slots(&p.name, TaskType::Reduce)],
+            weight: self.pm.weight(&p.name),
+            starved: None,
+        }));
+        self.pool_conf = conf;
+        self.pool_conf_now = now;
         self.run_cache_on = true;
+    }
+
+    /// A pool's allocation values, from the table of the current `assignTasks` if there is one.
+    pub(super) fn pool_conf_of(&self, pool: usize) -> std::borrow::Cow<'_, PoolConf> {
+        if self.run_cache_on {
+            if let Some(c) = self.pool_conf.get(pool) {
+                return std::borrow::Cow::Borrowed(c);
+            }
+        }
+        let name = &self.pm.pools[pool].name;
+        std::borrow::Cow::Owned(PoolConf {
+            min_share: [self.pm.min_share(name, TaskType::Map), self.pm.min_share(name, TaskType::Reduce)],
+            max_slots: [self.pm.max_slots(name, TaskType::Map), self.pm.max_slots(name, TaskType::Reduce)],
+            weight: self.pm.weight(name),
+            starved: None,
+        })
+    }
+
+    /// The starvation check of `getAllowedLocalityLevel` for the pool's maps at `now`: made once
+    /// per `assignTasks` call and pool, when the pool's jobs are first asked for a map.
+    pub(super) fn pool_starvation(&mut self, pool: usize, now: Millis) -> Option<super::delay::LevelReason> {
+        if self.run_cache_on && self.pool_conf_now == now {
+            if let Some(c) = self.pool_conf.get_mut(pool) {
+                if let Some(st) = &c.starved {
+                    return st.clone();
+                }
+                let st = super::delay::starvation(&self.pm, &self.pm.pools[pool].name, now);
+                c.starved = Some(st.clone());
+                return st;
+            }
+        }
+        super::delay::starvation(&self.pm, &self.pm.pools[pool].name, now)
     }
 
     /// `FairScheduler.getJobWeight(job, type)`: read live (priority, runnability, demand).
@@ -58,7 +115,7 @@ impl FairScheduler {
         self.weight_of(cluster, info, job, kind)
     }
 
-    fn weight_of(&self, cluster: &Cluster, info: &super::JobInfo, job: &crate::model::Job, kind: TaskType) -> f64 {
+    pub(super) fn weight_of(&self, cluster: &Cluster, info: &super::JobInfo, job: &crate::model::Job, kind: TaskType) -> f64 {
         if !info.runnable {
             return 1.0;
         }
@@ -99,12 +156,13 @@ impl FairScheduler {
 
     pub(super) fn pool_key(&self, cluster: &Cluster, pool: usize, kind: TaskType) -> SchedKey<'_> {
         let p = &self.pm.pools[pool];
+        let c = self.pool_conf_of(pool);
         SchedKey {
             name: SchedName::Str(std::borrow::Cow::Borrowed(&p.name)),
             demand: p.sched(kind).demand,
-            min_share: self.pm.min_share(&p.name, kind),
+            min_share: c.min_share[kind_ix(kind)],
             running: self.pool_running(cluster, pool, kind),
-            weight: self.pm.weight(&p.name),
+            weight: c.weight,
             start_time: 0,
             priority: JobPriority::Normal,
         }
@@ -114,7 +172,7 @@ impl FairScheduler {
     pub fn pool_line(&self, cluster: &Cluster, pool: usize, kind: TaskType) -> PoolLine {
         let k = self.pool_key(cluster, pool, kind);
         let p = &self.pm.pools[pool];
-        let max = self.pm.max_slots(&p.name, kind);
+        let max = self.pool_conf_of(pool).max_slots[kind_ix(kind)];
         PoolLine {
             pool: p.name.clone(),
             mode: p.mode,
@@ -283,97 +341,6 @@ impl FairScheduler {
                 v.none = Some(e);
                 (v, None)
             }
-        }
-    }
-
-    /// `PoolSchedulable.assignTask`: nothing if the pool is at its maximum (no job
-    /// visited); otherwise sort the jobs in place (FIFO or fair) and ask them in order.
-    pub(super) fn pool_assign(
-        &mut self,
-        cluster: &mut Cluster,
-        pool: usize,
-        ti: usize,
-        kind: TaskType,
-        now: Millis,
-        visited: &mut Vec<JobId>,
-    ) -> (PoolVisit, Option<Launched>) {
-        let name = self.pm.pools[pool].name.clone();
-        let mut pv = PoolVisit { pool: name.clone(), at_max: None, jobs: Vec::new(), unlisted: 0 };
-        let running = self.pool_running(cluster, pool, kind);
-        let max = self.pm.max_slots(&name, kind);
-        if running >= max {
-            pv.at_max = Some((running, max));
-            return (pv, None);
-        }
-        let resorted: Option<Vec<JobId>> = {
-            let jobs = &self.pm.pools[pool].sched(kind).jobs;
-            let keys: Vec<SchedKey> = jobs.iter().map(|id| self.job_key(cluster, *id, kind)).collect();
-            let cmp: fn(&SchedKey, &SchedKey) -> std::cmp::Ordering = match self.pm.pools[pool].mode {
-                SchedulingMode::Fifo => shares::fifo_cmp,
-                SchedulingMode::Fair => shares::fair_share_cmp,
-            };
-            // Usually nothing moved since the last turn. The stable sort moves an element only
-            // past a predecessor it compares less than (its insertion step and its run detection
-            // both ask exactly that), so a list where no element is less than the one before it
-            // comes back unchanged: the sort is skipped then.
-            if keys.windows(2).all(|w| cmp(&w[1], &w[0]) != std::cmp::Ordering::Less) {
-                None
-            } else {
-                let mut order: Vec<usize> = (0..jobs.len()).collect();
-                crate::sort::sort_by(&mut order, |a, b| cmp(&keys[*a], &keys[*b]));
-                Some(order.iter().map(|i| jobs[*i]).collect())
-            }
-        };
-        if let Some(r) = resorted {
-            self.pm.pools[pool].sched_mut(kind).jobs = r;
-        }
-        let sorted = self.pm.pools[pool].sched(kind).jobs.clone();
-        let starved = if kind == TaskType::Map { Some(super::delay::starvation(&self.pm, &name, now)) } else { None };
-        for id in sorted {
-            let listing = self.visit_budget > 0;
-            if listing {
-                self.ensure_line(cluster, id, None);
-            }
-            let (v, l) = self.job_assign(cluster, id, ti, kind, now, visited, starved.as_ref());
-            // The record lists a bounded number of the jobs passed over, and always the last.
-            if l.is_some() || listing {
-                self.visit_budget = self.visit_budget.saturating_sub(1);
-                if !listing {
-                    // Its line as it stood before this launch.
-                    self.ensure_line(cluster, id, Some(kind));
-                }
-                pv.jobs.push(v);
-            } else {
-                pv.unlisted += 1;
-            }
-            if l.is_some() {
-                if self.run_cache_on {
-                    if let Some(r) = self.run_cache.get_mut(pool) {
-                        r[kind_ix(kind)] += 1;
-                    }
-                }
-                return (pv, l);
-            }
-        }
-        (pv, None)
-    }
-
-    /// Give a listed job visit its job line in the record, if it has none yet; `launched` =
-    /// the job has just launched a task of this type (its line shows the count before).
-    fn ensure_line(&mut self, cluster: &Cluster, id: JobId, launched: Option<TaskType>) {
-        let stamp = self.stamp;
-        let Some(info) = self.infos.get_mut(&id) else { return };
-        if info.stamps[2] == stamp {
-            return;
-        }
-        info.stamps[2] = stamp;
-        if let Some(mut line) = self.job_line(cluster, id) {
-            match launched {
-                Some(TaskType::Map) => line.running_maps -= 1,
-                Some(TaskType::Reduce) => line.running_reduces -= 1,
-                None => {}
-            }
-            self.late_lines.push(line);
         }
     }
 

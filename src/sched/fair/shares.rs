@@ -179,8 +179,12 @@ fn signum(d: f64) -> i32 {
     }
 }
 
-/// Java `String.compareTo`: lexicographic by UTF-16 code unit.
+/// Java `String.compareTo`: lexicographic by UTF-16 code unit. For ASCII text a code unit is
+/// the byte, so the bytes are compared directly.
 pub fn java_string_cmp(a: &str, b: &str) -> Ordering {
+    if a.is_ascii() && b.is_ascii() {
+        return a.as_bytes().cmp(b.as_bytes());
+    }
     a.encode_utf16().cmp(b.encode_utf16())
 }
 
@@ -325,6 +329,16 @@ mod tests {
             assert_eq!(n(a).cmp_java(&n(b)), want, "{a} vs {b}");
         }
         assert_eq!(n(7).to_java_string(), "job_test_0007");
+    }
+
+    #[test]
+    fn ascii_names_compare_as_their_utf16_code_units() {
+        let words = ["", "a", "ab", "abc", "b", "B", "default", "pool1", "pool10", "pool2", "Zeta", "~", "é", "a\u{10000}", "a\u{e000}"];
+        for a in words {
+            for b in words {
+                assert_eq!(java_string_cmp(a, b), a.encode_utf16().cmp(b.encode_utf16()), "{a:?} vs {b:?}");
+            }
+        }
     }
 
     #[test]

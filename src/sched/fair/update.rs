@@ -93,6 +93,8 @@ impl FairScheduler {
         if self.conf.preemption {
             self.update_preemption_variables(cluster, now);
         }
+        // Demands, weights and runnability may have moved every job's key.
+        self.order.forget();
     }
 
     /// `updateRunnability()`: running-job limits per user and per pool, walking jobs
