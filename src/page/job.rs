@@ -1,0 +1,134 @@
+//! Long jobs: work too big for one task of the browser's main thread (computing the run ahead,
+//! Last, the next interesting heartbeat) runs in slices of at most `SLICE_MS`, one task each
+//! (`RunAction::Slice`, sent by the page's timer while `Page::job` is set), until it finishes or
+//! is cancelled (`RunAction::Cancel`, the progress bar's button or Escape). The run's side of
+//! the work is in `work.rs`; this is the page's: which job runs, what its progress bar shows,
+//! and what the page does when it ends. One job runs at a time; computing ahead, the job no
+//! one asked for, waits while Last or the search runs and goes on after them.
+//!
+//! A slice either computes (on a copy of the run, in place: nothing to render, the page
+//! returns itself) or, every `SHOW_EVERY_MS`, shows the progress (a render, a task of its
+//! own). The first slice of a job the reader asked for runs at once, in the task of the press,
+//! so a short job (every classroom scenario's) is done before the page draws again.
+
+use std::rc::Rc;
+
+use super::Page;
+use super::ahead::{SHOW_EVERY_MS, SLICE_MS};
+pub use super::work::JobKind;
+use super::work::Slice;
+
+/// The job running, as its progress bar shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LongJob {
+    pub what: JobKind,
+    /// The heartbeat its copy of the run has reached.
+    pub at: u64,
+    /// Where it began: the heartbeats known (computing ahead, Last) or the heartbeat shown (a
+    /// search).
+    pub from: u64,
+    /// The share of the run behind `at`, from 0 to 1 (`work::run_share`, an estimate).
+    pub share: f64,
+    /// When the page last showed its progress (on the run's clock).
+    pub shown_at: f64,
+    /// Whether the progress bar shows: at once for a job the reader asked for; for computing
+    /// ahead, once it has run longer than one show interval.
+    pub visible: bool,
+}
+
+impl LongJob {
+    /// A job the reader asked for (Last, the search), rather than computing ahead.
+    pub fn asked(&self) -> bool {
+        self.what != JobKind::Ahead
+    }
+}
+
+impl Page {
+    /// Whether Last or the search for the next interesting heartbeat is running.
+    pub fn asked_job(&self) -> bool {
+        self.job.as_ref().is_some_and(LongJob::asked)
+    }
+
+    /// The progress bar's job, when it shows.
+    pub fn job_shown(&self) -> Option<&LongJob> {
+        self.job.as_ref().filter(|j| j.visible)
+    }
+
+    /// After a new scenario: computing ahead, if the run has more to compute.
+    pub(super) fn job_for_new_run(&mut self) {
+        self.job = None;
+        self.resume_ahead();
+    }
+
+    /// Start job `what` (Last or the search) and run its first slice now.
+    pub(super) fn start_job(&mut self, what: JobKind) {
+        match what {
+            JobKind::Last => self.run.begin_to_end(),
+            JobKind::Interesting => self.run.begin_search(),
+            JobKind::Ahead => {}
+        }
+        let now = (self.run.clock)();
+        let (at, share) = self.run.progress(what).unwrap_or((self.run.known_hbs(), 0.0));
+        self.job = Some(LongJob { what, at, from: at, share, shown_at: now, visible: what != JobKind::Ahead });
+        match self.run.slice(what, SLICE_MS) {
+            Slice::Going { at, share } => {
+                if let Some(j) = self.job.as_mut() {
+                    (j.at, j.share) = (at, share);
+                }
+            }
+            Slice::Done => self.job_done(what),
+        }
+    }
+
+    /// One slice of the job running (`RunAction::Slice`): computing (the page unchanged, the
+    /// same `Rc`), showing the progress, or the job's end.
+    pub(super) fn job_slice(self: Rc<Self>) -> Rc<Page> {
+        let Some(job) = &self.job else { return self };
+        let now = (self.run.clock)();
+        let mut next = (*self).clone();
+        if now - job.shown_at >= SHOW_EVERY_MS {
+            match next.run.progress(job.what) {
+                Some((at, share)) => {
+                    next.job = Some(LongJob { at, share, shown_at: now, visible: true, ..job.clone() });
+                    next.run.show_progress();
+                }
+                None => next.job_done(job.what),
+            }
+            return Rc::new(next);
+        }
+        match next.run.slice(job.what, SLICE_MS) {
+            // Only the job's copy of the run moved, in place: nothing to draw.
+            Slice::Going { .. } => self,
+            Slice::Done => {
+                next.job_done(job.what);
+                Rc::new(next)
+            }
+        }
+    }
+
+    /// Cancel the job running (`RunAction::Cancel`): what it computed is kept, the heartbeat
+    /// shown stays, and computing ahead stops too.
+    pub(super) fn cancel_job(&mut self) {
+        self.run.stop_jobs();
+        self.job = None;
+    }
+
+    /// Job `what` finished (and the run shows its outcome): the page follows the heartbeat it
+    /// moved to, and computing ahead goes on if it has more to do.
+    fn job_done(&mut self, what: JobKind) {
+        self.job = None;
+        if what != JobKind::Ahead {
+            self.slow = None;
+            self.after_move();
+        }
+        self.resume_ahead();
+    }
+
+    fn resume_ahead(&mut self) {
+        if self.job.is_none() && self.run.computing() {
+            let now = (self.run.clock)();
+            let (at, share) = self.run.progress(JobKind::Ahead).unwrap_or((0, 0.0));
+            self.job = Some(LongJob { what: JobKind::Ahead, at, from: at, share, shown_at: now, visible: false });
+        }
+    }
+}
