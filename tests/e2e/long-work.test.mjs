@@ -1,0 +1,131 @@
+// Journey: long work never blocks (issue 23; src/page/job.rs). On the 4,000-node cluster,
+// Last runs in slices of at most ~16 ms: a progress bar says what it is doing, Next answers
+// while it runs (the heartbeat shown changes), Cancel (and Escape) stop it keeping what was
+// computed, and Last again reaches the run's real last heartbeat, the one the JavaScript API
+// finds running the same scenario to its end. No page errors. The longest main-thread task
+// while Last runs ('longtask' entries) and how long a Next took to show are recorded in
+// target/perf-long-work.json: figures, not pass/fail timings.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { launch, openPage, URL } from './browser.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const hbShown = async (page) => Number(await page.getByTestId('hb').textContent());
+const jobHb = async (page) => Number(await page.getByTestId('job-hb').getAttribute('data-value'));
+const longest = (page) => page.evaluate(() => {
+  const ms = window.__longtasks.map((e) => e.ms);
+  window.__longtasks = [];
+  return { n: ms.length, max: +Math.max(0, ...ms).toFixed(1) };
+});
+
+/** The big cluster's last heartbeat by the JavaScript API: its scenario text read from the
+ *  page's editor, run to its end in a page of its own. */
+async function apiEnd() {
+  const { page, errors } = await openPage(browser);
+  try {
+    await page.goto(`${URL}#v=1&b=big-cluster-4000&hb=0`);
+    await page.reload();
+    await page.getByTestId('grid-canvas').waitFor({ timeout: 60_000 });
+    await page.getByTestId('open-editor').click();
+    const text = await page.getByTestId('scenario-text').inputValue();
+    assert.ok(text.length > 10_000, 'the editor shows the generated scenario');
+    const end = await page.evaluate(async (text) => {
+      const api = await import('./api/schedscope.js');
+      await api.default();
+      const sim = new api.Simulation(text);
+      sim.runToEnd(10_000_000);
+      const end = sim.endHb;
+      sim.free();
+      return end;
+    }, text);
+    assert.deepEqual(errors, []);
+    return end;
+  } finally {
+    await page.close();
+  }
+}
+
+test('Last on the 4,000-node cluster runs in slices, answers Next, cancels and reaches the real end', { timeout: 600_000 }, async () => {
+  const { page, errors } = await openPage(browser);
+  try {
+    await page.addInitScript(() => {
+      window.__longtasks = [];
+      try {
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, ms: e.duration });
+        }).observe({ type: 'longtask', buffered: true });
+      } catch { /* no longtask support: the list stays empty */ }
+    });
+    await page.goto(`${URL}#v=1&b=big-cluster-4000&hb=0&lang=en`);
+    await page.reload();
+    await page.getByTestId('grid-canvas').waitFor({ timeout: 60_000 });
+    // Computing ahead after the load is a job too; let it finish first.
+    await page.waitForSelector('[data-testid=timeline][data-computing=false]', { timeout: 90_000 });
+    await longest(page);
+
+    // Last: a progress bar with what it does, the heartbeat reached growing.
+    await page.getByTestId('last').click();
+    const bar = page.locator('[data-testid=long-job][data-what=last]');
+    await bar.waitFor({ timeout: 10_000 });
+    assert.ok(await page.getByTestId('progress-bar').isVisible());
+    assert.match(await bar.textContent(), /last heartbeat/i);
+    const at0 = await jobHb(page);
+    await page.waitForFunction((at0) => Number(document.querySelector('[data-testid=job-hb]')?.dataset.value) > at0, at0, { timeout: 30_000 });
+    assert.ok(await page.getByTestId('last').isDisabled(), 'Last waits for the job');
+
+    // Next answers meanwhile: the heartbeat shown changes, the job goes on.
+    assert.equal(await hbShown(page), 0);
+    const t0 = Date.now();
+    await page.getByTestId('next').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=hb]').textContent === '1', null, { timeout: 10_000 });
+    const nextMs = Date.now() - t0;
+    assert.ok(await bar.isVisible(), 'Last still runs after the Next');
+
+    // Cancel: the bar goes, the heartbeat shown stays, what was computed stays known.
+    await page.getByTestId('cancel-job').click();
+    await bar.waitFor({ state: 'detached', timeout: 10_000 });
+    assert.equal(await hbShown(page), 1);
+    const total = await page.locator('.clock-total').textContent();
+    assert.match(total, /\+$/, `the end is not known yet (${total})`);
+    assert.ok(Number(await page.getByTestId('scrubber').getAttribute('max')) > at0);
+
+    // The keyboard: End starts it, Escape cancels.
+    await page.keyboard.press('End');
+    await bar.waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    await bar.waitFor({ state: 'detached', timeout: 10_000 });
+    assert.equal(await hbShown(page), 1);
+
+    // Last again, to the end.
+    const cancelled = await longest(page);
+    const t1 = Date.now();
+    await page.getByTestId('last').click();
+    await bar.waitFor({ timeout: 10_000 });
+    await bar.waitFor({ state: 'detached', timeout: 480_000 });
+    const lastMs = Date.now() - t1;
+    const run = await longest(page);
+    const shown = await hbShown(page);
+    assert.equal(await page.locator('.clock-total').textContent(), `/ ${shown}`, 'the end is known and shown');
+    assert.ok(shown > 50_000, `Last stopped at ${shown}`);
+    assert.deepEqual(errors, []);
+
+    const end = await apiEnd();
+    assert.equal(shown, end, 'Last ends at the run\'s real last heartbeat');
+
+    mkdirSync('target', { recursive: true });
+    const perf = {
+      scenario: 'big-cluster-4000', end, last_ms: lastMs, next_while_running_ms: nextMs,
+      longest_task_ms: Math.max(run.max, cancelled.max), longtasks_last: run.n, longest_task_last_ms: run.max,
+      longest_task_first_part_ms: cancelled.max,
+      note: 'figures, not pass/fail: headless Chromium on a shared 2-core machine',
+    };
+    writeFileSync('target/perf-long-work.json', JSON.stringify(perf, null, 2) + '\n');
+    console.log('long work:', JSON.stringify(perf));
+  } finally {
+    await page.close();
+  }
+});
