@@ -236,7 +236,7 @@ texts! {
         (help_class, "presenting, at a prediction: choose A–F, countdown T, reveal R", "演示模式下的预测：A–F 选择，T 倒计时，R 揭晓"),
         (help_l, "English / 中文", "English / 中文"),
         (help_q, "this help", "显示本帮助"),
-        (help_esc, "close a dialog", "关闭对话框"),
+        (help_esc, "close a dialog; cancel a long job (its progress bar)", "关闭对话框；取消耗时的任务（其进度条）"),
         (help_typing, "Shortcuts are off while you type in a field.", "在输入框中输入时快捷键不起作用。"),
         (help_reading, "Reading the grid", "如何阅读集群图"),
         (
