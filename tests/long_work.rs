@@ -180,3 +180,51 @@ fn next_interesting_is_a_job_landing_where_the_engine_says() {
     // Computing ahead, paused while the search ran, goes on after it.
     assert_eq!(p.job.as_ref().map(|j| j.what), Some(JobKind::Ahead));
 }
+
+#[test]
+fn past_the_record_window_the_search_and_the_marks_use_the_right_records() {
+    let (p, text) = long_page();
+    // (This run's landmarks are at 919, 9,658, 31,431–31,691, 45,043–45,052 and 50,943–4.)
+    let mut p = run(&p, RunAction::Last);
+    while p.run.known_hbs() < 32_000 {
+        p = run(&p, RunAction::Slice);
+    }
+    let p = run(&p, RunAction::Cancel);
+    let known = p.run.known_hbs();
+    let ahead = p.run.ahead().expect("what Last computed is kept").clone();
+    let a = ahead.borrow();
+    let sim = &a.sim;
+    let start = sim.records_start();
+    assert!(start > 0, "the run is longer than the record window");
+    // The timeline's marks sit at the heartbeats whose records make them landmarks.
+    assert!(!p.run.marks().is_empty());
+    for (hb, reasons) in p.run.marks().iter() {
+        assert!(*hb > start && *hb <= known, "mark at {hb} outside the window {start}..={known}");
+        let prev = sim.record_at(hb - 1);
+        let cur = sim.record_at(*hb).expect("computed");
+        let want: Vec<_> = interesting::reasons(prev.as_ref(), &cur).into_iter().filter(|r| r.is_landmark()).collect();
+        assert_eq!(&want, reasons, "heartbeat {hb}");
+    }
+    // The next interesting heartbeat after one past the window's start, by brute force over
+    // the records, is where both the engine's search and the page's land.
+    let from = start + 50;
+    let mut found = None;
+    let mut prev = sim.record_at(from);
+    sim.for_each_record(from + 1, known, |r| {
+        if found.is_none() && !interesting::reasons(prev.as_ref(), r).is_empty() {
+            found = Some(r.hb);
+        }
+        prev = Some(r.clone());
+    });
+    let found = found.expect("something interesting after it");
+    drop(a);
+    let mut reference = Simulation::from_json(&text).expect("loads");
+    reference.go_to(from);
+    interesting::step_to_next(&mut reference, 100_000).expect("found");
+    assert_eq!(reference.hb(), found);
+    let mut p = run(&run(&p, RunAction::GoTo(from)), RunAction::NextInteresting);
+    if p.job.as_ref().is_some_and(|j| j.what == JobKind::Interesting) {
+        slice_out(&mut p, JobKind::Interesting, 100_000);
+    }
+    assert_eq!(p.run.hb(), found);
+}

@@ -86,8 +86,15 @@ pub fn scheduler_of(text: &str) -> String {
         .unwrap_or_else(|| "fifo".into())
 }
 
+/// The landmarks among the records in memory, at their heartbeats (past history's record
+/// window, `records()` starts later than heartbeat 1).
 fn marks_of(sim: &Simulation) -> Shared<Marks> {
-    Shared::new(interesting::landmarks(sim.records()))
+    let start = sim.records_start();
+    let mut marks = interesting::landmarks(sim.records());
+    for (hb, _) in &mut marks {
+        *hb += start;
+    }
+    Shared::new(marks)
 }
 
 impl Run {
