@@ -1,5 +1,5 @@
 //! The page's long jobs (`schedscope::page::job`), natively: Last, the next interesting
-//! heartbeat and computing ahead run in slices (`RunAction::Slice`) bounded by the page's
+//! heartbeat, computing ahead and compare mode's runs run in slices (`RunAction::Slice`) bounded by the page's
 //! clock, stepping works on the range known meanwhile, Cancel keeps what was computed, and
 //! Last reaches the run's real end (past the 50,000 heartbeats it once stopped at). The clock is
 //! the test's: a millisecond passes at every reading, so a slice's length is counted in
@@ -9,7 +9,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use schedscope::page::ahead::SHOW_EVERY_MS;
-use schedscope::page::{Action, Browser, JobKind, Page, RunAction};
+use schedscope::page::{Action, Browser, CompareAction, CompareState, JobKind, Page, RunAction};
 use schedscope::scenario::generator::generate;
 use schedscope::sim::bench::{BenchCase, workload};
 use schedscope::sim::{Simulation, interesting};
@@ -227,4 +227,44 @@ fn past_the_record_window_the_search_and_the_marks_use_the_right_records() {
         slice_out(&mut p, JobKind::Interesting, 100_000);
     }
     assert_eq!(p.run.hb(), found);
+}
+
+/// Compare mode's columns as comparable data.
+fn columns(c: &CompareState) -> Vec<(String, Vec<i64>, bool)> {
+    c.columns.iter().map(|c| (c.spec.clone(), c.times.clone(), c.finished)).collect()
+}
+
+#[test]
+fn compare_runs_in_slices_with_a_bar_stepping_and_cancel() {
+    let (p, text) = long_page();
+    let p = p.reduce(Action::OpenCompare);
+    assert!(p.compare.is_none(), "compare mode shows once its runs are computed");
+    let job = p.job.clone().expect("compare's runs are a job here");
+    assert_eq!(job.what, JobKind::Compare);
+    assert!(job.visible);
+    // The run shown answers meanwhile; Cancel leaves the page as it was.
+    assert_eq!(run(&p, RunAction::Next).run.hb(), 1);
+    let c = run(&p, RunAction::Cancel);
+    assert!(c.compare.is_none() && c.building.is_none());
+    assert_eq!(c.job.as_ref().map(|j| j.what), Some(JobKind::Ahead), "computing ahead goes on");
+    // To its end: the state computed at once.
+    let mut p = p;
+    let slices = slice_out(&mut p, JobKind::Compare, 1_000_000);
+    assert!(slices > 10, "{slices} slices");
+    let shown = p.compare.clone().expect("shown when done");
+    let scenario = schedscope::scenario::parse(&text).expect("parses");
+    let reference = CompareState::open(Some(scenario));
+    assert_eq!(columns(&shown), columns(&reference));
+    assert_eq!(shown.end_ms, reference.end_ms);
+    // A rebuild runs while the state it replaces steps on; the clock stepped to is kept.
+    let p = p.reduce(Action::Compare(CompareAction::SetVariant(0, "fair@0".into())));
+    assert_eq!(p.job.as_ref().map(|j| j.what), Some(JobKind::Compare));
+    assert_eq!(p.compare.as_ref().map(|c| c.columns[0].spec.clone()), Some("fifo".into()));
+    let mut p = p.reduce(Action::Compare(CompareAction::Next));
+    let t = p.compare.as_ref().map(|c| c.t_ms).expect("compare mode");
+    assert!(t >= 0);
+    slice_out(&mut p, JobKind::Compare, 1_000_000);
+    let c = p.compare.as_ref().expect("compare mode");
+    assert_eq!(c.columns[0].spec, "fair@0");
+    assert_eq!(c.t_ms, t);
 }

@@ -1,8 +1,8 @@
 //! Long jobs: work too big for one task of the browser's main thread (computing the run ahead,
-//! Last, the next interesting heartbeat) runs in slices of at most `SLICE_MS`, one task each
+//! Last, the next interesting heartbeat, compare mode's runs) runs in slices of at most `SLICE_MS`, one task each
 //! (`RunAction::Slice`, sent by the page's timer while `Page::job` is set), until it finishes or
 //! is cancelled (`RunAction::Cancel`, the progress bar's button or Escape). The run's side of
-//! the work is in `work.rs`; this is the page's: which job runs, what its progress bar shows,
+//! the work is in `work.rs`, compare mode's in `compare_build.rs`; this is the page's: which job runs, what its progress bar shows,
 //! and what the page does when it ends. One job runs at a time; computing ahead, the job no
 //! one asked for, waits while Last or the search runs and goes on after them.
 //!
@@ -13,10 +13,13 @@
 
 use std::rc::Rc;
 
-use super::Page;
+use std::cell::RefCell;
+
 use super::ahead::{SHOW_EVERY_MS, SLICE_MS};
+use super::compare::Building;
 pub use super::work::JobKind;
 use super::work::Slice;
+use super::{Page, Shared};
 
 /// The job running, as its progress bar shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -57,7 +60,62 @@ impl Page {
     /// After a new scenario: computing ahead, if the run has more to compute.
     pub(super) fn job_for_new_run(&mut self) {
         self.job = None;
+        self.building = None;
         self.resume_ahead();
+    }
+
+    /// Compute compare mode's runs `b`, shown once done: now if the first slice does it, else
+    /// as a long job (which replaces Last or a search under way; computing ahead waits).
+    pub(super) fn start_compare(&mut self, mut b: Building) {
+        self.playing = false;
+        if self.job.as_ref().is_some_and(|j| matches!(j.what, JobKind::Last | JobKind::Interesting)) {
+            self.run.stop_jobs();
+        }
+        self.job = None;
+        self.building = None;
+        let now = (self.run.clock)();
+        if b.step(SLICE_MS, self.run.clock) {
+            self.compare = Some(Shared::new(b.finish()));
+            self.resume_ahead();
+            return;
+        }
+        let (_, _, at, share) = b.progress();
+        self.building = Some(Shared::new(RefCell::new(Some(b))));
+        self.job = Some(LongJob { what: JobKind::Compare, at, from: 0, share, shown_at: now, visible: true });
+    }
+
+    /// Stop computing compare mode's runs, if it is under way (compare mode closed).
+    pub(super) fn drop_compare_job(&mut self) {
+        self.building = None;
+        if self.job.as_ref().is_some_and(|j| j.what == JobKind::Compare) {
+            self.job = None;
+            self.resume_ahead();
+        }
+    }
+
+    /// Where compare mode's runs have got to: (the heartbeat of the column under way, the
+    /// share of the work).
+    fn compare_progress(&self) -> Option<(u64, f64)> {
+        let b = self.building.as_ref()?.borrow();
+        let (_, _, at, share) = b.as_ref()?.progress();
+        Some((at, share))
+    }
+
+    /// One slice of compare mode's runs; whether they are done.
+    fn compare_slice(&mut self) -> bool {
+        let Some(cell) = self.building.clone() else { return true };
+        let done = cell.borrow_mut().as_mut().is_none_or(|b| b.step(SLICE_MS, self.run.clock));
+        if done {
+            self.building = None;
+            if let Some(mut b) = cell.borrow_mut().take() {
+                // The state it replaces was stepped meanwhile: the clock it shows now is kept.
+                if let Some(cur) = self.compare.as_ref().filter(|_| b.is_rebuild()) {
+                    b = b.keeping(cur.sweep.clone(), cur.t_ms);
+                }
+                self.compare = Some(Shared::new(b.finish()));
+            }
+        }
+        done
     }
 
     /// Start job `what` (Last or the search) and run its first slice now.
@@ -65,7 +123,7 @@ impl Page {
         match what {
             JobKind::Last => self.run.begin_to_end(),
             JobKind::Interesting => self.run.begin_search(),
-            JobKind::Ahead => {}
+            JobKind::Ahead | JobKind::Compare => {}
         }
         let now = (self.run.clock)();
         let (at, share) = self.run.progress(what).unwrap_or((self.run.known_hbs(), 0.0));
@@ -87,13 +145,23 @@ impl Page {
         let now = (self.run.clock)();
         let mut next = (*self).clone();
         if now - job.shown_at >= SHOW_EVERY_MS {
-            match next.run.progress(job.what) {
+            let progress =
+                if job.what == JobKind::Compare { next.compare_progress() } else { next.run.progress(job.what) };
+            match progress {
                 Some((at, share)) => {
                     next.job = Some(LongJob { at, share, shown_at: now, visible: true, ..job.clone() });
                     next.run.show_progress();
                 }
                 None => next.job_done(job.what),
             }
+            return Rc::new(next);
+        }
+        if job.what == JobKind::Compare {
+            // The runs under way moved, in place: nothing to draw until they are done.
+            if !next.compare_slice() {
+                return self;
+            }
+            next.job_done(JobKind::Compare);
             return Rc::new(next);
         }
         match next.run.slice(job.what, SLICE_MS) {
@@ -107,8 +175,12 @@ impl Page {
     }
 
     /// Cancel the job running (`RunAction::Cancel`): what it computed is kept, the heartbeat
-    /// shown stays, and computing ahead stops too.
+    /// shown stays, and computing ahead stops too. Compare mode's runs are dropped (the page
+    /// stays as it was before they were asked for), and computing ahead goes on.
     pub(super) fn cancel_job(&mut self) {
+        if self.job.as_ref().is_some_and(|j| j.what == JobKind::Compare) {
+            return self.drop_compare_job();
+        }
         self.run.stop_jobs();
         self.job = None;
     }
@@ -117,7 +189,7 @@ impl Page {
     /// moved to, and computing ahead goes on if it has more to do.
     fn job_done(&mut self, what: JobKind) {
         self.job = None;
-        if what != JobKind::Ahead {
+        if matches!(what, JobKind::Last | JobKind::Interesting) {
             self.slow = None;
             self.after_move();
         }

@@ -13,7 +13,8 @@
 //! * `side` — the side area's tab, chart and code-view focus.
 //! * `lesson` — the lesson being followed (`LessonRun`).
 //! * `practice` — the practice set being answered (`PracticeRun`).
-//! * `compare` — compare mode (`CompareState`) and the delay sweep.
+//! * `compare` — compare mode (`CompareState`) and the delay sweep; `compare_build.rs`
+//!   computes its runs in slices (`Building`, a long job).
 //! * `embed` — what an embed link asked for (`EmbedState`).
 //! * `catalogue` — the built-in scenarios and lessons, and the saved scenarios.
 //!
@@ -25,6 +26,7 @@
 pub mod ahead;
 pub mod catalogue;
 pub mod compare;
+mod compare_build;
 pub mod embed;
 pub mod job;
 pub mod lesson;
@@ -43,10 +45,10 @@ use std::rc::Rc;
 pub use catalogue::{Catalogue, Saved, SavedList, ScenarioEntry};
 pub use compare::{CompareAction, CompareState};
 pub use embed::EmbedState;
+pub use job::{JobKind, LongJob};
 pub use lesson::{LessonEntry, LessonRun};
 pub use practice::{PracticeAction, PracticeRun};
 pub use prefs::{Browser, Prefs, PrefsAction, Remembered, SPEEDS};
-pub use job::{JobKind, LongJob};
 pub use reduce::{Action, LessonAction, RunAction};
 pub use run::{Clock, Origin, Run, SimCell};
 pub use shared::Shared;
@@ -109,6 +111,8 @@ pub struct Page {
     pub slow: Option<Slow>,
     /// The long job running in slices (`job`), if any.
     pub job: Option<LongJob>,
+    /// Compare mode's runs being computed (a long job), shown once done.
+    pub building: Option<Shared<std::cell::RefCell<Option<compare::Building>>>>,
 }
 
 impl Page {
@@ -136,6 +140,7 @@ impl Page {
             embed: None,
             slow: None,
             job: None,
+            building: None,
         };
         page.install(text, Origin::Builtin(0), 0);
         page

@@ -7,7 +7,7 @@
 use crate::i18n::{Text, k};
 use std::rc::Rc;
 
-use super::compare::{CompareAction, CompareState, retarget_text};
+use super::compare::{Building, CompareAction, retarget_text};
 use super::job::JobKind;
 use super::lesson::LessonRun;
 use super::practice::{Outcome, PracticeAction, PracticeRun};
@@ -160,6 +160,7 @@ impl Page {
             }
             Action::CloseCompare => {
                 next.compare = None;
+                next.drop_compare_job();
                 next.playing = false;
             }
         }
@@ -493,9 +494,9 @@ impl Page {
     /// Compare mode on the current scenario, or the paper's workload when it is scripted.
     fn open_compare(&mut self) {
         let current = self.run.sim().as_ref().ok().map(|s| s.borrow().scenario().clone());
-        self.compare = Some(Shared::new(CompareState::open(current)));
         self.lesson = None;
         self.dialog = None;
+        self.start_compare(Building::open(current));
     }
 
     fn compare_action(&mut self, a: CompareAction) {
@@ -503,6 +504,9 @@ impl Page {
         if a == CompareAction::ThisScenario {
             self.compare = None;
             return self.open_compare();
+        }
+        if let Some(b) = cur.rebuild(&a) {
+            return self.start_compare(b);
         }
         let c = cur.reduce(&a);
         if c.at_end() {

@@ -24,6 +24,8 @@ pub enum JobKind {
     Last,
     /// Stepping on to the next interesting heartbeat (`sim::interesting`), then showing it.
     Interesting,
+    /// Computing compare mode's runs (`compare::Building`), then showing them.
+    Compare,
 }
 
 impl JobKind {
@@ -33,6 +35,7 @@ impl JobKind {
             JobKind::Ahead => "ahead",
             JobKind::Last => "last",
             JobKind::Interesting => "interesting",
+            JobKind::Compare => "compare",
         }
     }
 }
@@ -117,6 +120,8 @@ impl Run {
         match what {
             JobKind::Ahead | JobKind::Last => self.slice_ahead(ms),
             JobKind::Interesting => self.slice_search(ms),
+            // Not the run's (`Page::job_slice` computes it).
+            JobKind::Compare => Slice::Done,
         }
     }
 
@@ -131,6 +136,7 @@ impl Run {
                 let s = self.search.as_ref()?.borrow();
                 Some((s.sim.hb(), run_share(&s.sim)))
             }
+            JobKind::Compare => None,
         }
     }
 

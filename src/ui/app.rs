@@ -372,6 +372,7 @@ pub fn App() -> Html {
         <div class={class} data-testid="app">
             <Topbar ..TopbarProps::of(&lab, &dispatch) />
             if lab.compare.is_none() { <Transport ..TransportProps::of(&lab, &dispatch) /> }
+            else if let Some(job) = lab.job_shown() { { super::stage::transport::job_bar(job, lang, &dispatch) } }
             { for banner }
             { for note }
             { body }

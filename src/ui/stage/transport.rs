@@ -86,11 +86,12 @@ fn around(template: &str, value: Html) -> Html {
 
 /// The progress bar of the long job running: what it is doing, how far it got (the
 /// heartbeat reached and the share of the run, as numerals in `data-value`) and a Cancel.
-fn job_bar(job: &LongJob, lang: Lang, dispatch: &Dispatch) -> Html {
+pub fn job_bar(job: &LongJob, lang: Lang, dispatch: &Dispatch) -> Html {
     let what = match job.what {
         JobKind::Ahead => k::job_ahead,
         JobKind::Last => k::job_last,
         JobKind::Interesting => k::job_interesting,
+        JobKind::Compare => k::job_compare,
     };
     let permille = (job.share * 1000.0).round() as u64;
     let hb = html! { <span class="job-num" data-of="progress.hb" data-value={job.at.to_string()} data-testid="job-hb">{grouped(job.at)}</span> };
