@@ -4,7 +4,9 @@
 // computed, and Last again reaches the run's real last heartbeat, the one the JavaScript API
 // finds running the same scenario to its end. No page errors. The longest main-thread task
 // while Last runs ('longtask' entries) and how long a Next took to show are recorded in
-// target/perf-long-work.json: figures, not pass/fail timings.
+// target/perf-long-work.json: figures, not pass/fail timings. Compare's paper preset runs the
+// same way: its bar shows in compare mode, the compare state shown steps meanwhile, Cancel keeps
+// it, and the preset shows once its runs are done (target/perf-long-work-compare.json).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -134,6 +136,60 @@ test('Last on the 4,000-node cluster runs in slices, answers Next, cancels and r
     };
     writeFileSync('target/perf-long-work.json', JSON.stringify(perf, null, 2) + '\n');
     console.log('long work:', JSON.stringify(perf));
+  } finally {
+    await page.close();
+  }
+});
+
+test('the paper preset of Compare runs in slices, answers Next, cancels and shows when done', { timeout: 300_000 }, async () => {
+  const { page, errors } = await openPage(browser);
+  try {
+    await page.addInitScript(() => {
+      window.__longtasks = [];
+      try {
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, ms: e.duration });
+        }).observe({ type: 'longtask', buffered: true });
+      } catch { /* no longtask support: the list stays empty */ }
+    });
+    await page.goto(`${URL}#v=1&b=fifo-two-racks&lang=en`);
+    await page.reload();
+    await page.getByTestId('open-compare').click();
+    await page.getByTestId('compare').waitFor({ timeout: 60_000 });
+    const label = await page.getByTestId('cmp-workload').textContent();
+    await longest(page);
+
+    const bar = page.locator('[data-testid=long-job][data-what=compare]');
+    await page.getByTestId('cmp-paper').click();
+    await bar.waitFor({ timeout: 10_000 });
+    assert.ok(await page.getByTestId('progress-bar').isVisible());
+    assert.match(await bar.textContent(), /compared schedulers/i);
+    // The compare state shown answers meanwhile.
+    const t0 = await page.getByTestId('cmp-scrubber').inputValue();
+    await page.getByTestId('cmp-next').click();
+    await page.waitForFunction((t0) => document.querySelector('[data-testid=cmp-scrubber]').value !== t0, t0, { timeout: 10_000 });
+    assert.ok(await bar.isVisible(), 'the preset still runs after the Next');
+    // Cancel keeps what is shown.
+    await page.getByTestId('cancel-job').click();
+    await bar.waitFor({ state: 'detached', timeout: 10_000 });
+    assert.equal(await page.getByTestId('cmp-workload').textContent(), label);
+
+    // Again, to its end.
+    const before = await longest(page);
+    const t1 = Date.now();
+    await page.getByTestId('cmp-paper').click();
+    await bar.waitFor({ timeout: 10_000 });
+    await bar.waitFor({ state: 'detached', timeout: 240_000 });
+    const ms = Date.now() - t1;
+    const run = await longest(page, before.now);
+    assert.notEqual(await page.getByTestId('cmp-workload').textContent(), label);
+    assert.equal(await page.locator('[data-testid^=cmp-col-]').count(), 2, 'the preset\'s two runs');
+    assert.deepEqual(errors, []);
+    mkdirSync('target', { recursive: true });
+    const perf = { what: 'compare: the paper preset', ms, longest_task_ms: run.max, longtasks: run.all,
+      note: 'figures, not pass/fail: headless Chromium on a shared 2-core machine' };
+    writeFileSync('target/perf-long-work-compare.json', JSON.stringify(perf, null, 2) + '\n');
+    console.log('compare:', JSON.stringify(perf));
   } finally {
     await page.close();
   }
