@@ -268,3 +268,34 @@ fn compare_runs_in_slices_with_a_bar_stepping_and_cancel() {
     assert_eq!(c.columns[0].spec, "fair@0");
     assert_eq!(c.t_ms, t);
 }
+
+#[test]
+fn the_sweep_runs_in_slices_with_cancel_and_measures_what_it_measures_at_once() {
+    let spec = workload(&BenchCase { scheduler: "fair".into(), nodes: 20, tasks: 100 });
+    let text = generate(&spec).to_string();
+    let p = Rc::new(Page::new(&Browser::default(), ticking)).reduce(Action::Apply("small".into(), text));
+    let mut p = p.reduce(Action::OpenCompare);
+    if p.job.as_ref().is_some_and(|j| j.what == JobKind::Compare) {
+        slice_out(&mut p, JobKind::Compare, 1_000_000);
+    }
+    let opened = p.compare.clone().expect("compare mode");
+    let p = p.reduce(Action::Compare(CompareAction::Sweep));
+    let job = p.job.clone().expect("the sweep is a job here");
+    assert_eq!(job.what, JobKind::Sweep);
+    assert!(job.visible);
+    assert!(p.compare.as_ref().is_some_and(|c| c.sweep.is_none()));
+    // Compare mode steps meanwhile; Cancel drops the sweep and keeps the rest.
+    let stepped = p.clone().reduce(Action::Compare(CompareAction::Next));
+    assert!(stepped.compare.as_ref().is_some_and(|c| c.t_ms >= 0));
+    let c = run(&stepped, RunAction::Cancel);
+    assert!(c.sweeping.is_none() && c.compare.as_ref().is_some_and(|c| c.sweep.is_none() && c.t_ms >= 0));
+    // To its end: what the sweep measures at once.
+    let mut p = stepped;
+    let slices = slice_out(&mut p, JobKind::Sweep, 1_000_000);
+    assert!(slices > 5, "{slices} slices");
+    let shown = p.compare.clone().expect("compare mode");
+    let at_once = opened.reduce(&CompareAction::Sweep);
+    assert_eq!(shown.sweep, at_once.sweep);
+    assert!(shown.sweep.as_deref().is_some_and(|r| r.as_ref().is_ok_and(|r| r.points.len() == 9)));
+    assert!(shown.t_ms >= 0, "the clock stepped to meanwhile stays");
+}

@@ -68,6 +68,7 @@ texts! {
         (job_last, "Running to the last heartbeat", "正在运行到最后一个心跳"),
         (job_interesting, "Looking for the next interesting heartbeat", "正在查找下一个关键心跳"),
         (job_compare, "Running the compared schedulers", "正在运行要比较的调度器"),
+        (job_sweep, "Measuring the curve: one Fair run per delay", "正在测量曲线：每个延迟运行一次公平调度器"),
         (job_at_hb, "at heartbeat {0}", "已到第 {0} 次心跳"),
         (job_share, "about {0} of the run", "约完成模拟的 {0}"),
         (job_cancel, "Cancel", "取消"),

@@ -14,7 +14,7 @@ use crate::scenario::{Scenario, SchedulerKind};
 use crate::sim::Simulation;
 use crate::sim::compare::{self, parse_variant};
 use crate::sim::metrics::{Recorder, RunSummary};
-use crate::sim::sweep::{self, SweepResult};
+use crate::sim::sweep::{self, SweepResult, SweepRun};
 
 /// Most heartbeats one compared run may take on the page.
 pub const MAX_COMPARE_HBS: u64 = 60_000;
@@ -316,6 +316,14 @@ impl CompareState {
         }
     }
 
+    /// The delay sweep of this workload under Fair (`sim::sweep`, the default delays), to be
+    /// run (`SweepRun::step`), or why it cannot.
+    pub fn sweep_run(&self) -> Result<SweepRun, String> {
+        let s = self.scenario.as_deref().ok_or_else(|| "no scenario".to_string())?;
+        let fair = parse_variant("fair").and_then(|v| compare::retarget(s, &v))?;
+        SweepRun::new(&fair, &sweep::default_sweep(), 0)
+    }
+
     /// The state after `a` (`ThisScenario` is the page's: it opens compare mode anew), the runs
     /// it asks for computed now.
     pub fn reduce(&self, a: &CompareAction) -> CompareState {
@@ -326,12 +334,10 @@ impl CompareState {
         let c = self.clone();
         match a {
             CompareAction::Sweep => {
-                let r = match c.scenario.as_deref() {
-                    Some(s) => parse_variant("fair")
-                        .and_then(|v| compare::retarget(s, &v))
-                        .and_then(|s| sweep::sweep(&s, &sweep::default_sweep(), 0)),
-                    None => Err("no scenario".into()),
-                };
+                let r = self.sweep_run().and_then(|mut run| {
+                    while !run.step(u64::MAX)? {}
+                    Ok(run.finish())
+                });
                 CompareState { sweep: Some(Rc::new(r)), ..c }
             }
             nav => {

@@ -61,18 +61,57 @@ impl Page {
     pub(super) fn job_for_new_run(&mut self) {
         self.job = None;
         self.building = None;
+        self.sweeping = None;
         self.resume_ahead();
     }
 
-    /// Compute compare mode's runs `b`, shown once done: now if the first slice does it, else
-    /// as a long job (which replaces Last or a search under way; computing ahead waits).
-    pub(super) fn start_compare(&mut self, mut b: Building) {
+    /// Whether `what` is compare mode's (its runs, the sweep) rather than the run's.
+    fn compare_kind(what: JobKind) -> bool {
+        matches!(what, JobKind::Compare | JobKind::Sweep)
+    }
+
+    /// Make way for a job of compare mode: Last or a search under way stops, and so does
+    /// another job of compare mode (computing ahead waits).
+    fn clear_for_compare(&mut self) {
         self.playing = false;
         if self.job.as_ref().is_some_and(|j| matches!(j.what, JobKind::Last | JobKind::Interesting)) {
             self.run.stop_jobs();
         }
         self.job = None;
         self.building = None;
+        self.sweeping = None;
+    }
+
+    /// Run compare mode's delay sweep (shown in `compare` once done): a long job from its
+    /// first slice, run now.
+    pub(super) fn start_sweep(&mut self) {
+        let Some(cur) = self.compare.clone() else { return };
+        self.clear_for_compare();
+        match cur.sweep_run() {
+            Ok(run) => {
+                let now = (self.run.clock)();
+                self.sweeping = Some(Shared::new(RefCell::new(Some(run))));
+                self.job =
+                    Some(LongJob { what: JobKind::Sweep, at: 0, from: 0, share: 0.0, shown_at: now, visible: true });
+                if self.compare_slice(JobKind::Sweep) {
+                    self.job_done(JobKind::Sweep);
+                }
+            }
+            Err(e) => self.show_sweep(Err(e)),
+        }
+    }
+
+    /// The sweep's result, in compare mode.
+    fn show_sweep(&mut self, r: Result<crate::sim::sweep::SweepResult, String>) {
+        if let Some(c) = &self.compare {
+            self.compare = Some(Shared::new(super::CompareState { sweep: Some(Rc::new(r)), ..(**c).clone() }));
+        }
+    }
+
+    /// Compute compare mode's runs `b`, shown once done: now if the first slice does it, else
+    /// as a long job (which replaces Last or a search under way; computing ahead waits).
+    pub(super) fn start_compare(&mut self, mut b: Building) {
+        self.clear_for_compare();
         let now = (self.run.clock)();
         if b.step(SLICE_MS, self.run.clock) {
             self.compare = Some(Shared::new(b.finish()));
@@ -84,27 +123,37 @@ impl Page {
         self.job = Some(LongJob { what: JobKind::Compare, at, from: 0, share, shown_at: now, visible: true });
     }
 
-    /// Stop computing compare mode's runs, if it is under way (compare mode closed).
+    /// Stop computing compare mode's runs or its sweep, if under way (compare mode closed).
     pub(super) fn drop_compare_job(&mut self) {
         self.building = None;
-        if self.job.as_ref().is_some_and(|j| j.what == JobKind::Compare) {
+        self.sweeping = None;
+        if self.job.as_ref().is_some_and(|j| Self::compare_kind(j.what)) {
             self.job = None;
             self.resume_ahead();
         }
     }
 
-    /// Where compare mode's runs have got to: (the heartbeat of the column under way, the
-    /// share of the work).
-    fn compare_progress(&self) -> Option<(u64, f64)> {
+    /// Where compare mode's job `what` has got to: (the heartbeat of the run under way, the
+    /// share of the work: for the sweep, of its points done).
+    fn compare_progress(&self, what: JobKind) -> Option<(u64, f64)> {
+        if what == JobKind::Sweep {
+            let s = self.sweeping.as_ref()?.borrow();
+            let (done, of, at) = s.as_ref()?.progress();
+            return Some((at, if of == 0 { 1.0 } else { done as f64 / of as f64 }));
+        }
         let b = self.building.as_ref()?.borrow();
         let (_, _, at, share) = b.as_ref()?.progress();
         Some((at, share))
     }
 
-    /// One slice of compare mode's runs; whether they are done.
-    fn compare_slice(&mut self) -> bool {
+    /// One slice of compare mode's job `what`; whether it is done (and shown).
+    fn compare_slice(&mut self, what: JobKind) -> bool {
+        if what == JobKind::Sweep {
+            return self.sweep_slice();
+        }
         let Some(cell) = self.building.clone() else { return true };
-        let done = cell.borrow_mut().as_mut().is_none_or(|b| b.step(SLICE_MS, self.run.clock));
+        let clock = self.run.clock;
+        let done = cell.borrow_mut().as_mut().is_none_or(|b| b.step(SLICE_MS, clock));
         if done {
             self.building = None;
             if let Some(mut b) = cell.borrow_mut().take() {
@@ -118,12 +167,36 @@ impl Page {
         done
     }
 
+    /// One slice of the sweep: its runs stepped 16 heartbeats at a time until `SLICE_MS`
+    /// passed; whether it is done (and shown).
+    fn sweep_slice(&mut self) -> bool {
+        let Some(cell) = self.sweeping.clone() else { return true };
+        let start = (self.run.clock)();
+        let outcome = {
+            let mut guard = cell.borrow_mut();
+            let Some(run) = guard.as_mut() else { return true };
+            loop {
+                match run.step(16) {
+                    Ok(false) if (self.run.clock)() - start <= SLICE_MS => {}
+                    Ok(false) => return false,
+                    Ok(true) => break guard.take().map(|r| Ok(r.finish())),
+                    Err(e) => break Some(Err(e)),
+                }
+            }
+        };
+        self.sweeping = None;
+        if let Some(r) = outcome {
+            self.show_sweep(r);
+        }
+        true
+    }
+
     /// Start job `what` (Last or the search) and run its first slice now.
     pub(super) fn start_job(&mut self, what: JobKind) {
         match what {
             JobKind::Last => self.run.begin_to_end(),
             JobKind::Interesting => self.run.begin_search(),
-            JobKind::Ahead | JobKind::Compare => {}
+            JobKind::Ahead | JobKind::Compare | JobKind::Sweep => {}
         }
         let now = (self.run.clock)();
         let (at, share) = self.run.progress(what).unwrap_or((self.run.known_hbs(), 0.0));
@@ -145,8 +218,11 @@ impl Page {
         let now = (self.run.clock)();
         let mut next = (*self).clone();
         if now - job.shown_at >= SHOW_EVERY_MS {
-            let progress =
-                if job.what == JobKind::Compare { next.compare_progress() } else { next.run.progress(job.what) };
+            let progress = if Self::compare_kind(job.what) {
+                next.compare_progress(job.what)
+            } else {
+                next.run.progress(job.what)
+            };
             match progress {
                 Some((at, share)) => {
                     next.job = Some(LongJob { at, share, shown_at: now, visible: true, ..job.clone() });
@@ -156,12 +232,12 @@ impl Page {
             }
             return Rc::new(next);
         }
-        if job.what == JobKind::Compare {
+        if Self::compare_kind(job.what) {
             // The runs under way moved, in place: nothing to draw until they are done.
-            if !next.compare_slice() {
+            if !next.compare_slice(job.what) {
                 return self;
             }
-            next.job_done(JobKind::Compare);
+            next.job_done(job.what);
             return Rc::new(next);
         }
         match next.run.slice(job.what, SLICE_MS) {
@@ -178,7 +254,7 @@ impl Page {
     /// shown stays, and computing ahead stops too. Compare mode's runs are dropped (the page
     /// stays as it was before they were asked for), and computing ahead goes on.
     pub(super) fn cancel_job(&mut self) {
-        if self.job.as_ref().is_some_and(|j| j.what == JobKind::Compare) {
+        if self.job.as_ref().is_some_and(|j| Self::compare_kind(j.what)) {
             return self.drop_compare_job();
         }
         self.run.stop_jobs();

@@ -14,7 +14,8 @@
 //! * `lesson` — the lesson being followed (`LessonRun`).
 //! * `practice` — the practice set being answered (`PracticeRun`).
 //! * `compare` — compare mode (`CompareState`) and the delay sweep; `compare_build.rs`
-//!   computes its runs in slices (`Building`, a long job).
+//!   computes its runs in slices (`Building`, a long job), and the sweep runs in slices too
+//!   (`sim::sweep::SweepRun`).
 //! * `embed` — what an embed link asked for (`EmbedState`).
 //! * `catalogue` — the built-in scenarios and lessons, and the saved scenarios.
 //!
@@ -113,6 +114,8 @@ pub struct Page {
     pub job: Option<LongJob>,
     /// Compare mode's runs being computed (a long job), shown once done.
     pub building: Option<Shared<std::cell::RefCell<Option<compare::Building>>>>,
+    /// The delay sweep being run (a long job), shown in compare mode once done.
+    pub sweeping: Option<Shared<std::cell::RefCell<Option<crate::sim::sweep::SweepRun>>>>,
 }
 
 impl Page {
@@ -141,6 +144,7 @@ impl Page {
             slow: None,
             job: None,
             building: None,
+            sweeping: None,
         };
         page.install(text, Origin::Builtin(0), 0);
         page

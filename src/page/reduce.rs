@@ -508,6 +508,9 @@ impl Page {
         if let Some(b) = cur.rebuild(&a) {
             return self.start_compare(b);
         }
+        if a == CompareAction::Sweep {
+            return self.start_sweep();
+        }
         let c = cur.reduce(&a);
         if c.at_end() {
             self.playing = false;

@@ -26,6 +26,8 @@ pub enum JobKind {
     Interesting,
     /// Computing compare mode's runs (`compare::Building`), then showing them.
     Compare,
+    /// Running compare mode's delay sweep (`sim::sweep::SweepRun`), then showing its curve.
+    Sweep,
 }
 
 impl JobKind {
@@ -36,6 +38,7 @@ impl JobKind {
             JobKind::Last => "last",
             JobKind::Interesting => "interesting",
             JobKind::Compare => "compare",
+            JobKind::Sweep => "sweep",
         }
     }
 }
@@ -120,8 +123,8 @@ impl Run {
         match what {
             JobKind::Ahead | JobKind::Last => self.slice_ahead(ms),
             JobKind::Interesting => self.slice_search(ms),
-            // Not the run's (`Page::job_slice` computes it).
-            JobKind::Compare => Slice::Done,
+            // Not the run's (`Page::job_slice` computes them).
+            JobKind::Compare | JobKind::Sweep => Slice::Done,
         }
     }
 
@@ -136,7 +139,7 @@ impl Run {
                 let s = self.search.as_ref()?.borrow();
                 Some((s.sim.hb(), run_share(&s.sim)))
             }
-            JobKind::Compare => None,
+            JobKind::Compare | JobKind::Sweep => None,
         }
     }
 

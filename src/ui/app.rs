@@ -24,7 +24,7 @@ use super::{fill, platform, t};
 use crate::explain::HeartbeatRecord;
 use crate::i18n::{Lang, Locale};
 use crate::page::{Action, LessonAction, PrefsAction, RunAction, VisitMove};
-use crate::page::{Dialog, Origin, Page, SPEEDS, Tab};
+use crate::page::{Dialog, JobKind, Origin, Page, SPEEDS, Tab};
 
 /// A key's action; `class` is class mode (presenting, a prediction waiting for its Reveal):
 /// A–F choose, R reveals, T starts or stops the countdown. `job`: a long job's progress bar
@@ -372,7 +372,9 @@ pub fn App() -> Html {
         <div class={class} data-testid="app">
             <Topbar ..TopbarProps::of(&lab, &dispatch) />
             if lab.compare.is_none() { <Transport ..TransportProps::of(&lab, &dispatch) /> }
-            else if let Some(job) = lab.job_shown() { { super::stage::transport::job_bar(job, lang, &dispatch) } }
+            else if let Some(job) = lab.job_shown().filter(|j| matches!(j.what, JobKind::Compare | JobKind::Sweep)) {
+                { super::stage::transport::job_bar(job, lang, &dispatch) }
+            }
             { for banner }
             { for note }
             { body }

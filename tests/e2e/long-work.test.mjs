@@ -6,7 +6,8 @@
 // while Last runs ('longtask' entries) and how long a Next took to show are recorded in
 // target/perf-long-work.json: figures, not pass/fail timings. Compare's paper preset runs the
 // same way: its bar shows in compare mode, the compare state shown steps meanwhile, Cancel keeps
-// it, and the preset shows once its runs are done (target/perf-long-work-compare.json).
+// it, and the preset shows once its runs are done; then the delay sweep, the same way
+// (target/perf-long-work-compare.json).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -141,7 +142,7 @@ test('Last on the 4,000-node cluster runs in slices, answers Next, cancels and r
   }
 });
 
-test('the paper preset of Compare runs in slices, answers Next, cancels and shows when done', { timeout: 300_000 }, async () => {
+test('the paper preset of Compare and the sweep run in slices, answer Next, cancel and show when done', { timeout: 300_000 }, async () => {
   const { page, errors } = await openPage(browser);
   try {
     await page.addInitScript(() => {
@@ -184,9 +185,30 @@ test('the paper preset of Compare runs in slices, answers Next, cancels and show
     const run = await longest(page, before.now);
     assert.notEqual(await page.getByTestId('cmp-workload').textContent(), label);
     assert.equal(await page.locator('[data-testid^=cmp-col-]').count(), 2, 'the preset\'s two runs');
+
+    // The sweep: progress, Next meanwhile, Cancel, then to its end.
+    const sweepBar = page.locator('[data-testid=long-job][data-what=sweep]');
+    await page.getByTestId('run-sweep').click();
+    await sweepBar.waitFor({ timeout: 10_000 });
+    assert.match(await sweepBar.textContent(), /curve/i);
+    const s0 = await page.getByTestId('cmp-scrubber').inputValue();
+    await page.getByTestId('cmp-next').click();
+    await page.waitForFunction((s0) => document.querySelector('[data-testid=cmp-scrubber]').value !== s0, s0, { timeout: 10_000 });
+    assert.ok(await sweepBar.isVisible(), 'the sweep still runs after the Next');
+    await page.getByTestId('cancel-job').click();
+    await sweepBar.waitFor({ state: 'detached', timeout: 10_000 });
+    assert.equal(await page.getByTestId('sweep-svg').count(), 0, 'a cancelled sweep shows no curve');
+    const beforeSweep = await longest(page);
+    const t2 = Date.now();
+    await page.getByTestId('run-sweep').click();
+    await page.getByTestId('sweep-svg').waitFor({ timeout: 240_000 });
+    const sweepMs = Date.now() - t2;
+    const sweep = await longest(page, beforeSweep.now);
+    assert.equal(await page.locator('[data-testid=sweep-point]').count(), 9);
     assert.deepEqual(errors, []);
     mkdirSync('target', { recursive: true });
-    const perf = { what: 'compare: the paper preset', ms, longest_task_ms: run.max, longtasks: run.all,
+    const perf = { what: 'compare: the paper preset, then the sweep', ms, longest_task_ms: run.max, longtasks: run.all,
+      sweep_ms: sweepMs, sweep_longest_task_ms: sweep.max, sweep_longtasks: sweep.all,
       note: 'figures, not pass/fail: headless Chromium on a shared 2-core machine' };
     writeFileSync('target/perf-long-work-compare.json', JSON.stringify(perf, null, 2) + '\n');
     console.log('compare:', JSON.stringify(perf));

@@ -92,6 +92,7 @@ pub fn job_bar(job: &LongJob, lang: Lang, dispatch: &Dispatch) -> Html {
         JobKind::Last => k::job_last,
         JobKind::Interesting => k::job_interesting,
         JobKind::Compare => k::job_compare,
+        JobKind::Sweep => k::job_sweep,
     };
     let permille = (job.share * 1000.0).round() as u64;
     let hb = html! { <span class="job-num" data-of="progress.hb" data-value={job.at.to_string()} data-testid="job-hb">{grouped(job.at)}</span> };
