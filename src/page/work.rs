@@ -143,8 +143,15 @@ impl Run {
         }
     }
 
-    /// Show what the jobs computed so far (the timeline's known range and its landmarks).
+    /// The landmarks of what a job computed so far, for its progress shows. The version stays:
+    /// the heartbeat shown is the same, so nothing drawn from the run needs drawing again but
+    /// the transport (its timeline's range and marks), which the job's progress redraws.
     pub fn show_progress(&mut self) {
+        self.refresh_marks();
+    }
+
+    /// A job ended: what it computed shows everywhere.
+    fn job_ended(&mut self) {
         self.version += 1;
         self.refresh_marks();
     }
@@ -199,7 +206,7 @@ impl Run {
             m.park(&a.sim);
             a.to_end
         };
-        self.show_progress();
+        self.job_ended();
         let at_start = self.sim.as_ref().map(|s| s.borrow().hb() == 0).unwrap_or(false);
         if to_end {
             let end = cell.borrow().sim.end_known().unwrap_or_else(|| cell.borrow().sim.total_hbs_known());
@@ -249,7 +256,7 @@ impl Run {
         } else {
             shown.borrow_mut().go_to(sim.hb());
         }
-        self.show_progress();
+        self.job_ended();
         self.catch_up_metrics();
         Slice::Done
     }
