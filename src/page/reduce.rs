@@ -502,7 +502,7 @@ impl Page {
     fn compare_action(&mut self, a: CompareAction) {
         let Some(cur) = &self.compare else { return };
         if a == CompareAction::ThisScenario {
-            self.compare = None;
+            // The state shown stays until the new one's runs are done.
             return self.open_compare();
         }
         if let Some(b) = cur.rebuild(&a) {
