@@ -41,6 +41,22 @@ async fn click(root: &Element, selector: &str) {
     yew::scheduler::flush().await;
 }
 
+/// Wait (rendering) until `selector` matches, at most `ms`: a long job (`page::job`, Compare's
+/// runs) runs in slices, each a task of its own after a timer.
+async fn until(root: &Element, selector: &str, ms: i32) {
+    for _ in 0..ms / 20 {
+        if count(root, selector) > 0 {
+            return;
+        }
+        let wait = js_sys::Promise::new(&mut |resolve, _| {
+            let _ = gloo::utils::window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 20);
+        });
+        let _ = wasm_bindgen_futures::JsFuture::from(wait).await;
+        yew::scheduler::flush().await;
+    }
+    panic!("nothing matches {selector} after {ms} ms");
+}
+
 fn text(root: &Element, selector: &str) -> String {
     query(root, selector).text_content().unwrap_or_default()
 }
@@ -256,6 +272,7 @@ async fn compare_mode_steps_three_schedulers_on_one_clock() {
     let root = mount_app().await;
     click(&root, "[data-testid=lang-en]").await;
     click(&root, "[data-testid=open-compare]").await;
+    until(&root, "[data-testid=compare]", 60_000).await;
     assert_eq!(count(&root, "[data-testid^=cmp-col-]"), 3);
     let t0 = text(&root, "[data-testid=cmp-time]");
     for _ in 0..5 {

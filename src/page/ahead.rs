@@ -22,7 +22,9 @@ pub const FIRST_SLICE_MS: f64 = 10.0;
 /// heartbeats are cheap: a classroom scenario is then known whole as soon as it shows.
 pub const FIRST_SLICE_SMALL_MS: f64 = 150.0;
 pub const SMALL_TRACKERS: usize = 1000;
-pub const SLICE_MS: f64 = 25.0;
+/// One slice of any long job (computing ahead, Last, the next interesting heartbeat): at most
+/// this long, then the page yields to the browser (`page::job`).
+pub const SLICE_MS: f64 = 16.0;
 /// While computing ahead, the page shows the grown range at most this often (a render is a
 /// task of its own, between slices).
 pub const SHOW_EVERY_MS: f64 = 250.0;
@@ -39,15 +41,41 @@ impl Metrics {
         Metrics { rec: Recorder::default(), shadow: None }
     }
 
-    /// Record up to `known` heartbeats.
+    /// Record up to `known` heartbeats (from the shadow engine, when it is where the series
+    /// stop; one that is not has been overtaken and is dropped).
     pub fn catch_up(&mut self, known: usize) {
         let Metrics { rec, shadow } = self;
+        if shadow.as_ref().is_some_and(|e| e.hb as usize != rec.samples.len()) {
+            *shadow = None;
+        }
         while rec.samples.len() < known {
             let Some(e) = shadow.as_mut() else { return };
             match e.next_heartbeat() {
                 Some(r) => rec.observe(&r, e),
                 None => *shadow = None,
             }
+        }
+    }
+}
+
+impl Metrics {
+    /// After `sim` computed a heartbeat at its frontier: record it if it is the next one the
+    /// series lack (a heartbeat another copy of the run recorded already is not recorded twice).
+    pub fn observe_frontier(&mut self, sim: &Simulation) {
+        if sim.hb() == sim.total_hbs_known() && self.rec.samples.len() as u64 + 1 == sim.hb() {
+            if let Some(r) = sim.last_record() {
+                self.rec.observe(r, sim.engine());
+                self.shadow = None;
+            }
+        }
+    }
+
+    /// When computing on `sim` stops: if the series end where it does (and the run goes on),
+    /// its engine becomes the shadow that records on from there.
+    pub fn park(&mut self, sim: &Simulation) {
+        let at = sim.total_hbs_known();
+        if sim.end_known().is_none() && sim.hb() == at && self.rec.samples.len() as u64 == at {
+            self.shadow = Some(sim.engine().clone());
         }
     }
 }
@@ -65,6 +93,8 @@ pub struct Ahead {
     pub spent_ms: f64,
     /// When the page last showed the range (on the run's clock).
     pub shown_at: f64,
+    /// Going on to the run's end (Last), past the look-ahead's limits.
+    pub to_end: bool,
 }
 
 pub type AheadCell = Rc<RefCell<Ahead>>;
@@ -106,17 +136,15 @@ pub fn build(text: &str, now: Clock) -> Result<Built, Vec<ScenarioError>> {
 }
 
 /// Step `sim` forward for up to `max` heartbeats in total or `ms` of wall time, recording the
-/// series (which must be in step with it). Returns whether it is done: the run ended or `max`
-/// heartbeats are known. (`start`: when the time began, on the clock `now`.)
-pub(super) fn compute(sim: &mut Simulation, rec: &mut Recorder, max: u64, ms: f64, start: f64, now: Clock) -> bool {
+/// series where they lack the heartbeat computed. Returns whether it is done: the run ended or
+/// `max` heartbeats are known. (`start`: when the time began, on the clock `now`.)
+pub(super) fn compute(sim: &mut Simulation, m: &mut Metrics, max: u64, ms: f64, start: f64, now: Clock) -> bool {
     let mut n = 0u32;
     while sim.total_hbs_known() < max {
         if !sim.step_forward() {
             return true;
         }
-        if let Some(r) = sim.last_record() {
-            rec.observe(r, sim.engine());
-        }
+        m.observe_frontier(sim);
         n += 1;
         if n % 8 == 0 && now() - start > ms {
             return sim.end_known().is_some() || sim.total_hbs_known() >= max;
@@ -130,19 +158,16 @@ pub(super) fn compute(sim: &mut Simulation, rec: &mut Recorder, max: u64, ms: f6
 pub fn lookahead(mut sim: Simulation, max: u64, ms: f64, now: Clock) -> Built {
     let start = now();
     let fresh = sim.clone();
-    let mut rec = Recorder::default();
-    if compute(&mut sim, &mut rec, max, ms, start, now) {
-        let shadow = sim.end_known().is_none().then(|| sim.engine().clone());
+    let mut m = Metrics::empty();
+    if compute(&mut sim, &mut m, max, ms, start, now) {
+        m.park(&sim);
         sim.go_to(0);
-        return Built {
-            sim: Rc::new(RefCell::new(sim)),
-            metrics: Rc::new(RefCell::new(Metrics { rec, shadow })),
-            ahead: None,
-        };
+        return Built { sim: Rc::new(RefCell::new(sim)), metrics: Rc::new(RefCell::new(m)), ahead: None };
     }
+    let ahead = Ahead { sim, running: true, spent_ms: now() - start, shown_at: now(), to_end: false };
     Built {
         sim: Rc::new(RefCell::new(fresh)),
-        metrics: Rc::new(RefCell::new(Metrics { rec, shadow: None })),
-        ahead: Some(Rc::new(RefCell::new(Ahead { sim, running: true, spent_ms: now() - start, shown_at: now() }))),
+        metrics: Rc::new(RefCell::new(m)),
+        ahead: Some(Rc::new(RefCell::new(ahead))),
     }
 }

@@ -8,12 +8,13 @@ use crate::i18n::{Text, k};
 use std::cell::RefCell;
 use std::rc::Rc;
 
+pub use super::compare_build::Building;
 use crate::model::Millis;
-use crate::scenario::{self, Scenario, SchedulerKind};
+use crate::scenario::{Scenario, SchedulerKind};
 use crate::sim::Simulation;
-use crate::sim::compare::{self, facebook_mix, parse_variant};
-use crate::sim::metrics::{self, Recorder, RunSummary};
-use crate::sim::sweep::{self, SweepResult};
+use crate::sim::compare::{self, parse_variant};
+use crate::sim::metrics::{Recorder, RunSummary};
+use crate::sim::sweep::{self, SweepResult, SweepRun};
 
 /// Most heartbeats one compared run may take on the page.
 pub const MAX_COMPARE_HBS: u64 = 60_000;
@@ -86,62 +87,20 @@ pub enum CompareAction {
     Sweep,
 }
 
-fn run(s: &Scenario, spec: &str) -> Result<Column, String> {
-    let v = parse_variant(spec)?;
-    let sc = compare::retarget(s, &v)?;
-    let mut sim = Simulation::new(sc).map_err(|e| format!("{spec}: {e}"))?;
-    let mut rec = Recorder::default();
-    let mut times = Vec::new();
-    let mut n = 0;
-    while n < MAX_COMPARE_HBS && sim.step_forward() {
-        if let Some(r) = sim.last_record() {
-            rec.observe(r, sim.engine());
-            times.push(r.time_ms);
-        }
-        n += 1;
-    }
-    let finished = sim.end_known().is_some();
-    let summary = metrics::summarise(spec, &rec, sim.engine());
-    sim.go_to(0);
-    Ok(Column { spec: spec.to_string(), sim: RefCell::new(sim), rec, summary, times, finished })
-}
-
 impl CompareState {
+    /// Compare mode on `specs`, every column computed now (`Building` computes them in
+    /// slices).
     pub fn build(scenario: Option<Rc<Scenario>>, label: String, specs: &[String], paper: bool) -> CompareState {
-        let mut cols = Vec::new();
-        let mut error = None;
-        match scenario.as_deref() {
-            None => error = Some("no scenario".to_string()),
-            Some(s) if s.steps.is_some() => error = Some("steps".to_string()),
-            Some(scenario) => {
-                for spec in specs.iter().take(MAX_COLUMNS) {
-                    match run(scenario, spec) {
-                        Ok(c) => cols.push(c),
-                        Err(e) => error = Some(e),
-                    }
-                }
-            }
-        }
-        let end_ms = cols.iter().filter_map(|c| c.times.last().copied()).max().unwrap_or(0);
-        CompareState { scenario, label, paper, columns: Rc::new(cols), t_ms: -1, end_ms, error, sweep: None }
+        let mut b = Building::new(scenario, label, specs, paper);
+        b.step(f64::INFINITY, || 0.0);
+        b.finish()
     }
 
     /// The paper's experiment in miniature.
     pub fn paper() -> CompareState {
-        let v = crate::scenario::generator::generate(&facebook_mix(PAPER_SEED));
-        match scenario::from_value(&v) {
-            Ok(s) => CompareState::build(
-                Some(Rc::new(s)),
-                "facebook-mix".into(),
-                &["fair@0".into(), format!("fair@{PAPER_DELAY_MS}")],
-                true,
-            ),
-            Err(e) => {
-                let mut c = CompareState::build(None, String::new(), &[], true);
-                c.error = Some(e.to_string());
-                c
-            }
-        }
+        let mut b = Building::paper();
+        b.step(f64::INFINITY, || 0.0);
+        b.finish()
     }
 
     pub fn specs(&self) -> Vec<String> {
@@ -313,13 +272,9 @@ impl CompareState {
     /// Compare mode on `current` (the page's scenario), or on the paper's workload when there is
     /// none or it is scripted.
     pub fn open(current: Option<Scenario>) -> CompareState {
-        match current {
-            Some(s) if s.steps.is_none() => {
-                let label = s.id.clone();
-                CompareState::build(Some(Rc::new(s)), label, &["fifo".into(), "fair".into(), "capacity".into()], false)
-            }
-            _ => CompareState::paper(),
-        }
+        let mut b = Building::open(current);
+        b.step(f64::INFINITY, || 0.0);
+        b.finish()
     }
 
     /// `n` steps of the shared clock while playing.
@@ -331,42 +286,58 @@ impl CompareState {
         c
     }
 
-    /// The state after `a` (`ThisScenario` is the page's: it opens compare mode anew).
-    pub fn reduce(&self, a: &CompareAction) -> CompareState {
-        let c = self.clone();
-        let rebuild = |c: &CompareState, specs: Vec<String>| {
-            let mut n = CompareState::build(c.scenario.clone(), c.label.clone(), &specs, c.paper);
-            n.sweep = c.sweep.clone();
-            n.seek(c.t_ms);
-            n
+    /// The runs `a` asks to compute again (another variant, a column more or less, the paper's
+    /// workload), as a `Building` that keeps the sweep and the clock; `None` for the other
+    /// actions.
+    pub fn rebuild(&self, a: &CompareAction) -> Option<Building> {
+        let again = |specs: Vec<String>| {
+            let b = Building::new(self.scenario.clone(), self.label.clone(), &specs, self.paper);
+            Some(b.keeping(self.sweep.clone(), self.t_ms))
         };
+        let mut specs = self.specs();
         match a {
             CompareAction::SetVariant(i, spec) => {
-                let mut specs = c.specs();
                 if let Some(s) = specs.get_mut(*i) {
                     *s = spec.clone();
                 }
-                rebuild(&c, specs)
+                again(specs)
             }
-            CompareAction::AddColumn if c.columns.len() < MAX_COLUMNS => {
-                let mut specs = c.specs();
-                let fair = c.scenario.as_ref().is_some_and(|s| s.scheduler == SchedulerKind::Fair);
-                specs.push(if fair || c.paper { "fair@6000".into() } else { "fair".into() });
-                rebuild(&c, specs)
+            CompareAction::AddColumn if self.columns.len() < MAX_COLUMNS => {
+                let fair = self.scenario.as_ref().is_some_and(|s| s.scheduler == SchedulerKind::Fair);
+                specs.push(if fair || self.paper { "fair@6000".into() } else { "fair".into() });
+                again(specs)
             }
-            CompareAction::RemoveColumn(i) if c.columns.len() > 1 => {
-                let mut specs = c.specs();
+            CompareAction::RemoveColumn(i) if self.columns.len() > 1 => {
                 specs.remove(*i);
-                rebuild(&c, specs)
+                again(specs)
             }
-            CompareAction::Paper => CompareState::paper(),
+            CompareAction::Paper => Some(Building::paper()),
+            _ => None,
+        }
+    }
+
+    /// The delay sweep of this workload under Fair (`sim::sweep`, the default delays), to be
+    /// run (`SweepRun::step`), or why it cannot.
+    pub fn sweep_run(&self) -> Result<SweepRun, String> {
+        let s = self.scenario.as_deref().ok_or_else(|| "no scenario".to_string())?;
+        let fair = parse_variant("fair").and_then(|v| compare::retarget(s, &v))?;
+        SweepRun::new(&fair, &sweep::default_sweep(), 0)
+    }
+
+    /// The state after `a` (`ThisScenario` is the page's: it opens compare mode anew), the runs
+    /// it asks for computed now.
+    pub fn reduce(&self, a: &CompareAction) -> CompareState {
+        if let Some(mut b) = self.rebuild(a) {
+            b.step(f64::INFINITY, || 0.0);
+            return b.finish();
+        }
+        let c = self.clone();
+        match a {
             CompareAction::Sweep => {
-                let r = match c.scenario.as_deref() {
-                    Some(s) => parse_variant("fair")
-                        .and_then(|v| compare::retarget(s, &v))
-                        .and_then(|s| sweep::sweep(&s, &sweep::default_sweep(), 0)),
-                    None => Err("no scenario".into()),
-                };
+                let r = self.sweep_run().and_then(|mut run| {
+                    while !run.step(u64::MAX)? {}
+                    Ok(run.finish())
+                });
                 CompareState { sweep: Some(Rc::new(r)), ..c }
             }
             nav => {

@@ -4,13 +4,18 @@
 //! Each feature owns its state and a pure reducer over it:
 //!
 //! * `run` — the run shown: scenario text, simulation, landmarks, series, computing ahead
-//!   (`ahead`); changed only through its methods, which bump its private version.
+//!   (`ahead`); changed only through its methods (`work.rs` holds those of the long jobs),
+//!   which bump its version.
+//! * `job` — the long job running in slices (computing ahead, Last, the next interesting
+//!   heartbeat) and its progress bar (`LongJob`).
 //! * `prefs` — language, theme, presentation, speed, and the part the reader chose, which
 //!   the page keeps in browser storage (written by the page in an effect, never here).
 //! * `side` — the side area's tab, chart and code-view focus.
 //! * `lesson` — the lesson being followed (`LessonRun`).
 //! * `practice` — the practice set being answered (`PracticeRun`).
-//! * `compare` — compare mode (`CompareState`) and the delay sweep.
+//! * `compare` — compare mode (`CompareState`) and the delay sweep; `compare_build.rs`
+//!   computes its runs in slices (`Building`, a long job), and the sweep runs in slices too
+//!   (`sim::sweep::SweepRun`).
 //! * `embed` — what an embed link asked for (`EmbedState`).
 //! * `catalogue` — the built-in scenarios and lessons, and the saved scenarios.
 //!
@@ -22,7 +27,9 @@
 pub mod ahead;
 pub mod catalogue;
 pub mod compare;
+mod compare_build;
 pub mod embed;
+pub mod job;
 pub mod lesson;
 mod links;
 pub mod practice;
@@ -32,16 +39,18 @@ pub mod run;
 pub mod shared;
 pub mod side;
 pub mod slow;
+pub mod work;
 
 use std::rc::Rc;
 
 pub use catalogue::{Catalogue, Saved, SavedList, ScenarioEntry};
 pub use compare::{CompareAction, CompareState};
 pub use embed::EmbedState;
+pub use job::{JobKind, LongJob};
 pub use lesson::{LessonEntry, LessonRun};
 pub use practice::{PracticeAction, PracticeRun};
 pub use prefs::{Browser, Prefs, PrefsAction, Remembered, SPEEDS};
-pub use reduce::{Action, LessonAction, RunAction, SEARCH_LIMIT};
+pub use reduce::{Action, LessonAction, RunAction};
 pub use run::{Clock, Origin, Run, SimCell};
 pub use shared::Shared;
 pub use side::{Chart, Side, SideAction, Tab};
@@ -101,6 +110,12 @@ pub struct Page {
     pub embed: Option<EmbedState>,
     /// Slow motion: the shown heartbeat's visits, when on.
     pub slow: Option<Slow>,
+    /// The long job running in slices (`job`), if any.
+    pub job: Option<LongJob>,
+    /// Compare mode's runs being computed (a long job), shown once done.
+    pub building: Option<Shared<std::cell::RefCell<Option<compare::Building>>>>,
+    /// The delay sweep being run (a long job), shown in compare mode once done.
+    pub sweeping: Option<Shared<std::cell::RefCell<Option<crate::sim::sweep::SweepRun>>>>,
 }
 
 impl Page {
@@ -127,6 +142,9 @@ impl Page {
             compare: None,
             embed: None,
             slow: None,
+            job: None,
+            building: None,
+            sweeping: None,
         };
         page.install(text, Origin::Builtin(0), 0);
         page
@@ -155,6 +173,7 @@ impl Page {
         built: Result<ahead::Built, Vec<crate::scenario::ScenarioError>>,
     ) {
         self.run.install(text, origin, hb, built);
+        self.job_for_new_run();
         self.playing = false;
         self.slow = None;
         self.selected_job = None;

@@ -7,7 +7,8 @@
 use crate::i18n::{Text, k};
 use std::rc::Rc;
 
-use super::compare::{CompareAction, CompareState, retarget_text};
+use super::compare::{Building, CompareAction, retarget_text};
+use super::job::JobKind;
 use super::lesson::LessonRun;
 use super::practice::{Outcome, PracticeAction, PracticeRun};
 use super::prefs::{PrefsAction, speed_index};
@@ -16,10 +17,6 @@ use super::side::SideAction;
 use super::{Dialog, Origin, Page};
 use crate::i18n::{fill, t};
 use crate::share::embed::{Command, PREFIX};
-use crate::sim::interesting;
-
-/// Most heartbeats one "next interesting" search or one "last" jump computes.
-pub const SEARCH_LIMIT: u64 = 50_000;
 
 /// Moving through the run shown.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,8 +30,11 @@ pub enum RunAction {
     TogglePlay,
     /// A timer tick while playing: advance this many heartbeats.
     Tick(u32),
-    /// One slice of computing the run ahead (scheduled by the page while `Run::computing`).
-    ComputeAhead,
+    /// One slice of the long job running (`page::job`; scheduled by the page while
+    /// `Page::job` is set): computing ahead, Last, the search for the next interesting one.
+    Slice,
+    /// Stop the long job running, keeping what it computed.
+    Cancel,
     /// Slow motion: moving inside the shown heartbeat (`page::slow`).
     Visit(super::slow::VisitMove),
 }
@@ -160,6 +160,7 @@ impl Page {
             }
             Action::CloseCompare => {
                 next.compare = None;
+                next.drop_compare_job();
                 next.playing = false;
             }
         }
@@ -168,12 +169,20 @@ impl Page {
 
     /// Moving through the run (or, in compare mode, the shared clock).
     fn reduce_run(self: Rc<Self>, action: RunAction) -> Rc<Page> {
-        if let RunAction::Visit(m) = action {
-            return if self.compare.is_some() { self } else { self.visit_move(m) };
+        match action {
+            RunAction::Visit(m) => return if self.compare.is_some() { self } else { self.visit_move(m) },
+            RunAction::Slice => return self.job_slice(),
+            RunAction::Cancel if self.job.is_none() => return self,
+            RunAction::Cancel => {
+                let mut next = (*self).clone();
+                next.cancel_job();
+                return Rc::new(next);
+            }
+            _ => {}
         }
         let mut next = (*self).clone();
-        // Any other move leaves slow motion (computing ahead and a stale tick move nothing).
-        if !matches!(action, RunAction::ComputeAhead | RunAction::Tick(_)) || self.playing {
+        // Any other move leaves slow motion (a stale tick moves nothing).
+        if !matches!(action, RunAction::Tick(_)) || self.playing {
             next.slow = None;
         }
         if let Some(c) = &self.compare {
@@ -200,28 +209,28 @@ impl Page {
             }
             return Rc::new(next);
         }
+        match action {
+            // One of them is under way already (its button is off meanwhile).
+            RunAction::Last | RunAction::NextInteresting if self.asked_job() => return self,
+            RunAction::NextInteresting if self.run.finished() => return self,
+            RunAction::Last if self.run.end_known().is_none() => {
+                next.start_job(JobKind::Last);
+                return Rc::new(next);
+            }
+            RunAction::NextInteresting => {
+                next.start_job(JobKind::Interesting);
+                return Rc::new(next);
+            }
+            _ => {}
+        }
         let moved = match action {
             RunAction::Next => next.run.apply(|s| s.step_forward()),
             RunAction::Prev => next.run.apply(|s| s.step_back()),
             RunAction::First => next.run.go_to(0),
             RunAction::GoTo(hb) => next.run.go_to(hb),
-            RunAction::NextInteresting => next.run.apply(|s| interesting::step_to_next(s, SEARCH_LIMIT).is_some()),
-            RunAction::Last => {
-                let end = next.run.end_known().unwrap_or_else(|| next.run.known_hbs());
-                let took = next.run.take_ahead(end, end);
-                let moved = next.run.apply(|s| {
-                    s.run_to_end(SEARCH_LIMIT);
-                    match s.end_known() {
-                        Some(end) => s.go_to(end),
-                        None => s.go_to(s.total_hbs_known()),
-                    }
-                    false
-                });
-                took || moved
-            }
-            // Most slices change only the shared cells, and render nothing.
-            RunAction::ComputeAhead => next.run.compute_ahead(),
-            RunAction::Visit(_) => false,
+            // The end is known (else Last is a long job, above).
+            RunAction::Last => next.run.end_known().is_some_and(|end| next.run.go_to(end)),
+            RunAction::NextInteresting | RunAction::Visit(_) | RunAction::Slice | RunAction::Cancel => false,
             // A tick queued by the play timer before a pause (a lesson stop, the user's
             // pause) must not move the run on: the timer is only dropped on the next render.
             RunAction::Tick(_) if !self.playing => return self,
@@ -485,16 +494,22 @@ impl Page {
     /// Compare mode on the current scenario, or the paper's workload when it is scripted.
     fn open_compare(&mut self) {
         let current = self.run.sim().as_ref().ok().map(|s| s.borrow().scenario().clone());
-        self.compare = Some(Shared::new(CompareState::open(current)));
         self.lesson = None;
         self.dialog = None;
+        self.start_compare(Building::open(current));
     }
 
     fn compare_action(&mut self, a: CompareAction) {
         let Some(cur) = &self.compare else { return };
         if a == CompareAction::ThisScenario {
-            self.compare = None;
+            // The state shown stays until the new one's runs are done.
             return self.open_compare();
+        }
+        if let Some(b) = cur.rebuild(&a) {
+            return self.start_compare(b);
+        }
+        if a == CompareAction::Sweep {
+            return self.start_sweep();
         }
         let c = cur.reduce(&a);
         if c.at_end() {

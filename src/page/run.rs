@@ -1,16 +1,14 @@
 //! The run shown: the scenario text and where it came from, the simulation (mutated in place
 //! behind a shared cell, so a step never clones the history), the timeline's landmarks, the
 //! charts' series and the run computed ahead in slices (`ahead`). Every change goes through
-//! `Run`'s methods, which bump its private `version`: two runs are equal when neither changed
-//! since one was copied from the other, which is what tells the page a component need not be
-//! drawn again.
+//! `Run`'s methods (here and, for the long jobs computing in slices, `work.rs`), which bump its
+//! `version`: two runs are equal when neither changed since one was copied from the other,
+//! which is what tells the page a component need not be drawn again.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::ahead::{
-    self, AheadCell, Built, LOOKAHEAD_HBS, LOOKAHEAD_MS, Metrics, MetricsCell, SHOW_EVERY_MS, SLICE_MS,
-};
+use super::ahead::{self, AheadCell, Built, Metrics, MetricsCell};
 use super::shared::Shared;
 use crate::scenario::ScenarioError;
 use crate::sim::Simulation;
@@ -46,14 +44,16 @@ pub struct Run {
     origin: Origin,
     /// The scheduler named in `text` (read once per scenario).
     scheduler: Rc<str>,
-    sim: Result<SimCell, Rc<Vec<ScenarioError>>>,
-    version: u64,
+    pub(super) sim: Result<SimCell, Rc<Vec<ScenarioError>>>,
+    pub(super) version: u64,
     marks: Shared<Marks>,
-    metrics: MetricsCell,
-    ahead: Option<AheadCell>,
+    pub(super) metrics: MetricsCell,
+    pub(super) ahead: Option<AheadCell>,
+    /// The search for the next interesting heartbeat, while it runs in slices (`work.rs`).
+    pub(super) search: Option<super::work::SearchCell>,
     /// Bumped by every new scenario (restarts the slices of computing ahead).
     ahead_gen: u64,
-    clock: Clock,
+    pub(super) clock: Clock,
     /// The shown heartbeat's cluster view, built once per (scenario, heartbeat) and shared by
     /// every clone (the stage, the figures' cluster, the jobs tab), with how many were built.
     view: Rc<ViewCache>,
@@ -86,8 +86,15 @@ pub fn scheduler_of(text: &str) -> String {
         .unwrap_or_else(|| "fifo".into())
 }
 
+/// The landmarks among the records in memory, at their heartbeats (past history's record
+/// window, `records()` starts later than heartbeat 1).
 fn marks_of(sim: &Simulation) -> Shared<Marks> {
-    Shared::new(interesting::landmarks(sim.records()))
+    let start = sim.records_start();
+    let mut marks = interesting::landmarks(sim.records());
+    for (hb, _) in &mut marks {
+        *hb += start;
+    }
+    Shared::new(marks)
 }
 
 impl Run {
@@ -102,6 +109,7 @@ impl Run {
             marks: Shared::new(Vec::new()),
             metrics: Rc::new(RefCell::new(Metrics::empty())),
             ahead: None,
+            search: None,
             ahead_gen: 0,
             clock,
             view: Rc::new(ViewCache::default()),
@@ -116,6 +124,7 @@ impl Run {
     /// Show the simulation `built` from `text` at heartbeat `hb`.
     pub fn install(&mut self, text: Rc<str>, origin: Origin, hb: u64, built: Result<Built, Vec<ScenarioError>>) {
         self.ahead = None;
+        self.search = None;
         self.ahead_gen += 1;
         let sim = built.map(|b| {
             self.metrics = b.metrics;
@@ -226,7 +235,7 @@ impl Run {
     }
 
     /// Landmarks from whichever run knows more.
-    fn refresh_marks(&mut self) {
+    pub(super) fn refresh_marks(&mut self) {
         let Ok(cell) = &self.sim else { return };
         let sim = cell.borrow();
         self.marks = match &self.ahead {
@@ -282,48 +291,11 @@ impl Run {
     }
 
     /// Record the charts' series as far as the run is known.
-    fn catch_up_metrics(&self) {
+    pub(super) fn catch_up_metrics(&self) {
         if let Ok(cell) = &self.sim {
             let known = cell.borrow().total_hbs_known() as usize;
             self.metrics.borrow_mut().catch_up(known);
         }
-    }
-
-    /// One task of computing ahead: a slice of `SLICE_MS` (in place, nothing to render: returns
-    /// false), or, every `SHOW_EVERY_MS` and at the end, showing the grown range (returns true:
-    /// `self` changed). When done, the series go on from the ahead run's frontier, and if the
-    /// page is at the start the shown run becomes that one.
-    pub fn compute_ahead(&mut self) -> bool {
-        let Some(cell) = self.ahead.clone() else { return false };
-        {
-            let mut guard = cell.borrow_mut();
-            let ahead = &mut *guard;
-            if !ahead.running {
-                return false;
-            }
-            let now = (self.clock)();
-            if now - ahead.shown_at < SHOW_EVERY_MS {
-                let mut m = self.metrics.borrow_mut();
-                let ms = SLICE_MS.min(LOOKAHEAD_MS - ahead.spent_ms);
-                let done = ahead::compute(&mut ahead.sim, &mut m.rec, LOOKAHEAD_HBS, ms, now, self.clock);
-                ahead.spent_ms += (self.clock)() - now;
-                if done || ahead.spent_ms >= LOOKAHEAD_MS {
-                    ahead.running = false;
-                    m.shadow = ahead.sim.end_known().is_none().then(|| ahead.sim.engine().clone());
-                } else {
-                    return false;
-                }
-            }
-            ahead.shown_at = now;
-        }
-        self.version += 1;
-        self.refresh_marks();
-        let at_start = self.sim.as_ref().map(|s| s.borrow().hb() == 0).unwrap_or(false);
-        if !self.computing() && at_start {
-            self.take_ahead(u64::MAX, 0);
-        }
-        self.catch_up_metrics();
-        true
     }
 
     /// Before a jump past heartbeat `beyond`: if that is past what the shown run knows and the

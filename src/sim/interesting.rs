@@ -144,16 +144,20 @@ pub fn landmarks(records: &[HeartbeatRecord]) -> Vec<(u64, Vec<Reason>)> {
 
 /// Step `sim` forward to the next interesting heartbeat, at most `max` heartbeats. Returns
 /// the reasons found there, or `None` if the run ended (or `max` ran out) first; `sim` then
-/// stays where the search stopped.
+/// stays where the search stopped. Each record is compared with the one before it as the
+/// search goes, so this holds past history's record window too.
 pub fn step_to_next(sim: &mut Simulation, max: u64) -> Option<Vec<Reason>> {
+    let mut prev = sim.last_record().cloned();
     for _ in 0..max {
         if !sim.step_forward() {
             return None;
         }
-        let found = reasons_at(sim.records(), sim.hb());
+        let cur = sim.last_record()?;
+        let found = reasons(prev.as_ref(), cur);
         if !found.is_empty() {
             return Some(found);
         }
+        prev = Some(cur.clone());
     }
     None
 }

@@ -24,11 +24,12 @@ use super::{fill, platform, t};
 use crate::explain::HeartbeatRecord;
 use crate::i18n::{Lang, Locale};
 use crate::page::{Action, LessonAction, PrefsAction, RunAction, VisitMove};
-use crate::page::{Dialog, Origin, Page, SPEEDS, Tab};
+use crate::page::{Dialog, JobKind, Origin, Page, SPEEDS, Tab};
 
 /// A key's action; `class` is class mode (presenting, a prediction waiting for its Reveal):
-/// A–F choose, R reveals, T starts or stops the countdown.
-fn key_action(key: &str, shift: bool, dialog_open: bool, class: bool) -> Option<Action> {
+/// A–F choose, R reveals, T starts or stops the countdown. `job`: a long job's progress bar
+/// shows (Escape cancels it).
+fn key_action(key: &str, shift: bool, dialog_open: bool, class: bool, job: bool) -> Option<Action> {
     if dialog_open {
         return match key {
             "Escape" => Some(Action::Close),
@@ -60,6 +61,7 @@ fn key_action(key: &str, shift: bool, dialog_open: bool, class: bool) -> Option<
         "p" | "P" => Action::Prefs(PrefsAction::TogglePresent),
         "l" | "L" => Action::Prefs(PrefsAction::ToggleLang),
         "?" => Action::Open(Dialog::Help),
+        "Escape" if job => Action::Run(RunAction::Cancel),
         "Escape" => Action::DismissBanner,
         _ => return None,
     })
@@ -94,7 +96,8 @@ pub fn App() -> Html {
     {
         let d = dispatch.clone();
         let class = lab.prefs.present && lab.lesson.as_ref().is_some_and(|r| r.asking(lab.run.hb()));
-        use_effect_with((dialog_open, class), move |&(open, class)| {
+        let job = lab.job_shown().is_some();
+        use_effect_with((dialog_open, class, job), move |&(open, class, job)| {
             let options = EventListenerOptions::enable_prevent_default();
             let listener =
                 EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |event| {
@@ -110,7 +113,7 @@ pub fn App() -> Html {
                     {
                         return;
                     }
-                    if let Some(action) = key_action(&event.key(), event.shift_key(), open, class) {
+                    if let Some(action) = key_action(&event.key(), event.shift_key(), open, class, job) {
                         event.prevent_default();
                         d.dispatch(action);
                     }
@@ -190,16 +193,18 @@ pub fn App() -> Html {
         });
     }
 
-    // Compute the run ahead in slices, one task each, while there is more to compute (a new
-    // scenario bumps `ahead_gen` and restarts this).
+    // The long job running (`page::job`: computing ahead, Last, the next interesting
+    // heartbeat), one slice of at most ~16 ms a task, each after the browser has had its turn
+    // (input, rendering, the play timer), until the job ends or is cancelled and the page
+    // renders without it (a new scenario's job restarts this).
     {
         let d = dispatch.clone();
-        let ahead = lab.run.ahead().cloned().filter(|_| lab.run.computing());
-        use_effect_with(lab.run.ahead_gen(), move |_| {
-            let slices = ahead.map(|a| {
+        let running = lab.job.as_ref().map(|j| (j.what, lab.run.ahead_gen()));
+        use_effect_with(running, move |running| {
+            let slices = running.map(|_| {
                 platform::repeat_soon(move || {
-                    d.dispatch(Action::Run(RunAction::ComputeAhead));
-                    a.borrow().running
+                    d.dispatch(Action::Run(RunAction::Slice));
+                    true
                 })
             });
             move || drop(slices)
@@ -376,6 +381,9 @@ pub fn App() -> Html {
         <div class={class} data-testid="app">
             <Topbar ..TopbarProps::of(&lab, &dispatch) />
             if lab.compare.is_none() { <Transport ..TransportProps::of(&lab, &dispatch) /> }
+            else if let Some(job) = lab.job_shown().filter(|j| matches!(j.what, JobKind::Compare | JobKind::Sweep)) {
+                { super::stage::transport::job_bar(job, lang, &dispatch) }
+            }
             { for banner }
             { for note }
             { body }

@@ -127,10 +127,13 @@ try {
   if (opt.compare) {
     await page.getByTestId('open-compare').click();
     await page.getByTestId('compare').waitFor();
-    if (opt.paper) await page.getByTestId('cmp-paper').click();
+    // Compare's runs and the sweep are long jobs (src/page/job.rs): wait for each to end.
+    const done = () => page.locator('[data-testid=long-job]').waitFor({ state: 'detached', timeout: 120_000 });
+    await done();
+    if (opt.paper) { await page.getByTestId('cmp-paper').click(); await done(); }
     if (opt.last) await page.getByTestId('cmp-last').click();
     if (opt.at !== undefined) await page.getByTestId('cmp-scrubber').fill(String(opt.at));
-    if (opt.sweep) await page.getByTestId('run-sweep').click();
+    if (opt.sweep) { await page.getByTestId('run-sweep').click(); await done(); }
   }
   // Slow motion at visit N of the shown heartbeat (docs/slow-motion.md), by Shift+←/→.
   if (opt.visit !== undefined) {

@@ -100,53 +100,80 @@ pub fn default_sweep() -> Sweep {
     Sweep::Skips(vec![0.0, 1.0, 2.0, 3.0, 5.0, 8.0, 13.0, 21.0, 34.0])
 }
 
-fn run_one(s: &Scenario, node_delay: i64, rack_delay: i64) -> Result<(SweepPoint, Engine), String> {
-    let mut s = s.clone();
-    let mut f = s.fair.clone().unwrap_or_default();
-    f.node_locality_delay = Some(node_delay);
-    f.rack_locality_delay = Some(rack_delay);
-    s.fair = Some(f);
-    let mut e = Engine::new(s)?;
-    let (mut node, mut rack, mut off) = (0u64, 0u64, 0u64);
-    let mut waits = waits::WaitTally::default();
-    while let Some(rec) = e.next_heartbeat() {
-        for a in rec.assigned.iter().filter(|a| a.kind == TaskType::Map) {
-            if !has_locations(&e, a.job, a.index) {
-                continue;
-            }
-            match a.locality {
-                Some(Locality::Node) => node += 1,
-                Some(Locality::Rack) => rack += 1,
-                _ => off += 1,
-            }
-        }
-        waits.observe(&rec, &e);
+/// One point's run under way: the Fair Scheduler run with a node delay, its maps counted by
+/// the locality they launched at, its waits tallied.
+struct PointRun {
+    node_delay: i64,
+    e: Engine,
+    counts: [u64; 3],
+    waits: waits::WaitTally,
+}
+
+impl PointRun {
+    fn new(s: &Scenario, node_delay: i64, rack_delay: i64) -> Result<PointRun, String> {
+        let mut s = s.clone();
+        let mut f = s.fair.clone().unwrap_or_default();
+        f.node_locality_delay = Some(node_delay);
+        f.rack_locality_delay = Some(rack_delay);
+        s.fair = Some(f);
+        let e = Engine::new(s)?;
+        Ok(PointRun { node_delay, e, counts: [0; 3], waits: waits::WaitTally::default() })
     }
-    let total = node + rack + off;
-    let jobs: Vec<_> = e.cluster.jobs.values().collect();
-    let finished: Vec<i64> = jobs.iter().filter_map(|j| j.finish_time.map(|f| f - j.start_time)).collect();
-    let (mean_skips, mean_trackers, full_waits) = waits.means();
-    let ratio = |n: u64, d: u64| if d > 0 { n as f64 / d as f64 } else { 0.0 };
-    let point = SweepPoint {
-        node_delay_ms: node_delay,
-        skips: 0.0,
-        node_local: node,
-        rack_local: rack,
-        off_switch: off,
-        measured: ratio(node, total),
-        bound: 0.0,
-        mean_skips,
-        bound_skips: None,
-        mean_trackers,
-        bound_trackers: None,
-        full_waits,
-        remembered: waits.remembered,
-        measured_without_remembered: ratio(node, total - waits.remembered.min(total)),
-        makespan_ms: if finished.len() == jobs.len() { jobs.iter().filter_map(|j| j.finish_time).max() } else { None },
-        mean_response_ms: (!finished.is_empty()).then(|| finished.iter().sum::<i64>() as f64 / finished.len() as f64),
-        unfinished_jobs: jobs.len() - finished.len(),
-    };
-    Ok((point, e))
+
+    /// At most `n` heartbeats more; whether the run ended.
+    fn step(&mut self, n: u64) -> bool {
+        for _ in 0..n {
+            let Some(rec) = self.e.next_heartbeat() else { return true };
+            for a in rec.assigned.iter().filter(|a| a.kind == TaskType::Map) {
+                if !has_locations(&self.e, a.job, a.index) {
+                    continue;
+                }
+                let i = match a.locality {
+                    Some(Locality::Node) => 0,
+                    Some(Locality::Rack) => 1,
+                    _ => 2,
+                };
+                self.counts[i] += 1;
+            }
+            self.waits.observe(&rec, &self.e);
+        }
+        false
+    }
+
+    fn finish(self) -> (SweepPoint, Engine) {
+        let PointRun { node_delay, e, counts: [node, rack, off], waits } = self;
+        let total = node + rack + off;
+        let jobs: Vec<_> = e.cluster.jobs.values().collect();
+        let finished: Vec<i64> = jobs.iter().filter_map(|j| j.finish_time.map(|f| f - j.start_time)).collect();
+        let (mean_skips, mean_trackers, full_waits) = waits.means();
+        let ratio = |n: u64, d: u64| if d > 0 { n as f64 / d as f64 } else { 0.0 };
+        let point = SweepPoint {
+            node_delay_ms: node_delay,
+            skips: 0.0,
+            node_local: node,
+            rack_local: rack,
+            off_switch: off,
+            measured: ratio(node, total),
+            bound: 0.0,
+            mean_skips,
+            bound_skips: None,
+            mean_trackers,
+            bound_trackers: None,
+            full_waits,
+            remembered: waits.remembered,
+            measured_without_remembered: ratio(node, total - waits.remembered.min(total)),
+            makespan_ms: if finished.len() == jobs.len() {
+                jobs.iter().filter_map(|j| j.finish_time).max()
+            } else {
+                None
+            },
+            mean_response_ms: (!finished.is_empty())
+                .then(|| finished.iter().sum::<i64>() as f64 / finished.len() as f64),
+            unfinished_jobs: jobs.len() - finished.len(),
+        };
+        drop(jobs);
+        (point, e)
+    }
 }
 
 /// The bound averaged over `jobs` (job, N, mean R), weighted by N, for one D.
@@ -160,33 +187,82 @@ pub fn mean_bound(jobs: &[(u32, u64, f64)], nodes: usize, d: f64) -> f64 {
 
 /// Run the sweep. The scenario must be an automatic-mode Fair Scheduler scenario.
 pub fn sweep(s: &Scenario, what: &Sweep, rack_delay_ms: i64) -> Result<SweepResult, String> {
-    if s.scheduler != SchedulerKind::Fair {
-        return Err(
-            "the sweep varies the Fair Scheduler's locality delay: the scenario needs \"scheduler\": \"fair\"".into()
-        );
+    let mut run = SweepRun::new(s, what, rack_delay_ms)?;
+    while !run.step(u64::MAX)? {}
+    Ok(run.finish())
+}
+
+/// The sweep run a few heartbeats at a time (`step`), one point's run after the other, so a
+/// caller can spread it out (the page computes it in slices) and stop it; `sweep` runs it
+/// whole. The same points either way.
+pub struct SweepRun {
+    s: Scenario,
+    what: Sweep,
+    rack_delay_ms: i64,
+    delays: Vec<i64>,
+    interval: i64,
+    trackers: usize,
+    nodes: usize,
+    jobs_nr: Option<Vec<(u32, u64, f64)>>,
+    points: Vec<SweepPoint>,
+    current: Option<PointRun>,
+}
+
+impl SweepRun {
+    /// Check the scenario and the delays; nothing run yet.
+    pub fn new(s: &Scenario, what: &Sweep, rack_delay_ms: i64) -> Result<SweepRun, String> {
+        if s.scheduler != SchedulerKind::Fair {
+            return Err(
+                "the sweep varies the Fair Scheduler's locality delay: the scenario needs \"scheduler\": \"fair\""
+                    .into(),
+            );
+        }
+        if s.steps.is_some() {
+            return Err("the sweep measures a whole run: the scenario must be in automatic mode (no \"steps\")".into());
+        }
+        if rack_delay_ms < 0 {
+            return Err(format!("rack delay {rack_delay_ms} ms: a delay cannot be negative"));
+        }
+        let probe = Engine::new(s.clone())?;
+        let interval = probe.cluster.heartbeat_interval();
+        let trackers = probe.cluster.trackers.len();
+        let nodes = probe.cluster.num_unique_hosts() as usize;
+        let delays: Vec<i64> = match what {
+            Sweep::DelaysMs(d) => d.clone(),
+            Sweep::Skips(k) => k.iter().map(|d| delay_for_skips(*d, interval, trackers)).collect(),
+        };
+        if let Some(d) = delays.iter().find(|d| **d < 0) {
+            return Err(format!("delay {d} ms: a delay cannot be negative"));
+        }
+        Ok(SweepRun {
+            s: s.clone(),
+            what: what.clone(),
+            rack_delay_ms,
+            delays,
+            interval,
+            trackers,
+            nodes,
+            jobs_nr: None,
+            points: Vec::new(),
+            current: None,
+        })
     }
-    if s.steps.is_some() {
-        return Err("the sweep measures a whole run: the scenario must be in automatic mode (no \"steps\")".into());
-    }
-    if rack_delay_ms < 0 {
-        return Err(format!("rack delay {rack_delay_ms} ms: a delay cannot be negative"));
-    }
-    let probe = Engine::new(s.clone())?;
-    let interval = probe.cluster.heartbeat_interval();
-    let trackers = probe.cluster.trackers.len();
-    let nodes = probe.cluster.num_unique_hosts() as usize;
-    let delays: Vec<i64> = match what {
-        Sweep::DelaysMs(d) => d.clone(),
-        Sweep::Skips(k) => k.iter().map(|d| delay_for_skips(*d, interval, trackers)).collect(),
-    };
-    if let Some(d) = delays.iter().find(|d| **d < 0) {
-        return Err(format!("delay {d} ms: a delay cannot be negative"));
-    }
-    let mut jobs_nr: Option<Vec<(u32, u64, f64)>> = None;
-    let mut points = Vec::new();
-    for (i, d) in delays.iter().enumerate() {
-        let (mut p, e) = run_one(s, *d, rack_delay_ms)?;
-        let jobs = jobs_nr.get_or_insert_with(|| {
+
+    /// Run at most `n` heartbeats more (finishing a point's run may take one more step);
+    /// whether every point is done.
+    pub fn step(&mut self, n: u64) -> Result<bool, String> {
+        let i = self.points.len();
+        let Some(&d) = self.delays.get(i) else { return Ok(true) };
+        let run = match self.current.as_mut() {
+            Some(r) => r,
+            None => self.current.insert(PointRun::new(&self.s, d, self.rack_delay_ms)?),
+        };
+        if !run.step(n) {
+            return Ok(false);
+        }
+        let Some(run) = self.current.take() else { return Ok(false) };
+        let (mut p, e) = run.finish();
+        let jobs = self.jobs_nr.get_or_insert_with(|| {
             e.cluster
                 .jobs
                 .values()
@@ -200,24 +276,34 @@ pub fn sweep(s: &Scenario, what: &Sweep, rack_delay_ms: i64) -> Result<SweepResu
                 })
                 .collect()
         });
-        p.skips = match what {
+        p.skips = match &self.what {
             Sweep::Skips(k) => k[i],
-            Sweep::DelaysMs(_) => skips_for_delay(*d, interval, trackers),
+            Sweep::DelaysMs(_) => skips_for_delay(d, self.interval, self.trackers),
         };
-        p.bound = mean_bound(jobs, nodes, p.skips);
-        p.bound_skips = p.mean_skips.map(|d| mean_bound(jobs, nodes, d));
-        p.bound_trackers = p.mean_trackers.map(|d| mean_bound(jobs, nodes, d));
-        points.push(p);
+        p.bound = mean_bound(jobs, self.nodes, p.skips);
+        p.bound_skips = p.mean_skips.map(|d| mean_bound(jobs, self.nodes, d));
+        p.bound_trackers = p.mean_trackers.map(|d| mean_bound(jobs, self.nodes, d));
+        self.points.push(p);
+        Ok(self.points.len() == self.delays.len())
     }
-    Ok(SweepResult {
-        scenario: s.id.clone(),
-        nodes,
-        trackers,
-        heartbeat_interval_ms: interval,
-        rack_delay_ms,
-        jobs: jobs_nr.unwrap_or_default(),
-        points,
-    })
+
+    /// The points done and how many there are, and the heartbeat of the one under way.
+    pub fn progress(&self) -> (usize, usize, u64) {
+        (self.points.len(), self.delays.len(), self.current.as_ref().map_or(0, |r| r.e.hb))
+    }
+
+    /// The result (of the points done: all of them once `step` said so).
+    pub fn finish(self) -> SweepResult {
+        SweepResult {
+            scenario: self.s.id.clone(),
+            nodes: self.nodes,
+            trackers: self.trackers,
+            heartbeat_interval_ms: self.interval,
+            rack_delay_ms: self.rack_delay_ms,
+            jobs: self.jobs_nr.unwrap_or_default(),
+            points: self.points,
+        }
+    }
 }
 
 #[cfg(test)]

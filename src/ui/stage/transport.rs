@@ -1,6 +1,7 @@
 //! Transport: first / previous / play-pause / next / last, the next interesting heartbeat,
 //! the speed stepper (heartbeats per second on a doubling scale) and the timeline scrubber
-//! with marks at landmark heartbeats.
+//! with marks at landmark heartbeats; under them, while a long job runs (`page::job`), its
+//! progress bar with what it is doing and a Cancel.
 
 use crate::i18n::k;
 use crate::ui::kit::Dispatch;
@@ -10,7 +11,7 @@ use yew::prelude::*;
 use crate::i18n::Lang;
 use crate::i18n::{fill, t};
 use crate::page::{Action, LessonAction, PrefsAction, RunAction};
-use crate::page::{LessonRun, Page, Run, SPEEDS, Slow, VisitMove};
+use crate::page::{JobKind, LessonRun, LongJob, Page, Run, SPEEDS, Slow, VisitMove};
 use crate::sim::interesting::Reason;
 use crate::ui::kit::icons;
 
@@ -39,6 +40,8 @@ pub struct TransportProps {
     /// At a lesson's last step: the next lesson of its group (index, title), or `None` for the
     /// list (the phone bar's way on).
     pub next_lesson: Option<(usize, String)>,
+    /// The long job whose progress bar shows.
+    pub job: Option<LongJob>,
     pub dispatch: Dispatch,
 }
 
@@ -56,8 +59,57 @@ impl TransportProps {
                 let n = crate::page::lesson::next_in_group(&page.catalogue.lessons, r.index)?;
                 Some((n, page.catalogue.lessons.get(n)?.title(page.lang()).to_string()))
             }),
+            job: page.job_shown().cloned(),
             dispatch: dispatch.clone(),
         }
+    }
+}
+
+/// `n` with its thousands grouped as the language writes them (`12,345`).
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A template's text around its `{0}`, with `value` in between as an element of its own.
+fn around(template: &str, value: Html) -> Html {
+    let (before, after) = template.split_once("{0}").unwrap_or((template, ""));
+    html! { <>{before.to_string()}{value}{after.to_string()}</> }
+}
+
+/// The progress bar of the long job running: what it is doing, how far it got (the
+/// heartbeat reached and the share of the run, as numerals in `data-value`) and a Cancel.
+pub fn job_bar(job: &LongJob, lang: Lang, dispatch: &Dispatch) -> Html {
+    let what = match job.what {
+        JobKind::Ahead => k::job_ahead,
+        JobKind::Last => k::job_last,
+        JobKind::Interesting => k::job_interesting,
+        JobKind::Compare => k::job_compare,
+        JobKind::Sweep => k::job_sweep,
+    };
+    let permille = (job.share * 1000.0).round() as u64;
+    let hb = html! { <span class="job-num" data-of="progress.hb" data-value={job.at.to_string()} data-testid="job-hb">{grouped(job.at)}</span> };
+    let pct = html! { <span class="job-num" data-of="progress.share" data-value={format!("{:.3}", job.share)}>{format!("{}%", permille / 10)}</span> };
+    let d = dispatch.clone();
+    html! {
+        <div class="long-job" role="status" data-testid="long-job" data-what={job.what.id()}>
+            <span class="job-what">{t(lang, what)}</span>
+            <progress class="job-bar" data-testid="progress-bar" max="1000" value={permille.to_string()}
+                      aria-label={t(lang, what)} aria-valuetext={format!("{} %", permille / 10)}></progress>
+            <span class="job-at">{around(t(lang, k::job_at_hb), hb)}</span>
+            <span class="job-share">{around(t(lang, k::job_share), pct)}</span>
+            <button class="btn tiny" data-testid="cancel-job" aria-keyshortcuts="Escape" title={t(lang, k::job_cancel_title)}
+                    onclick={Callback::from(move |_: MouseEvent| d.dispatch(Action::Run(RunAction::Cancel)))}>
+                {t(lang, k::job_cancel)}<kbd aria-hidden="true">{"Esc"}</kbd>
+            </button>
+        </div>
     }
 }
 
@@ -76,6 +128,8 @@ pub fn Transport(props: &TransportProps) -> Html {
     let lang = lab.lang;
     let Ok(cell) = &lab.run.sim() else { return html! {} };
     let sim = cell.borrow();
+    // Last or the search under way: their buttons wait for it (or its Cancel).
+    let asked = lab.job.as_ref().is_some_and(LongJob::asked);
     let (hb, time_ms, finished) = (sim.hb(), sim.time_ms(), sim.finished());
     // The known range grows while the run is computed ahead in slices (`Page::computing`).
     let known = lab.run.known_hbs();
@@ -197,6 +251,7 @@ pub fn Transport(props: &TransportProps) -> Html {
         },
     };
     html! {
+        <>
         <nav class="transport" aria-label={t(lang, k::transport)}>
             <div class="buttons">
                 <button class="btn icon" data-testid="first" onclick={act(|| Action::Run(RunAction::First))} disabled={hb == 0}
@@ -214,9 +269,9 @@ pub fn Transport(props: &TransportProps) -> Html {
                         aria-keyshortcuts="ArrowRight" title={t(lang, k::next_title)}>
                     <span class="lbl">{t(lang, k::next)}</span><kbd aria-hidden="true">{"→"}</kbd>
                 </button>
-                <button class="btn icon" data-testid="last" onclick={act(|| Action::Run(RunAction::Last))} disabled={finished || limit.is_some()}
+                <button class="btn icon" data-testid="last" onclick={act(|| Action::Run(RunAction::Last))} disabled={finished || limit.is_some() || asked}
                         title={format!("{} (End)", t(lang, k::last))} aria-label={t(lang, k::last)} aria-keyshortcuts="End">{icons::last()}</button>
-                <button class="btn subtle" data-testid="next-interesting" onclick={act(|| Action::Run(RunAction::NextInteresting))} disabled={finished || limit.is_some()}
+                <button class="btn subtle" data-testid="next-interesting" onclick={act(|| Action::Run(RunAction::NextInteresting))} disabled={finished || limit.is_some() || asked}
                         title={t(lang, k::interesting_title)} aria-keyshortcuts="N">
                     {icons::jump()}<span class="lbl">{t(lang, k::interesting)}</span><kbd aria-hidden="true">{"N"}</kbd>
                 </button>
@@ -266,5 +321,7 @@ pub fn Transport(props: &TransportProps) -> Html {
             </div>
             { phone }
         </nav>
+        { for lab.job.as_ref().map(|j| job_bar(j, lang, &props.dispatch)) }
+        </>
     }
 }
