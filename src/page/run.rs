@@ -13,6 +13,7 @@ use super::shared::Shared;
 use crate::scenario::ScenarioError;
 use crate::sim::Simulation;
 use crate::sim::interesting::{self, Reason};
+use crate::sim::stage::SchedStage;
 use crate::sim::view::ClusterView;
 
 /// The page refuses scenarios bigger than this (the CLI takes more).
@@ -64,6 +65,8 @@ pub struct Run {
 struct ViewCache {
     last: RefCell<Option<((u64, u64), Rc<ClusterView>)>>,
     builds: std::cell::Cell<u64>,
+    /// `Run::stage`'s, kept the same way.
+    stage: RefCell<Option<((u64, u64), Rc<SchedStage>)>>,
 }
 
 impl PartialEq for Run {
@@ -161,6 +164,23 @@ impl Run {
             _ => {
                 let v = Rc::new(sim.view());
                 self.view.builds.set(self.view.builds.get() + 1);
+                *last = Some((at, v.clone()));
+                Some(v)
+            }
+        }
+    }
+
+    /// The scheduler's state on the stage at the shown heartbeat (`Simulation::stage`), kept
+    /// like the view: the overlays, the lesson pointer's marks and the figures' cluster read
+    /// this one.
+    pub fn stage(&self) -> Option<Rc<SchedStage>> {
+        let sim = self.sim.as_ref().ok()?.borrow();
+        let at = (self.ahead_gen, sim.hb());
+        let mut last = self.view.stage.borrow_mut();
+        match &*last {
+            Some((k, v)) if *k == at => Some(v.clone()),
+            _ => {
+                let v = Rc::new(sim.stage());
                 *last = Some((at, v.clone()));
                 Some(v)
             }

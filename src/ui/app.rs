@@ -71,7 +71,8 @@ fn key_action(key: &str, shift: bool, dialog_open: bool, class: bool, job: bool)
 /// The cluster at this heartbeat, drawn small beside the figures of a lesson step about whole runs.
 pub(crate) fn figure_cluster(run: &crate::page::Run, sim: &crate::sim::Simulation, lang: Lang) -> Html {
     let Some(view) = run.view() else { return html! {} };
-    let marks = Rc::new(super::stage::marks::gather(&sim.stage(), sim.last_record(), None, None, &[]));
+    let Some(stage) = run.stage() else { return html! {} };
+    let marks = Rc::new(super::stage::marks::gather(&stage, sim.last_record(), None, None, &[]));
     html! { <lesson_figures::ClusterNow view={view} marks={marks} hb={sim.hb()} lang={lang} /> }
 }
 

@@ -59,10 +59,9 @@ impl FairScheduler {
         self.run_cache_on = false;
         let mut sums = std::mem::take(&mut self.run_cache);
         sums.clear();
-        sums.extend(
-            (0..self.pm.pools.len())
-                .map(|pi| [self.pool_running(cluster, pi, TaskType::Map), self.pool_running(cluster, pi, TaskType::Reduce)]),
-        );
+        sums.extend((0..self.pm.pools.len()).map(|pi| {
+            [self.pool_running(cluster, pi, TaskType::Map), self.pool_running(cluster, pi, TaskType::Reduce)]
+        }));
         self.run_cache = sums;
         let mut conf = std::mem::take(&mut self.pool_conf);
         conf.clear();
@@ -115,7 +114,13 @@ impl FairScheduler {
         self.weight_of(cluster, info, job, kind)
     }
 
-    pub(super) fn weight_of(&self, cluster: &Cluster, info: &super::JobInfo, job: &crate::model::Job, kind: TaskType) -> f64 {
+    pub(super) fn weight_of(
+        &self,
+        cluster: &Cluster,
+        info: &super::JobInfo,
+        job: &crate::model::Job,
+        kind: TaskType,
+    ) -> f64 {
         if !info.runnable {
             return 1.0;
         }

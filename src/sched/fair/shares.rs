@@ -333,7 +333,23 @@ mod tests {
 
     #[test]
     fn ascii_names_compare_as_their_utf16_code_units() {
-        let words = ["", "a", "ab", "abc", "b", "B", "default", "pool1", "pool10", "pool2", "Zeta", "~", "é", "a\u{10000}", "a\u{e000}"];
+        let words = [
+            "",
+            "a",
+            "ab",
+            "abc",
+            "b",
+            "B",
+            "default",
+            "pool1",
+            "pool10",
+            "pool2",
+            "Zeta",
+            "~",
+            "é",
+            "a\u{10000}",
+            "a\u{e000}",
+        ];
         for a in words {
             for b in words {
                 assert_eq!(java_string_cmp(a, b), a.encode_utf16().cmp(b.encode_utf16()), "{a:?} vs {b:?}");

@@ -134,7 +134,11 @@ impl FairScheduler {
                 let level = if has_no_locality_info(job, false) || starved {
                     LocalityLevel::Any
                 } else {
-                    level_by_wait(info.delay.last_map_locality_level, info.delay.time_waited_for_local_map, &self.delays)
+                    level_by_wait(
+                        info.delay.last_map_locality_level,
+                        info.delay.time_waited_for_local_map,
+                        &self.delays,
+                    )
                 };
                 cluster.map_visit_finds_nothing(id, ti, level.max_cache_level(cluster.conf.cache_levels))
             }

@@ -146,7 +146,8 @@ pub fn Stage(props: &StageProps) -> Html {
         }
         None => base.clone(),
     };
-    let stage = sim.stage();
+    let Some(stage_rc) = lab.run.stage() else { return html! {} };
+    let stage: &SchedStage = &stage_rc;
     let record = sim.last_record();
     // Slow motion: the grid part-way through the heartbeat (the launches still to come not
     // made yet), and the job being asked in focus.
