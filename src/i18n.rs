@@ -158,31 +158,56 @@ impl Lang {
     }
 }
 
-/// Put `args` into a template's `{0}`, `{1}`, ... places, in one pass (an argument that
-/// itself reads `{1}` stays as it is); a place without an argument stays as written.
-pub fn fill(template: &str, args: &[&str]) -> String {
-    let mut out = String::with_capacity(template.len());
+/// One piece of a template: text as written, or the place of argument `i` (`{i}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Piece<'a> {
+    Text(&'a str),
+    Arg(usize),
+}
+
+/// A template's pieces in order, for `args` arguments: a place `{i}` with `i < args` is an
+/// `Arg`; any other brace stays text.
+pub fn pieces(template: &str, args: usize) -> Vec<Piece<'_>> {
+    let mut out = Vec::new();
     let mut rest = template;
+    let mut text_from = 0;
+    let mut at = 0;
     while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
         let digits = after.bytes().take_while(u8::is_ascii_digit).count();
         let arg = (digits > 0 && after[digits..].starts_with('}'))
             .then(|| after[..digits].parse::<usize>().ok())
             .flatten()
-            .and_then(|i| args.get(i));
+            .filter(|&i| i < args);
         match arg {
-            Some(a) => {
-                out.push_str(a);
+            Some(i) => {
+                out.push(Piece::Text(&template[text_from..at + open]));
+                out.push(Piece::Arg(i));
+                at += open + digits + 2;
+                text_from = at;
                 rest = &after[digits + 1..];
             }
             None => {
-                out.push('{');
+                at += open + 1;
                 rest = after;
             }
         }
     }
-    out.push_str(rest);
+    out.push(Piece::Text(&template[text_from..]));
+    out.retain(|p| *p != Piece::Text(""));
+    out
+}
+
+/// Put `args` into a template's `{0}`, `{1}`, ... places, in one pass (an argument that
+/// itself reads `{1}` stays as it is); a place without an argument stays as written.
+pub fn fill(template: &str, args: &[&str]) -> String {
+    let mut out = String::with_capacity(template.len());
+    for p in pieces(template, args.len()) {
+        match p {
+            Piece::Text(t) => out.push_str(t),
+            Piece::Arg(i) => out.push_str(args[i]),
+        }
+    }
     out
 }
 
@@ -198,5 +223,14 @@ mod tests {
         assert_eq!(fill("{0} of {1}", &["3", "9"]), "3 of 9");
         assert_eq!(fill("{1}, {0} and {0}", &["{1}", "b"]), "b, {1} and {1}");
         assert_eq!(fill("{2} {x} {", &["a"]), "{2} {x} {");
+    }
+
+    #[test]
+    fn a_template_reads_as_text_and_argument_places() {
+        use Piece::*;
+        assert_eq!(pieces("{0} s waited", 1), vec![Arg(0), Text(" s waited")]);
+        assert_eq!(pieces("已等待 {0} 秒", 1), vec![Text("已等待 "), Arg(0), Text(" 秒")]);
+        assert_eq!(pieces("{1} / {0}", 2), vec![Arg(1), Text(" / "), Arg(0)]);
+        assert_eq!(pieces("{2} {x} { {0}", 1), vec![Text("{2} {x} { "), Arg(0)]);
     }
 }

@@ -60,13 +60,36 @@ pub struct Run {
     view: Rc<ViewCache>,
 }
 
-/// `Run::view`'s cache: the last view with the (scenario generation, heartbeat) it shows.
+/// `Run::view`'s and `Run::stage`'s caches, and how many views were built.
 #[derive(Default)]
 struct ViewCache {
-    last: RefCell<Option<((u64, u64), Rc<ClusterView>)>>,
+    last: Kept<ClusterView>,
     builds: std::cell::Cell<u64>,
-    /// `Run::stage`'s, kept the same way.
-    stage: RefCell<Option<((u64, u64), Rc<SchedStage>)>>,
+    stage: Kept<SchedStage>,
+}
+
+/// The last value built, with the (scenario generation, heartbeat) it shows.
+struct Kept<T>(RefCell<Option<((u64, u64), Rc<T>)>>);
+
+impl<T> Default for Kept<T> {
+    fn default() -> Self {
+        Kept(RefCell::new(None))
+    }
+}
+
+impl<T> Kept<T> {
+    /// The value kept for `at`, or `build()`'s, kept from now on (`true`: it was built).
+    fn get(&self, at: (u64, u64), build: impl FnOnce() -> T) -> (Rc<T>, bool) {
+        let mut last = self.0.borrow_mut();
+        match &*last {
+            Some((k, v)) if *k == at => (v.clone(), false),
+            _ => {
+                let v = Rc::new(build());
+                *last = Some((at, v.clone()));
+                (v, true)
+            }
+        }
+    }
 }
 
 impl PartialEq for Run {
@@ -157,17 +180,11 @@ impl Run {
     /// tab or a language builds nothing.
     pub fn view(&self) -> Option<Rc<ClusterView>> {
         let sim = self.sim.as_ref().ok()?.borrow();
-        let at = (self.ahead_gen, sim.hb());
-        let mut last = self.view.last.borrow_mut();
-        match &*last {
-            Some((k, v)) if *k == at => Some(v.clone()),
-            _ => {
-                let v = Rc::new(sim.view());
-                self.view.builds.set(self.view.builds.get() + 1);
-                *last = Some((at, v.clone()));
-                Some(v)
-            }
+        let (v, built) = self.view.last.get((self.ahead_gen, sim.hb()), || sim.view());
+        if built {
+            self.view.builds.set(self.view.builds.get() + 1);
         }
+        Some(v)
     }
 
     /// The scheduler's state on the stage at the shown heartbeat (`Simulation::stage`), kept
@@ -175,16 +192,7 @@ impl Run {
     /// this one.
     pub fn stage(&self) -> Option<Rc<SchedStage>> {
         let sim = self.sim.as_ref().ok()?.borrow();
-        let at = (self.ahead_gen, sim.hb());
-        let mut last = self.view.stage.borrow_mut();
-        match &*last {
-            Some((k, v)) if *k == at => Some(v.clone()),
-            _ => {
-                let v = Rc::new(sim.stage());
-                *last = Some((at, v.clone()));
-                Some(v)
-            }
-        }
+        Some(self.view.stage.get((self.ahead_gen, sim.hb()), || sim.stage()).0)
     }
 
     /// How many cluster views `view` has built for this run and its clones.

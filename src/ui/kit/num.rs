@@ -52,27 +52,9 @@ pub fn text(of: impl Into<String>, v: impl Into<String>) -> Html {
 /// A phrase template (`{0}`, `{1}`, … as `i18n::fill` reads them) with its arguments drawn as
 /// elements, so the numbers in a translated sentence keep their own elements.
 pub fn fill(template: &str, args: &[Html]) -> Html {
-    let mut parts: Vec<Html> = Vec::new();
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
-        let arg = (digits > 0 && after[digits..].starts_with('}'))
-            .then(|| after[..digits].parse::<usize>().ok())
-            .flatten()
-            .and_then(|i| args.get(i));
-        match arg {
-            Some(a) => {
-                parts.push(Html::from(rest[..open].to_string()));
-                parts.push(a.clone());
-                rest = &after[digits + 1..];
-            }
-            None => {
-                parts.push(Html::from(rest[..=open].to_string()));
-                rest = after;
-            }
-        }
-    }
-    parts.push(Html::from(rest.to_string()));
+    let parts = crate::i18n::pieces(template, args.len()).into_iter().map(|p| match p {
+        crate::i18n::Piece::Text(t) => Html::from(t.to_string()),
+        crate::i18n::Piece::Arg(i) => args[i].clone(),
+    });
     html! { <>{ for parts }</> }
 }
