@@ -82,7 +82,8 @@ pub fn gauge(f: &FifoStage, keys: Keys, lang: Lang) -> Html {
     html! {
         <section class={classes!("gauge", c.exceeded.then_some("bit"))} data-testid="padding-gauge"
                  data-exceeded={c.exceeded.to_string()} data-point="panel:fifo.padding">
-            <div class="gauge-title"><b>{t(lang, k::padding_check)}</b><span class="sub">{t(lang, k::padding_all_map_slots)}</span></div>
+            <div class="gauge-title"><b>{t(lang, k::padding_check)}</b><span class="sub">{t(lang, k::padding_all_map_slots)}</span>
+                <span class="sub" data-testid="padding-at-decision">{t(lang, k::cs_at_decision)}</span></div>
             <div class="gauge-main">
                 <div class="gauge-labels" aria-hidden="true">
                     <span class="g-run">{num::fill(t(lang, k::padding_running_n), &[running_n()])}</span>
